@@ -1,0 +1,60 @@
+"""The projection set: every read model, fed only by verified ledger events.
+
+Sealed writes: projections have no public mutators. ``ProjectionSet.apply`` is the
+one entry point and accepts only the event that chains onto the head it has
+applied (same ``prev_hash``, next ``seq``); anything else raises ``SealedWrite``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Protocol
+
+from affidavit.errors import SealedWrite
+from affidavit.events import Applied
+
+
+class Projection(Protocol):
+    name: str
+
+    def _apply(self, ev: Applied) -> None: ...
+
+    def digest_parts(self) -> list[bytes]: ...
+
+
+class ProjectionSet:
+    def __init__(self, projections: list[Projection]) -> None:
+        self._projections = projections
+        self._head_seq = 0
+        self._head_hash = bytes(32)
+        self._by_kind: dict[str, list[Projection]] = {}
+
+    @property
+    def head_seq(self) -> int:
+        return self._head_seq
+
+    @property
+    def head_hash(self) -> bytes:
+        return self._head_hash
+
+    def apply(self, ev: Applied) -> None:
+        if ev.seq != self._head_seq + 1 or ev.prev_hash != self._head_hash:
+            raise SealedWrite(
+                f"refused to apply seq {ev.seq}: projections are at seq {self._head_seq} and "
+                "accept only the next verified ledger event"
+            )
+        for projection in self._projections:
+            projection._apply(ev)
+        self._head_seq = ev.seq
+        self._head_hash = ev.hash
+
+    def digest(self) -> str:
+        """A digest of every projection's state: equal states give equal digests."""
+        h = hashlib.sha256()
+        h.update(self._head_seq.to_bytes(8, "big") + self._head_hash)
+        for projection in self._projections:
+            h.update(projection.name.encode())
+            for part in projection.digest_parts():
+                h.update(len(part).to_bytes(4, "big"))
+                h.update(part)
+        return h.hexdigest()

@@ -1,0 +1,150 @@
+"""The claim graph: every claim's state, validity interval, receipt and content."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
+
+import msgspec
+
+from affidavit.events import (
+    Applied,
+    ClaimAdmitted,
+    ClaimPrivate,
+    ClaimQuarantined,
+    ClaimStateChanged,
+    ReceiptRef,
+    SubjectErased,
+    Unreadable,
+)
+
+STATES = ("active", "disputed", "superseded", "quarantined", "frozen")
+LIVE = frozenset({"active", "disputed"})
+
+
+class ClaimRecord(msgspec.Struct, frozen=True):
+    claim_id: str
+    tenant: str
+    seq: int  # the event that first recorded the claim
+    state: str
+    subject_id: str
+    entity_ids: tuple[str, ...]
+    private: ClaimPrivate | None  # None when unreadable (erased keys / lost keyring)
+    unreadable: str | None
+    valid_from: str | None
+    valid_to: str | None
+    receipt: ReceiptRef | None
+    reason: str | None  # quarantine reason or last transition reason
+    last_hash: bytes  # hash of the last event that changed this claim
+    last_seq: int
+    agent: str = ""
+
+
+class ClaimGraph:
+    name = "claims"
+
+    def __init__(self) -> None:
+        self._claims: dict[str, ClaimRecord] = {}
+        self._by_entity: dict[str, set[str]] = {}
+        self._erased: dict[str, int] = {}  # claim id -> erasure seq
+
+    # -- reads ---------------------------------------------------------------
+    def get(self, claim_id: str) -> ClaimRecord | None:
+        return self._claims.get(claim_id)
+
+    def claims(self) -> Mapping[str, ClaimRecord]:
+        return MappingProxyType(self._claims)
+
+    def about(self, entity_id: str) -> Iterator[ClaimRecord]:
+        for claim_id in sorted(self._by_entity.get(entity_id, ())):
+            yield self._claims[claim_id]
+
+    def erased_at(self, claim_id: str) -> int | None:
+        return self._erased.get(claim_id)
+
+    def counts(self, tenant: str) -> dict[str, int]:
+        out = dict.fromkeys(STATES, 0)
+        for record in self._claims.values():
+            if record.tenant == tenant:
+                out[record.state] += 1
+        return out
+
+    def conflicting(
+        self, tenant: str, subject_id: str, predicate: str
+    ) -> list[ClaimRecord]:
+        """Live claims of the same subject and predicate (candidates for conflicts)."""
+        found = []
+        for claim_id in self._by_entity.get(subject_id, ()):
+            record = self._claims[claim_id]
+            if (
+                record.tenant == tenant
+                and record.subject_id == subject_id
+                and record.state in LIVE
+                and record.private is not None
+                and record.private.predicate == predicate
+            ):
+                found.append(record)
+        return sorted(found, key=lambda r: r.seq)
+
+    # -- apply ---------------------------------------------------------------
+    def _apply(self, ev: Applied) -> None:
+        event = ev.event
+        if isinstance(event, (ClaimAdmitted, ClaimQuarantined)):
+            existing = self._claims.get(event.claim_id)
+            if existing is not None:
+                # Re-admission of a reviewed claim: same id, new state.
+                self._claims[event.claim_id] = msgspec.structs.replace(
+                    existing, state="active", last_hash=ev.hash, last_seq=ev.seq
+                )
+                return
+            private = ev.private if isinstance(ev.private, ClaimPrivate) else None
+            unreadable = ev.private.why if isinstance(ev.private, Unreadable) else None
+            quarantined = isinstance(event, ClaimQuarantined)
+            self._claims[event.claim_id] = ClaimRecord(
+                claim_id=event.claim_id,
+                tenant=ev.tenant,
+                seq=ev.seq,
+                state="quarantined" if quarantined else "active",
+                subject_id=event.subject_id,
+                entity_ids=event.entity_ids,
+                private=private,
+                unreadable=unreadable,
+                valid_from=event.valid_from,
+                valid_to=event.valid_to,
+                receipt=event.receipt,
+                reason=event.reason if isinstance(event, ClaimQuarantined) else None,
+                last_hash=ev.hash,
+                last_seq=ev.seq,
+                agent=ev.actor,
+            )
+            for entity_id in event.entity_ids:
+                self._by_entity.setdefault(entity_id, set()).add(event.claim_id)
+        elif isinstance(event, ClaimStateChanged):
+            record = self._claims.get(event.claim_id)
+            if record is None:
+                return
+            self._claims[event.claim_id] = msgspec.structs.replace(
+                record,
+                state=event.to_state,
+                valid_to=event.valid_to if event.valid_to is not None else record.valid_to,
+                reason=event.reason,
+                last_hash=ev.hash,
+                last_seq=ev.seq,
+            )
+        elif isinstance(event, SubjectErased):
+            for claim_id in event.claim_ids:
+                record = self._claims.pop(claim_id, None)
+                self._erased[claim_id] = ev.seq
+                if record is None:
+                    continue
+                for entity_id in record.entity_ids:
+                    members = self._by_entity.get(entity_id)
+                    if members is not None:
+                        members.discard(claim_id)
+                        if not members:
+                            del self._by_entity[entity_id]
+
+    def digest_parts(self) -> list[bytes]:
+        parts = [msgspec.msgpack.encode(self._claims[k]) for k in sorted(self._claims)]
+        parts.append(msgspec.msgpack.encode(sorted(self._erased.items())))
+        return parts

@@ -1,0 +1,65 @@
+"""Entities per tenant: names (when the key is held) and the name index."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+import msgspec
+
+from affidavit.events import Applied, EntityPrivate, EntityRegistered, SubjectErased, Unreadable
+from affidavit.text.names import NameIndex
+
+
+class EntityRecord(msgspec.Struct, frozen=True):
+    entity_id: str
+    tenant: str
+    seq: int
+    name: str | None  # None when the key is gone
+    erased: bool = False
+
+
+class Entities:
+    name = "entities"
+
+    def __init__(self) -> None:
+        self._records: dict[str, EntityRecord] = {}
+        self._index: dict[str, NameIndex] = {}
+
+    def get(self, entity_id: str) -> EntityRecord | None:
+        return self._records.get(entity_id)
+
+    def records(self) -> Mapping[str, EntityRecord]:
+        return MappingProxyType(self._records)
+
+    def resolve(self, tenant: str, name: str) -> list[str]:
+        index = self._index.get(tenant)
+        return index.resolve(name) if index is not None else []
+
+    def count(self, tenant: str) -> int:
+        return sum(1 for r in self._records.values() if r.tenant == tenant and not r.erased)
+
+    def _apply(self, ev: Applied) -> None:
+        event = ev.event
+        if isinstance(event, EntityRegistered):
+            private = ev.private
+            name = private.name if isinstance(private, EntityPrivate) else None
+            erased = isinstance(private, Unreadable) and private.why == "erased"
+            self._records[event.entity_id] = EntityRecord(
+                event.entity_id, ev.tenant, ev.seq, name, erased
+            )
+            if name is not None:
+                self._index.setdefault(ev.tenant, NameIndex()).add(event.entity_id, name)
+        elif isinstance(event, SubjectErased):
+            index = self._index.get(ev.tenant)
+            for entity_id in event.entity_ids:
+                record = self._records.get(entity_id)
+                if record is not None:
+                    self._records[entity_id] = EntityRecord(
+                        entity_id, record.tenant, record.seq, None, True
+                    )
+                if index is not None:
+                    index.remove(entity_id)
+
+    def digest_parts(self) -> list[bytes]:
+        return [msgspec.msgpack.encode(self._records[k]) for k in sorted(self._records)]

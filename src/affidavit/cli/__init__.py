@@ -1,0 +1,50 @@
+"""The `affidavit` command."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from affidavit.errors import AffidavitError
+
+# Each module exposes add_parser(subparsers) / add_parsers(subparsers).
+_COMMAND_MODULES = (
+    "affidavit.cli.ledger_cmds",
+    "affidavit.cli.serve",
+    "affidavit.cli.tool_cmds",
+    "affidavit.cli.forensic_cmds",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="affidavit",
+        description="Agent memory on a hash-chained, replayable, verifiable ledger.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in _COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        register = getattr(module, "add_parsers", None) or module.add_parser
+        register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from affidavit.logs import configure_logging
+
+    configure_logging()
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except AffidavitError as exc:
+        print(f"error ({exc.code}): {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

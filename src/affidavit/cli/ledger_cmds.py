@@ -1,0 +1,78 @@
+"""`affidavit verify`, `log`, `salvage`: the ledger as stored."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import msgspec
+
+from affidavit.store import Store, default_store_path
+
+
+def _store_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("store", nargs="?",
+                   help="store directory (default: AFFIDAVIT_STORE or the per-user default)")
+    p.add_argument("--keyring-dir", help="keyring directory (default: AFFIDAVIT_KEYRING_DIR/<store id>)")
+
+
+def _path(args: argparse.Namespace) -> Path:
+    return Path(args.store) if args.store else default_store_path()
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("verify", help="verify the hash chain from genesis; exit 1 on failure")
+    _store_arg(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("log", help="print the ledger human-readably")
+    _store_arg(p)
+    p.add_argument("--all-tenants", action="store_true", help="every tenant (operator use)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_log)
+
+    p = sub.add_parser("salvage", help="export the verified prefix to a new store")
+    _store_arg(p)
+    p.add_argument("--out", required=True, help="new, empty store directory")
+    p.set_defaults(func=cmd_salvage)
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from affidavit.verification import verify_path
+
+    kdir = Path(args.keyring_dir) if args.keyring_dir else None
+    verdict = verify_path(_path(args), kdir)
+    if args.json:
+        print(json.dumps(msgspec.to_builtins(verdict)))
+    else:
+        print(verdict.text())
+    return 0 if verdict.ok else 1
+
+
+def cmd_log(args: argparse.Namespace) -> int:
+    from affidavit.history import entries
+
+    kdir = Path(args.keyring_dir) if args.keyring_dir else None
+    with Store.open(_path(args), keyring_dir=kdir, create=False, allow_missing_keyring=True) as store:
+        tenant = None if args.all_tenants else store.identity.tenant
+        for entry in entries(store, tenant=tenant):
+            if args.json:
+                sys.stdout.write(msgspec.json.encode(entry).decode() + "\n")
+            else:
+                print(f"{entry.seq:>7}  {entry.recorded_at}  {entry.kind:<20} {entry.actor:<12} "
+                      f"{entry.resolver:<24} {entry.summary}")
+    return 0
+
+
+def cmd_salvage(args: argparse.Namespace) -> int:
+    from affidavit.salvage import salvage
+
+    kdir = Path(args.keyring_dir) if args.keyring_dir else None
+    verdict = salvage(_path(args), Path(args.out), kdir)
+    print(f"salvaged {verdict.events} verified events to {args.out}")
+    if not verdict.ok:
+        print(f"dropped from seq {verdict.first_bad_seq}: {verdict.found}")
+    return 0

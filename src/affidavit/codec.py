@@ -1,0 +1,63 @@
+"""Canonical encoding of event bodies and typed decoding, built once.
+
+The ledger hashes the *stored* body bytes, so verification never depends on
+re-encoding; decoding is a separate step that may fail on an unknown kind.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from affidavit.chain import Row
+from affidavit.errors import EventUndecodable, UnknownEventKind
+from affidavit.events import KIND_OF, KINDS, Event
+
+_encoder = msgspec.json.Encoder(order="deterministic")
+_decoders: dict[str, msgspec.json.Decoder[Any]] = {
+    kind: msgspec.json.Decoder(cls) for kind, cls in KINDS.items()
+}
+_private_encoder = msgspec.msgpack.Encoder(order="deterministic")
+
+
+def kind_of(event: Event) -> str:
+    try:
+        return KIND_OF[type(event)]
+    except KeyError:
+        raise UnknownEventKind(type(event).__name__) from None
+
+
+def encode_body(event: Event) -> bytes:
+    kind_of(event)  # refuse anything outside the closed vocabulary
+    return _encoder.encode(event)
+
+
+def decode_body(kind: str, body: bytes, seq: int | None = None) -> Event:
+    decoder = _decoders.get(kind)
+    if decoder is None:
+        raise UnknownEventKind(kind, seq)
+    result: Event = decoder.decode(body)
+    return result
+
+
+def encode_private(value: msgspec.Struct) -> bytes:
+    return _private_encoder.encode(value)
+
+
+_private_decoders: dict[type, msgspec.msgpack.Decoder[Any]] = {}
+
+
+def decode_private(cls: type, data: bytes) -> Any:
+    decoder = _private_decoders.get(cls)
+    if decoder is None:
+        decoder = _private_decoders[cls] = msgspec.msgpack.Decoder(cls)
+    return decoder.decode(data)
+
+
+def decode_event(row: Row) -> Event:
+    """Decode a verified row; a body that does not match its kind's schema is named by seq."""
+    try:
+        return decode_body(row.kind, row.body, row.seq)
+    except msgspec.DecodeError as exc:
+        raise EventUndecodable(row.seq, row.kind, str(exc)) from None

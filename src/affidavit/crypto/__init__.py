@@ -1,0 +1,1 @@
+"""The only package that imports ``cryptography``: keyring, envelopes, MACs, signatures."""

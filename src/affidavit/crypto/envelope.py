@@ -1,0 +1,76 @@
+"""AES-256-GCM envelopes for personal fields.
+
+A field that concerns several subjects is sealed under a key derived (HKDF-SHA256)
+from *all* their data keys, so destroying any one of them makes it unreadable.
+Associated data binds the ciphertext to the store, the event seq, the kind and the
+field, so ciphertext moved elsewhere does not decrypt.
+"""
+
+from __future__ import annotations
+
+import os
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+from affidavit.crypto.keyring import Keyring
+from affidavit.errors import KeyringError
+from affidavit.events import Sealed
+
+CIPHER_NAME = "AES-256-GCM, key = HKDF-SHA256(subject keys)"
+_NONCE_BYTES = 12
+
+
+class CiphertextInvalid(KeyringError):
+    """The ciphertext did not authenticate: moved, altered, or sealed for another place."""
+
+    code = "ciphertext_invalid"
+
+
+def aad_for(store_id: str, seq: int, kind: str, field: str) -> bytes:
+    return b"\x00".join(
+        (b"affidavit/aad/v1", store_id.encode(), str(seq).encode(), kind.encode(), field.encode())
+    )
+
+
+class Envelope:
+    def __init__(self, keyring: Keyring) -> None:
+        self._keyring = keyring
+        self._aeads: dict[tuple[str, ...], AESGCM] = {}
+
+    def _aead(self, key_ids: tuple[str, ...]) -> AESGCM:
+        aead = self._aeads.get(key_ids)
+        if aead is None:
+            ikm = b"".join(self._keyring.material(k) for k in key_ids)
+            hkdf = HKDF(
+                algorithm=hashes.SHA256(),
+                length=32,
+                salt=b"affidavit/envelope/v1",
+                info="\x00".join(key_ids).encode(),
+            )
+            aead = self._aeads[key_ids] = AESGCM(hkdf.derive(ikm))
+        return aead
+
+    def seal(self, plaintext: bytes, key_ids: tuple[str, ...] | list[str], aad: bytes) -> Sealed:
+        keys = tuple(sorted(set(key_ids)))
+        if not keys:
+            raise ValueError("a sealed field needs at least one data key")
+        nonce = os.urandom(_NONCE_BYTES)
+        return Sealed(keys=keys, nonce=nonce, ct=self._aead(keys).encrypt(nonce, plaintext, aad))
+
+    def open(self, sealed: Sealed, aad: bytes) -> bytes:
+        """Plaintext, or KeyUnavailable when a key is gone, or CiphertextInvalid."""
+        aead = self._aead(sealed.keys)
+        try:
+            return aead.decrypt(sealed.nonce, sealed.ct, aad)
+        except InvalidTag:
+            raise CiphertextInvalid(
+                "a sealed field did not authenticate under its keys and place"
+            ) from None
+
+    def forget_keys(self, key_ids: set[str]) -> None:
+        """Drop cached derived keys that used any destroyed key."""
+        for combo in [c for c in self._aeads if key_ids.intersection(c)]:
+            del self._aeads[combo]

@@ -1,0 +1,107 @@
+"""Per-subject data keys, kept outside the store directory.
+
+A key id names what it protects: ``ent_...`` an entity (person or organisation),
+``prt_...`` one source-document part, ``src_...`` a source's metadata, and
+``store`` the per-store secret from which the head-seal and fingerprint keys
+are derived. Destroying a key makes everything sealed under it unreadable.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+from affidavit.errors import KeyUnavailable
+from affidavit.ledger.keystore import KeyStore
+
+STORE_SECRET_ID = "store"
+KEY_BYTES = 32
+
+
+def default_keyring_root() -> Path:
+    """Where keyrings live unless configured: outside any store directory."""
+    configured = os.environ.get("AFFIDAVIT_KEYRING_DIR")
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "affidavit" / "keyrings"
+
+
+class Keyring:
+    def __init__(self, keystore: KeyStore) -> None:
+        self._store = keystore
+        self._keys, self._destroyed = keystore.load_all()
+        self._derived: dict[str, bytes] = {}
+
+    @classmethod
+    def create(cls, directory: Path, store_id: str, at_us: int) -> Keyring:
+        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+        keystore = KeyStore.create(directory / "keyring.db", store_id)
+        keystore.put_many([(STORE_SECRET_ID, os.urandom(KEY_BYTES))], at_us)
+        return cls(keystore)
+
+    @classmethod
+    def open(cls, directory: Path, store_id: str) -> Keyring:
+        return cls(KeyStore.open(directory / "keyring.db", store_id))
+
+    @property
+    def path(self) -> Path:
+        return self._store.path
+
+    def close(self) -> None:
+        self._store.close()
+
+    def material(self, key_id: str) -> bytes:
+        key = self._keys.get(key_id)
+        if key is None:
+            # Another process may have created it since we loaded.
+            key = self._store.get(key_id)
+            if key is None:
+                erased = key_id in self._destroyed or self._store.is_destroyed(key_id)
+                if erased:
+                    self._destroyed.add(key_id)
+                raise KeyUnavailable(key_id, erased=erased)
+            self._keys[key_id] = key
+        return key
+
+    def holds(self, key_id: str) -> bool:
+        try:
+            self.material(key_id)
+        except KeyUnavailable:
+            return False
+        return True
+
+    def is_destroyed(self, key_id: str) -> bool:
+        return key_id in self._destroyed or self._store.is_destroyed(key_id)
+
+    def new_key_id(self, prefix: str) -> str:
+        return f"{prefix}_{os.urandom(12).hex()}"
+
+    def create_keys(self, key_ids: list[str], at_us: int) -> None:
+        """Generate and durably store fresh keys before anything is sealed under them."""
+        items = [(k, os.urandom(KEY_BYTES)) for k in key_ids]
+        if items:
+            self._store.put_many(items, at_us)
+            self._keys.update(items)
+
+    def destroy(self, key_ids: list[str], at_us: int) -> None:
+        self._store.destroy(key_ids, at_us)
+        for key_id in key_ids:
+            self._keys.pop(key_id, None)
+            self._destroyed.add(key_id)
+
+    def derived(self, purpose: str) -> bytes:
+        """A purpose-bound key derived from the store secret (head seal, fingerprints)."""
+        key = self._derived.get(purpose)
+        if key is None:
+            hkdf = HKDF(
+                algorithm=hashes.SHA256(),
+                length=KEY_BYTES,
+                salt=b"affidavit/derive/v1",
+                info=purpose.encode(),
+            )
+            key = self._derived[purpose] = hkdf.derive(self.material(STORE_SECRET_ID))
+        return key

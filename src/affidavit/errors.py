@@ -1,0 +1,140 @@
+"""Every exception affidavit raises, under one root.
+
+Failures are exceptions; refusals are values (see ``affidavit.gates``). Messages
+say what was expected, what was found and where, and never carry personal
+content: refer to claims by id, events by seq, subjects by fingerprint.
+"""
+
+from __future__ import annotations
+
+
+class AffidavitError(Exception):
+    """Root of every error raised by affidavit."""
+
+    code: str = "affidavit_error"
+
+
+class InvalidInput(AffidavitError):
+    """A caller-supplied value is malformed; nothing was written."""
+
+    code = "invalid_input"
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"invalid {field}: {problem}")
+        self.field = field
+        self.problem = problem
+
+
+class LedgerError(AffidavitError):
+    """The ledger file could not be used."""
+
+    code = "ledger_error"
+
+
+class NotALedger(LedgerError):
+    """The file is not an affidavit ledger (garbage, truncated, another database)."""
+
+    code = "not_a_ledger"
+
+
+class ChainBroken(LedgerError):
+    """Verification found the first event that does not chain; the store refuses to open."""
+
+    code = "chain_broken"
+
+    def __init__(self, seq: int, expected: str, found: str) -> None:
+        super().__init__(f"chain broken at seq {seq}: expected {expected}, found {found}")
+        self.seq = seq
+        self.expected = expected
+        self.found = found
+
+
+class UnknownEventKind(LedgerError):
+    """An event kind outside the closed vocabulary this version knows."""
+
+    code = "unknown_event_kind"
+
+    def __init__(self, kind: str, seq: int | None = None) -> None:
+        where = f" at seq {seq}" if seq is not None else ""
+        super().__init__(
+            f"unknown event kind {kind!r}{where}; this version of affidavit cannot apply it"
+        )
+        self.kind = kind
+        self.seq = seq
+
+
+class EventUndecodable(LedgerError):
+    """A verified event whose body does not match the schema of its kind."""
+
+    code = "event_undecodable"
+
+    def __init__(self, seq: int, kind: str, problem: str) -> None:
+        super().__init__(f"event at seq {seq} ({kind}) does not decode: {problem}")
+        self.seq = seq
+        self.kind = kind
+
+
+class ConcurrentWriteTimeout(LedgerError):
+    """Another process held the write lock for longer than the busy timeout."""
+
+    code = "write_lock_timeout"
+
+
+class KeyringError(AffidavitError):
+    """The keyring is missing, unreadable or does not belong to this store."""
+
+    code = "keyring_error"
+
+
+class KeyUnavailable(KeyringError):
+    """A data key is not held (destroyed by an erasure, or the keyring was lost)."""
+
+    code = "key_unavailable"
+
+    def __init__(self, key_id: str, erased: bool) -> None:
+        why = "destroyed by an erasure" if erased else "not held by this keyring"
+        super().__init__(f"data key {key_id} is {why}")
+        self.key_id = key_id
+        self.erased = erased
+
+
+class SealedWrite(AffidavitError):
+    """Projected state was mutated outside ledger append/apply."""
+
+    code = "sealed_write"
+
+
+class NotAuthorized(AffidavitError):
+    """The process lacks the authority (operator flag) the call needs."""
+
+    code = "not_authorized"
+
+
+class SourceConflict(AffidavitError):
+    """A source id is already registered with different text."""
+
+    code = "source_conflict"
+
+
+class UnknownSource(AffidavitError):
+    """A source id that is not registered in this tenant."""
+
+    code = "unknown_source"
+
+
+class NotFound(AffidavitError):
+    """A claim or review item that does not exist in this tenant."""
+
+    code = "not_found"
+
+
+class StaleReview(AffidavitError):
+    """A review decision was made on a version of the item that has since changed."""
+
+    code = "stale_review"
+
+
+class CertificateInvalid(AffidavitError):
+    """An erasure certificate did not verify."""
+
+    code = "certificate_invalid"

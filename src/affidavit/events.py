@@ -1,0 +1,256 @@
+"""The closed, versioned vocabulary of ledger events.
+
+An event is a frozen ``msgspec.Struct``. The ledger row carries the header
+(seq, kind, tenant, actor, recorded_at, resolver) in columns and the struct,
+encoded as JSON, in ``body``. Personal content never appears in clear: it sits in
+``Sealed`` fields (AES-256-GCM ciphertext under per-subject keys, see
+``affidavit.crypto``). Only structure is in clear: ids, states, times, hashes.
+
+Evolution rules (docs/ledger-format.md): a kind's name never changes once
+shipped; fields may only be added at the end with a default; a new kind bumps
+``EVENT_VOCABULARY_VERSION``. An unknown kind is refused on append and reported
+on read.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+import msgspec
+
+EVENT_VOCABULARY_VERSION: Final = 1
+LEDGER_FORMAT: Final = 1
+
+
+class Sealed(msgspec.Struct, frozen=True, array_like=True):
+    """Ciphertext of one personal field. ``keys`` names every data key it needs."""
+
+    keys: tuple[str, ...]
+    nonce: bytes
+    ct: bytes
+
+
+class ReceiptRef(msgspec.Struct, frozen=True):
+    """Where a claim's evidence sits in a held source document (structure only)."""
+
+    source_ref: str  # keyed fingerprint of the source id
+    root: str  # hex Merkle root of the document
+    byte_start: int
+    byte_end: int
+    part_indices: tuple[int, ...]
+    leaf_hashes: tuple[str, ...]
+    proofs: tuple[tuple[str, ...], ...]
+    tree_size: int
+
+
+# -- private payloads: what a Sealed field decrypts to -----------------------
+
+
+class EntityPrivate(msgspec.Struct, frozen=True):
+    name: str
+
+
+class SourcePrivate(msgspec.Struct, frozen=True):
+    source_id: str
+    origin: str | None = None
+
+
+class PartPrivate(msgspec.Struct, frozen=True):
+    salt: bytes
+    text: str
+
+
+class ClaimPrivate(msgspec.Struct, frozen=True):
+    """A claim's content and the inputs the gate decided it on."""
+
+    text: str  # the claim as admitted (normalised form for RESCUE)
+    evidence: str  # the narrowed supporting span
+    subject_name: str
+    predicate: str
+    object: str
+    predicate_terms: tuple[str, ...]
+    proposed_text: str  # the claim as proposed
+    full_evidence: str | None = None  # decision input; dropped from storage when narrowed away
+    entity_names: tuple[str, ...] = ()
+
+
+class NotePrivate(msgspec.Struct, frozen=True):
+    note: str
+
+
+# -- events ------------------------------------------------------------------
+
+
+class StoreCreated(msgspec.Struct, frozen=True, kw_only=True):
+    store_id: str
+    format: int = LEDGER_FORMAT
+    vocabulary: int = EVENT_VOCABULARY_VERSION
+
+
+class EntityRegistered(msgspec.Struct, frozen=True, kw_only=True):
+    """A named person or organisation first seen; its data key id equals ``entity_id``."""
+
+    entity_id: str
+    name: Sealed
+    alias_of: str | None = None
+
+
+class SourceRegistered(msgspec.Struct, frozen=True, kw_only=True):
+    source_ref: str
+    root: str
+    leaf_hashes: tuple[str, ...]
+    part_spans: tuple[tuple[int, int], ...]  # byte ranges of the parts
+    meta: Sealed  # SourcePrivate
+    parts: tuple[Sealed, ...]  # PartPrivate, each under its own part key
+
+
+class ClaimAdmitted(msgspec.Struct, frozen=True, kw_only=True):
+    claim_id: str
+    subject_id: str
+    entity_ids: tuple[str, ...]
+    verdict: Literal["ACCEPT", "RESCUE", "REVIEW"]
+    private: Sealed  # ClaimPrivate
+    receipt: ReceiptRef | None = None
+    valid_from: str | None = None
+    valid_to: str | None = None
+    review_seq: int | None = None  # set when admitted by a recorded review decision
+
+
+class ClaimQuarantined(msgspec.Struct, frozen=True, kw_only=True):
+    claim_id: str
+    subject_id: str
+    entity_ids: tuple[str, ...]
+    reason: str
+    private: Sealed  # ClaimPrivate
+    receipt: ReceiptRef | None = None
+    valid_from: str | None = None
+    valid_to: str | None = None
+    fingerprint: str | None = None  # previously_erased: the tombstone it matched
+
+
+class ClaimStateChanged(msgspec.Struct, frozen=True, kw_only=True):
+    claim_id: str
+    from_state: str
+    to_state: str
+    reason: str  # superseded_by | conflicting_claim | frozen_by_operator | ...
+    cause_seq: int | None = None  # the event that caused the transition
+    cause_claim_id: str | None = None
+    valid_to: str | None = None  # supersession closes the old interval
+
+
+class ReviewDecided(msgspec.Struct, frozen=True, kw_only=True):
+    claim_id: str
+    decision: Literal["approve", "reject"]
+    reviewer: str
+    approval_kind: Literal["human"]
+    reviewed_hash: str  # hash of the ledger event that was shown to the reviewer
+    note: Sealed | None = None
+
+
+class SubjectErased(msgspec.Struct, frozen=True, kw_only=True):
+    fingerprint: str  # HMAC of the normalised name under the store's tombstone key
+    entity_ids: tuple[str, ...]
+    claim_ids: tuple[str, ...]
+    keys_destroyed: tuple[str, ...]
+    alias_fingerprints: tuple[str, ...] = ()
+    short_fingerprints: tuple[str, ...] = ()  # first / last name alone: held for review
+
+
+class SourcePartRedacted(msgspec.Struct, frozen=True, kw_only=True):
+    source_ref: str
+    part_index: int
+    key_id: str
+    erasure_seq: int
+
+
+class ErasureAcknowledged(msgspec.Struct, frozen=True, kw_only=True):
+    claim_id: str
+    fingerprint: str
+    review_seq: int
+
+
+class CertificateIssued(msgspec.Struct, frozen=True, kw_only=True):
+    erasure_seq: int
+    payload: bytes  # the exact signed bytes (canonical JSON of the certificate body)
+    signature: bytes
+    public_key: bytes
+
+
+class CheckpointSigned(msgspec.Struct, frozen=True, kw_only=True):
+    tree_size: int
+    head_hash: str
+    tree_root: str
+    note: str  # the signed checkpoint text
+    signature: bytes
+    public_key: bytes
+
+
+class ClaimsRecalled(msgspec.Struct, frozen=True, kw_only=True):
+    agent: str
+    claim_ids: tuple[str, ...]
+    query_fingerprint: str
+    status: str
+
+
+Event = (
+    StoreCreated
+    | EntityRegistered
+    | SourceRegistered
+    | ClaimAdmitted
+    | ClaimQuarantined
+    | ClaimStateChanged
+    | ReviewDecided
+    | SubjectErased
+    | SourcePartRedacted
+    | ErasureAcknowledged
+    | CertificateIssued
+    | CheckpointSigned
+    | ClaimsRecalled
+)
+
+# The closed registry: kind name <-> struct. Order is irrelevant; names are forever.
+KINDS: Final[dict[str, type]] = {
+    "STORE_CREATED": StoreCreated,
+    "ENTITY_REGISTERED": EntityRegistered,
+    "SOURCE_REGISTERED": SourceRegistered,
+    "CLAIM_ADMITTED": ClaimAdmitted,
+    "CLAIM_QUARANTINED": ClaimQuarantined,
+    "CLAIM_STATE_CHANGED": ClaimStateChanged,
+    "REVIEW_DECIDED": ReviewDecided,
+    "SUBJECT_ERASED": SubjectErased,
+    "SOURCE_PART_REDACTED": SourcePartRedacted,
+    "ERASURE_ACKNOWLEDGED": ErasureAcknowledged,
+    "CERTIFICATE_ISSUED": CertificateIssued,
+    "CHECKPOINT_SIGNED": CheckpointSigned,
+    "CLAIMS_RECALLED": ClaimsRecalled,
+}
+KIND_OF: Final[dict[type, str]] = {cls: kind for kind, cls in KINDS.items()}
+
+# Sealed fields decrypted while replaying (others are opened on demand).
+EAGER_PRIVATE: Final[dict[str, tuple[str, type]]] = {
+    "ENTITY_REGISTERED": ("name", EntityPrivate),
+    "CLAIM_ADMITTED": ("private", ClaimPrivate),
+    "CLAIM_QUARANTINED": ("private", ClaimPrivate),
+    "SOURCE_REGISTERED": ("meta", SourcePrivate),
+}
+
+
+class Unreadable(msgspec.Struct, frozen=True):
+    """A sealed field whose key is gone: ``erased`` (destroyed on purpose) or ``unavailable``."""
+
+    why: Literal["erased", "unavailable"]
+
+
+class Applied(msgspec.Struct, frozen=True):
+    """One verified ledger event as projections receive it."""
+
+    seq: int
+    kind: str
+    tenant: str
+    actor: str
+    recorded_at: int
+    resolver: str
+    event: Event
+    hash: bytes
+    prev_hash: bytes
+    private: object = None  # the opened EAGER_PRIVATE payload, an Unreadable, or None

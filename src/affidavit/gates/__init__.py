@@ -1,0 +1,1 @@
+"""Pure decision functions: the write gate and the read gate."""

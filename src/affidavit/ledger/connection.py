@@ -1,0 +1,86 @@
+"""SQLite connection setup: one small named function per setting.
+
+This package is the only code that imports apsw. Driver errors are translated
+into affidavit errors in exactly one place: ``translate_errors``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Literal
+
+import apsw
+
+from affidavit.errors import ConcurrentWriteTimeout, LedgerError, NotALedger
+
+Durability = Literal["full", "fast"]
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+BUSY_TIMEOUT_MS = 30_000
+
+
+def connect(path: Path, *, create: bool, readonly: bool = False) -> apsw.Connection:
+    if readonly:
+        flags = apsw.SQLITE_OPEN_READONLY
+    else:
+        flags = apsw.SQLITE_OPEN_READWRITE | (apsw.SQLITE_OPEN_CREATE if create else 0)
+    with translate_errors(path):
+        conn = apsw.Connection(str(path), flags=flags)
+        set_busy_timeout(conn)
+    return conn
+
+
+def set_busy_timeout(conn: apsw.Connection) -> None:
+    # Several processes share one store: wait for the write lock instead of failing.
+    conn.set_busy_timeout(BUSY_TIMEOUT_MS)
+
+
+def use_wal(conn: apsw.Connection) -> None:
+    # WAL lets readers proceed while one writer appends.
+    conn.execute("PRAGMA journal_mode=WAL")
+
+
+def set_durability(conn: apsw.Connection, durability: Durability) -> None:
+    # FULL: an append that returned survives a power cut. NORMAL in WAL mode keeps the
+    # database consistent but may lose the last commits on power loss (documented).
+    level = "FULL" if durability == "full" else "NORMAL"
+    conn.execute(f"PRAGMA synchronous={level}")
+
+
+def enable_secure_delete(conn: apsw.Connection) -> None:
+    # Freed pages are zeroed, so a destroyed key does not linger in the file.
+    conn.execute("PRAGMA secure_delete=ON")
+
+
+def enforce_foreign_keys(conn: apsw.Connection) -> None:
+    conn.execute("PRAGMA foreign_keys=ON")
+
+
+def looks_like_sqlite(path: Path) -> bool:
+    """Check the header without opening the file through SQLite (which could write)."""
+    try:
+        with path.open("rb") as fh:
+            return fh.read(16) == SQLITE_MAGIC
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def translate_errors(path: Path | str) -> Iterator[None]:
+    name = Path(path).name
+    try:
+        yield
+    except apsw.BusyError as exc:
+        raise ConcurrentWriteTimeout(
+            f"{name}: another process held the write lock for over {BUSY_TIMEOUT_MS} ms"
+        ) from exc
+    except (apsw.NotADBError, apsw.CorruptError) as exc:
+        raise NotALedger(f"{name} is not a readable SQLite database ({exc.__class__.__name__})") from exc
+    except apsw.CantOpenError as exc:
+        raise LedgerError(f"cannot open {name}: check the path and permissions") from exc
+    except apsw.ReadOnlyError as exc:
+        raise LedgerError(f"{name} is read-only") from exc
+    except apsw.Error as exc:
+        raise LedgerError(f"{name}: SQLite error {exc.__class__.__name__}") from exc

@@ -1,0 +1,149 @@
+"""The event ledger: append (in one BEGIN IMMEDIATE transaction), scan, head.
+
+Callers never see apsw. A write is a context manager: inside it the caller
+catches up with rows other processes appended, decides, then inserts; leaving
+the block commits, an exception rolls everything back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import apsw
+
+from affidavit.chain import Row
+from affidavit.errors import LedgerError, NotALedger
+from affidavit.ledger import connection, schema
+
+_SELECT = (
+    "SELECT seq, kind, tenant, actor, recorded_at, resolver, body, prev_hash, hash "
+    "FROM events WHERE seq > ? ORDER BY seq"
+)
+_SELECT_UNTIL = (
+    "SELECT seq, kind, tenant, actor, recorded_at, resolver, body, prev_hash, hash "
+    "FROM events WHERE seq > ? AND seq <= ? ORDER BY seq"
+)
+_INSERT = (
+    "INSERT INTO events (seq, kind, tenant, actor, recorded_at, resolver, body, prev_hash, hash)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+class HeadSeal:
+    __slots__ = ("seq", "hash", "mac")
+
+    def __init__(self, seq: int, hash: bytes, mac: bytes) -> None:
+        self.seq, self.hash, self.mac = seq, hash, mac
+
+
+class Ledger:
+    """One SQLite file holding the ``events`` table."""
+
+    def __init__(self, conn: apsw.Connection, path: Path) -> None:
+        self._conn = conn
+        self.path = path
+
+    @classmethod
+    def create(cls, path: Path, durability: connection.Durability = "full") -> Ledger:
+        if path.exists():
+            raise LedgerError(f"{path.name} already exists; open it instead of creating it")
+        conn = connection.connect(path, create=True)
+        with connection.translate_errors(path):
+            connection.use_wal(conn)
+            connection.set_durability(conn, durability)
+            with conn:
+                schema.install(conn)
+        return cls(conn, path)
+
+    @classmethod
+    def open(cls, path: Path, durability: connection.Durability = "full") -> Ledger:
+        if not path.is_file():
+            raise LedgerError(f"no ledger at {path.name}: create the store first")
+        # Check before SQLite touches the file, so garbage is reported and left untouched.
+        if not connection.looks_like_sqlite(path):
+            raise NotALedger(f"{path.name} is not a SQLite database (bad header); left untouched")
+        probe = connection.connect(path, create=False, readonly=True)
+        try:
+            with connection.translate_errors(path):
+                ok = schema.is_ledger(probe)
+        finally:
+            probe.close()
+        if not ok:
+            raise NotALedger(f"{path.name} is a SQLite database but not an affidavit ledger")
+        conn = connection.connect(path, create=False)
+        with connection.translate_errors(path):
+            connection.use_wal(conn)
+            connection.set_durability(conn, durability)
+        return cls(conn, path)
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def rows(self, after_seq: int = 0, until_seq: int | None = None) -> Iterator[Row]:
+        with connection.translate_errors(self.path):
+            if until_seq is None:
+                cursor = self._conn.execute(_SELECT, (after_seq,))
+            else:
+                cursor = self._conn.execute(_SELECT_UNTIL, (after_seq, until_seq))
+            make = Row._make
+            for values in cursor:
+                yield make(values)
+
+    def head_seal(self) -> HeadSeal | None:
+        with connection.translate_errors(self.path):
+            got = self._conn.execute("SELECT seq, hash, mac FROM head_seal WHERE id = 1").fetchall()
+        return HeadSeal(*got[0]) if got else None
+
+    def last_seq(self) -> int:
+        with connection.translate_errors(self.path):
+            got = self._conn.execute("SELECT max(seq) FROM events").fetchall()
+        return int(got[0][0] or 0)
+
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """A read transaction: every read inside sees one consistent state of the file."""
+        with connection.translate_errors(self.path):
+            self._conn.execute("BEGIN")
+            try:
+                yield
+            finally:
+                self._conn.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator[WriteTx]:
+        """One BEGIN IMMEDIATE transaction: the process holds the write lock throughout."""
+        with connection.translate_errors(self.path):
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield WriteTx(self)
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            else:
+                self._conn.execute("COMMIT")
+
+    def checkpoint(self) -> None:
+        with connection.translate_errors(self.path):
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+class WriteTx:
+    """What a caller may do while holding the write lock."""
+
+    def __init__(self, ledger: Ledger) -> None:
+        self._ledger = ledger
+
+    def rows_after(self, seq: int) -> Iterator[Row]:
+        return self._ledger.rows(seq)
+
+    def insert(self, rows: Sequence[Row]) -> None:
+        self._ledger._conn.executemany(_INSERT, rows)
+
+    def seal_head(self, seq: int, hash: bytes, mac: bytes) -> None:
+        self._ledger._conn.execute(
+            "INSERT INTO head_seal(id, seq, hash, mac) VALUES (1, ?, ?, ?) "
+            "ON CONFLICT(id) DO UPDATE SET seq=excluded.seq, hash=excluded.hash, mac=excluded.mac",
+            (seq, hash, mac),
+        )

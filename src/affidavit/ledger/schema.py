@@ -1,0 +1,60 @@
+"""Ledger schema and named migrations, recorded in a table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import apsw
+
+APPLICATION_ID = 0x41464456  # "AFDV": marks the file as an affidavit ledger
+
+EVENTS_DDL = """
+CREATE TABLE events (
+    seq         INTEGER PRIMARY KEY,
+    kind        TEXT    NOT NULL,
+    tenant      TEXT    NOT NULL,
+    actor       TEXT    NOT NULL,
+    recorded_at INTEGER NOT NULL,
+    resolver    TEXT    NOT NULL,
+    body        BLOB    NOT NULL,
+    prev_hash   BLOB    NOT NULL,
+    hash        BLOB    NOT NULL
+);
+-- Append-only: the engine never updates or deletes an event.
+CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+-- The head seal: the last seq and hash, MACed with a key from the keyring, so a deleted
+-- tail row or a forged, correctly chained tail is detected on open.
+CREATE TABLE head_seal (
+    id   INTEGER PRIMARY KEY CHECK (id = 1),
+    seq  INTEGER NOT NULL,
+    hash BLOB    NOT NULL,
+    mac  BLOB    NOT NULL
+);
+"""
+
+MIGRATIONS: list[tuple[str, Callable[[apsw.Connection], None]]] = [
+    ("0001_events", lambda conn: conn.execute(EVENTS_DDL)),
+]
+
+
+def install(conn: apsw.Connection) -> None:
+    conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at INTEGER)"
+    )
+    done = {row[0] for row in conn.execute("SELECT name FROM migrations")}
+    for name, migrate in MIGRATIONS:
+        if name not in done:
+            migrate(conn)
+            conn.execute(
+                "INSERT INTO migrations(name, applied_at) VALUES (?, 0)", (name,)
+            )
+
+
+def is_ledger(conn: apsw.Connection) -> bool:
+    app_id = conn.execute("PRAGMA application_id").fetchall()[0][0]
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    return app_id == APPLICATION_ID and {"events", "head_seal"} <= tables

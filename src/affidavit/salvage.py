@@ -1,0 +1,53 @@
+"""Export the verified prefix of a damaged ledger to a new store, for recovery.
+
+The source is opened read-only in spirit (never written); rows are copied as
+stored, so the new ledger verifies with the same hashes. The keyring is shared:
+sealed fields are bound to the store id, which the prefix keeps.
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+from pathlib import Path
+
+from affidavit.crypto import macs
+from affidavit.errors import LedgerError
+from affidavit.ledger import Ledger
+from affidavit.verification import ChainVerdict, _try_keyring, verify_ledger
+
+BATCH = 10_000
+
+
+def salvage(source: Path, dest: Path, keyring_dir: Path | None = None) -> ChainVerdict:
+    from affidavit.store import LEDGER_FILE
+
+    if (dest / LEDGER_FILE).exists():
+        raise LedgerError("the salvage destination already holds a ledger; choose an empty directory")
+    src = Ledger.open(source / LEDGER_FILE)
+    try:
+        keyring = _try_keyring(src, keyring_dir)
+        verdict = verify_ledger(src, None)  # the prefix is what the chain alone vouches for
+        if verdict.events == 0:
+            raise LedgerError("no verified events to salvage")
+        dest.mkdir(parents=True, exist_ok=True, mode=0o700)
+        out = Ledger.create(dest / LEDGER_FILE)
+        try:
+            rows = src.rows(0)
+            remaining, last = verdict.events, None
+            while remaining:
+                batch = list(islice(rows, min(BATCH, remaining)))
+                with out.write() as tx:
+                    tx.insert(batch)
+                    last = batch[-1]
+                    if keyring is not None and verdict.store_id is not None:
+                        key = keyring.derived("head-seal")
+                        mac = macs.head_mac(key, verdict.store_id, last.seq, last.hash)
+                        tx.seal_head(last.seq, last.hash, mac)
+                remaining -= len(batch)
+        finally:
+            out.close()
+            if keyring is not None:
+                keyring.close()
+        return verdict
+    finally:
+        src.close()

@@ -1,0 +1,305 @@
+"""The application layer: opens a store, verifies and replays it, serializes writes.
+
+``Store`` composes the ledger, the keyring and the projections. Every state change
+goes through ``_transact``: BEGIN IMMEDIATE, catch up with other processes,
+decide against current state, append, commit, then apply to projections.
+Capabilities (remember, recall, forget, review, ...) live in their own modules.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TypeVar
+
+import structlog
+
+from affidavit import chain
+from affidavit.chain import Row
+from affidavit.clock import Clock, SystemClock
+from affidavit.codec import decode_body, decode_event, decode_private, encode_body
+from affidavit.crypto import macs
+from affidavit.crypto.envelope import CiphertextInvalid, Envelope, aad_for
+from affidavit.crypto.keyring import Keyring, default_keyring_root
+from affidavit.errors import ChainBroken, KeyringError, KeyUnavailable, LedgerError
+from affidavit.events import EAGER_PRIVATE, Applied, Sealed, StoreCreated, Unreadable
+from affidavit.identity import Identity
+from affidavit.ledger import Durability, HeadSeal, Ledger
+from affidavit.projections import (
+    ClaimGraph,
+    Entities,
+    ErasedSubjects,
+    ProjectionSet,
+    ReviewQueue,
+    SourceRegistry,
+)
+from affidavit.writer import WriteContext
+
+log = structlog.get_logger("affidavit.store")
+T = TypeVar("T")
+
+LEDGER_FILE = "ledger.db"
+PUBLIC_KEY_FILE = "signing.pub"
+ENGINE_RESOLVER = "affidavit-engine/0.1"
+
+
+def default_store_path() -> Path:
+    configured = os.environ.get("AFFIDAVIT_STORE")
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "affidavit" / "default"
+
+
+class Store:
+    def __init__(
+        self,
+        path: Path,
+        ledger: Ledger,
+        keyring: Keyring | None,
+        store_id: str,
+        identity: Identity,
+        clock: Clock,
+        keyring_dir: Path,
+    ) -> None:
+        self.path = path
+        self.store_id = store_id
+        self.identity = identity
+        self.clock = clock
+        self.keyring_dir = keyring_dir
+        self._ledger = ledger
+        self._keyring = keyring
+        self._envelope = Envelope(keyring) if keyring is not None else None
+        self.claims = ClaimGraph()
+        self.entities = Entities()
+        self.sources = SourceRegistry()
+        self.erased = ErasedSubjects()
+        self.review_queue = ReviewQueue()
+        self._projections = ProjectionSet(
+            [self.claims, self.entities, self.sources, self.erased, self.review_queue]
+        )
+        self._head_recorded_at = -(2**63)
+        self._observers: list[Callable[[Applied], None]] = []
+
+    # -- opening -------------------------------------------------------------
+    @classmethod
+    def open(
+        cls,
+        path: str | Path | None = None,
+        *,
+        identity: Identity | None = None,
+        keyring_dir: str | Path | None = None,
+        clock: Clock | None = None,
+        durability: Durability = "full",
+        create: bool = True,
+        allow_missing_keyring: bool = False,
+    ) -> Store:
+        """Open (or create) the store at ``path``; verify the chain from genesis and replay it."""
+        store_path = Path(path) if path is not None else default_store_path()
+        identity = identity or Identity.from_env()
+        clock = clock or SystemClock()
+        ledger_path = store_path / LEDGER_FILE
+        if not ledger_path.exists():
+            if not create:
+                raise LedgerError(f"no store at {store_path}")
+            return cls._create(store_path, identity, keyring_dir, clock, durability)
+        ledger = Ledger.open(ledger_path, durability)
+        try:
+            store_id = cls._read_store_id(ledger)
+            kdir = Path(keyring_dir) if keyring_dir else default_keyring_root() / store_id
+            keyring: Keyring | None
+            try:
+                keyring = Keyring.open(kdir, store_id)
+            except KeyringError:
+                if not allow_missing_keyring:
+                    cls._raise_if_chain_broken(ledger)
+                    raise
+                keyring = None
+            store = cls(store_path, ledger, keyring, store_id, identity, clock, kdir)
+            store._replay_all()
+            return store
+        except BaseException:
+            ledger.close()
+            raise
+
+    @classmethod
+    def _create(
+        cls,
+        path: Path,
+        identity: Identity,
+        keyring_dir: str | Path | None,
+        clock: Clock,
+        durability: Durability,
+    ) -> Store:
+        store_id = os.urandom(16).hex()
+        kdir = Path(keyring_dir) if keyring_dir else default_keyring_root() / store_id
+        if kdir.resolve().is_relative_to(path.resolve()):
+            raise KeyringError("the keyring must live outside the store directory")
+        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        keyring = Keyring.create(kdir, store_id, clock.now_us())
+        ledger = Ledger.create(path / LEDGER_FILE, durability)
+        store = cls(path, ledger, keyring, store_id, identity, clock, kdir)
+        store._transact(lambda ctx: ctx.add("STORE_CREATED", StoreCreated(store_id=store_id)))
+        log.info("store_created", store_id=store_id)
+        return store
+
+    @staticmethod
+    def _read_store_id(ledger: Ledger) -> str:
+        for row in ledger.rows(0):
+            event = decode_body(row.kind, row.body, row.seq) if row.seq == 1 else None
+            if isinstance(event, StoreCreated):
+                return event.store_id
+            break
+        raise ChainBroken(1, "a STORE_CREATED genesis event", "something else or nothing")
+
+    @staticmethod
+    def _raise_if_chain_broken(ledger: Ledger) -> None:
+        report = chain.verify_chain(ledger.rows(0))
+        if report.failure is not None:
+            raise ChainBroken(*report.failure)
+
+    def close(self) -> None:
+        self._ledger.close()
+        if self._keyring is not None:
+            self._keyring.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- replay --------------------------------------------------------------
+    @property
+    def head_seq(self) -> int:
+        return self._projections.head_seq
+
+    @property
+    def head_hash(self) -> bytes:
+        return self._projections.head_hash
+
+    def digest(self) -> str:
+        return self._projections.digest()
+
+    def _replay_all(self) -> None:
+        if self._keyring is None:
+            self._catch_up(self._ledger.rows(0))
+            return
+        with self._ledger.snapshot():
+            # Replay only up to the sealed head: rows beyond it were not written by a
+            # holder of the keyring (a forged tail) and are reported before decoding.
+            seal = self._ledger.head_seal()
+            self._catch_up(self._ledger.rows(0, seal.seq if seal is not None else 0))
+            self._check_head_seal(seal, self._ledger.last_seq())
+
+    def _catch_up(self, rows: Iterable[Row]) -> None:
+        """Verify each new row against our head, then apply it (another process may have written)."""
+        check = chain.check_row
+        for row in rows:
+            failure = check(
+                row, self._projections.head_seq + 1, self._projections.head_hash,
+                self._head_recorded_at,
+            )
+            if failure is not None:
+                raise ChainBroken(*failure)
+            event = decode_event(row)
+            private = self._open_eager(row, event)
+            self._apply(
+                Applied(row.seq, row.kind, row.tenant, row.actor, row.recorded_at,
+                        row.resolver, event, row.hash, row.prev_hash, private)
+            )
+
+    def _apply(self, applied: Applied) -> None:
+        self._projections.apply(applied)
+        self._head_recorded_at = applied.recorded_at
+        for observe in self._observers:
+            observe(applied)
+
+    def _open_eager(self, row: Row, event: object) -> object:
+        spec = EAGER_PRIVATE.get(row.kind)
+        if spec is None:
+            return None
+        field, cls = spec
+        sealed = getattr(event, field)
+        return self.open_sealed(sealed, row.seq, row.kind, field, cls)
+
+    def open_sealed(self, sealed: Sealed, seq: int, kind: str, field: str, cls: type) -> object:
+        """The decrypted payload, or ``Unreadable`` when a key is destroyed or not held."""
+        if self._envelope is None:
+            return Unreadable("unavailable")
+        try:
+            plain = self._envelope.open(sealed, aad_for(self.store_id, seq, kind, field))
+        except KeyUnavailable as exc:
+            return Unreadable("erased" if exc.erased else "unavailable")
+        except CiphertextInvalid:
+            return Unreadable("unavailable")
+        return decode_private(cls, plain)
+
+    def _check_head_seal(self, seal: HeadSeal | None, last_seq: int) -> None:
+        assert self._keyring is not None
+        head_seq, head_hash = self._projections.head_seq, self._projections.head_hash
+        if seal is None:
+            if head_seq == 0 and last_seq == 0:
+                return  # a new, empty ledger
+            raise ChainBroken(1, "a sealed head", "no head seal")
+        if last_seq > head_seq and head_seq == seal.seq:
+            raise ChainBroken(
+                head_seq + 1,
+                f"the ledger to end at seq {seal.seq} (sealed head)",
+                f"events continue to seq {last_seq} without a seal",
+            )
+        if seal.seq != head_seq:
+            first_bad = min(seal.seq, head_seq) + 1
+            raise ChainBroken(
+                first_bad,
+                f"the ledger to end at seq {seal.seq} (sealed head)",
+                f"it ends at seq {head_seq}",
+            )
+        expected = macs.head_mac(self._keyring.derived("head-seal"), self.store_id, seal.seq, seal.hash)
+        if seal.hash != head_hash or not macs.mac_equal(expected, seal.mac):
+            raise ChainBroken(head_seq, "the sealed head hash and MAC", "a head that does not match")
+
+    # -- writing -------------------------------------------------------------
+    def _require_keyring(self) -> Keyring:
+        if self._keyring is None:
+            raise KeyringError("this store was opened without its keyring: it is read-only")
+        return self._keyring
+
+    def _seal(self, seq: int, kind: str, field: str, plain: bytes, key_ids: tuple[str, ...]) -> Sealed:
+        self._require_keyring()
+        assert self._envelope is not None
+        return self._envelope.seal(plain, key_ids, aad_for(self.store_id, seq, kind, field))
+
+    def catch_up(self) -> None:
+        """Apply events other processes appended since we last looked (read path)."""
+        self._catch_up(self._ledger.rows(self._projections.head_seq))
+
+    def _transact(self, decide: Callable[[WriteContext], T], resolver: str = ENGINE_RESOLVER) -> T:
+        keyring = self._require_keyring()
+        with self._ledger.write() as tx:
+            self._catch_up(tx.rows_after(self._projections.head_seq))
+            # Never build on a tail that no keyring holder sealed.
+            self._check_head_seal(self._ledger.head_seal(), self._projections.head_seq)
+            recorded_at = max(self.clock.now_us(), self._head_recorded_at)
+            ctx = WriteContext(self, self._projections.head_seq, recorded_at)
+            result = decide(ctx)
+            if not ctx.drafts:
+                return result
+            rows, prev = [], self._projections.head_hash
+            for draft in ctx.drafts:
+                body = encode_body(draft.event)
+                digest = chain.event_hash(draft.seq, draft.kind, self.identity.tenant,
+                                          self.identity.agent, recorded_at, resolver, body, prev)
+                rows.append(Row(draft.seq, draft.kind, self.identity.tenant, self.identity.agent,
+                                recorded_at, resolver, body, prev, digest))
+                prev = digest
+            tx.insert(rows)
+            last = rows[-1]
+            tx.seal_head(last.seq, last.hash,
+                         macs.head_mac(keyring.derived("head-seal"), self.store_id, last.seq, last.hash))
+        # Committed: only now do projections change.
+        for row, draft in zip(rows, ctx.drafts, strict=True):
+            self._apply(Applied(row.seq, row.kind, row.tenant, row.actor, row.recorded_at,
+                                row.resolver, draft.event, row.hash, row.prev_hash, draft.private))
+        return result

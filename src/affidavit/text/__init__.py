@@ -1,0 +1,1 @@
+"""Pure text functions: tokenising, normalising numerals and dates, lemmas, names, spans."""

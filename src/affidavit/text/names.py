@@ -1,0 +1,284 @@
+"""Proper names: finding mentions, keying them, and resolving them to entities.
+
+One set of rules serves the write gate (is the claim's subject named in the
+evidence?), the read gate (which entity does a question name?), the store
+(is "Dana" the existing "Dana Kim"?) and the erasure tombstone. The rules:
+
+* the key of a name is casefolded, with titles, punctuation and possessives
+  dropped and whitespace collapsed ("Mayor Declan Moore's" -> "declan moore");
+* an exact key match wins;
+* otherwise a one-token mention matches a *unique* first or last token;
+* otherwise a multi-token mention must match every one of its tokens, in order,
+  and share the first or the last token ("Brightwater Capital" never reaches
+  "Brightwater Analytics").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+
+import simplemma
+
+TITLES = frozenset(
+    {
+        "mr", "mrs", "ms", "miss", "mx", "dr", "doctor", "prof", "professor", "sir", "dame",
+        "lord", "lady", "judge", "justice", "mayor", "president", "senator", "governor",
+        "minister", "councillor", "councilor", "rev", "reverend", "father", "sister",
+        "captain", "capt", "col", "colonel", "gen", "general", "sgt", "sergeant", "officer",
+        "inspector", "detective", "chief", "coach", "nurse", "st", "saint",
+    }
+)  # fmt: skip
+
+# Lower-case particles that may sit inside a name ("University of Porto",
+# "Ludwig van Beethoven"). "and" is deliberately absent: "Ilona Varga and Matteo
+# Russo" is two people.
+_PARTICLES = frozenset(
+    {"of", "for", "de", "da", "del", "della", "der", "van", "von", "le", "la", "du", "bin", "al"}
+)
+
+# Capitalised only because they start a sentence (or are not names at all).
+_NOT_NAMES = frozenset(
+    """
+    a an the this that these those there here it its he she they we you i me him her them
+    his hers their our your my who whom whose which what when where why how
+    in on at by to from of for with without within into onto over under after before
+    during since until till while as about above below between among through across
+    against along around behind beyond despite except near upon via per
+    and or but nor so yet if then than because although though unless whether also
+    not no yes all some most many much few several each every both either neither any
+    none one two three four five six seven eight nine ten eleven twelve dozens hundreds
+    thousands millions first second third last next previous former later earlier
+    today yesterday tomorrow now recently currently previously reportedly allegedly
+    however meanwhile moreover furthermore instead still only just even already
+    according following including regarding
+    is are was were be been has have had do does did will would may might can could
+    should must shall
+    monday tuesday wednesday thursday friday saturday sunday
+    """.split()
+)
+
+_MONTHS = frozenset(
+    "january february march april may june july august september october november "
+    "december jan feb mar apr jun jul aug sep sept oct nov dec".split()
+)
+
+# A token: letters (any script) with inner apostrophes, hyphens or dots.
+_TOKEN = re.compile(r"[^\W\d_](?:[\w'’.\-]*[\w])?(?:['’]s?)?", re.UNICODE)
+_SENTENCE_END = re.compile(r"[.!?;:]\s*$|\n\s*$")
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+
+def _strip_accents(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@lru_cache(maxsize=65536)
+def name_key(name: str) -> str:
+    """Casefolded key of a name: titles, punctuation and possessives dropped."""
+    tokens = [_POSSESSIVE.sub("", t) for t in name.split()]
+    words: list[str] = []
+    for token in tokens:
+        cleaned = re.sub(r"[^\w\s\-]", "", token).casefold().strip("-")
+        if cleaned:
+            words.append(cleaned)
+    while len(words) > 1 and words[0].rstrip(".") in TITLES:
+        words.pop(0)
+    if words and words[0] == "the":
+        words.pop(0)
+    return " ".join(words)
+
+
+def key_tokens(name: str) -> tuple[str, ...]:
+    """Tokens of a name's key."""
+    return tuple(name_key(name).split())
+
+
+def _is_capitalised(token: str) -> bool:
+    return token[:1].isupper()
+
+
+def _sentence_initial(text: str, start: int) -> bool:
+    before = text[:start].rstrip(" \t\"'“‘(")
+    return not before or bool(_SENTENCE_END.search(text[: len(before)] + " "))
+
+
+def _looks_common(word: str, alone: bool) -> bool:
+    """A sentence-initial capitalised word that is probably a common noun or function word."""
+    low = word.casefold()
+    if low in _NOT_NAMES:
+        return True
+    if alone and simplemma.is_known(low, lang="en"):
+        return True  # "Medication review for ...": a known word standing alone
+    # Plural common nouns ("Doctors", "Regulators") lemmatise to something else.
+    return low.endswith("s") and simplemma.lemmatize(low, lang="en") != low and (
+        simplemma.is_known(low, lang="en")
+    )
+
+
+def find_names(text: str) -> list[tuple[str, int, int]]:
+    """Proper-name mentions in ``text`` as ``(surface, start, end)`` str offsets.
+
+    A mention is a run of capitalised tokens (lower-case particles such as "of"
+    allowed inside); a possessive ends the run; sentence-initial function words
+    and month names are not names.
+    """
+    found: list[tuple[str, int, int]] = []
+    run: list[tuple[str, int, int]] = []
+
+    def flush() -> None:
+        while run and run[-1][0].casefold() in _PARTICLES:
+            run.pop()
+        if run:
+            found.append((text[run[0][1] : run[-1][2]], run[0][1], run[-1][2]))
+        run.clear()
+
+    for match in _TOKEN.finditer(text):
+        raw = match.group(0)
+        start = match.start()
+        possessive = bool(_POSSESSIVE.search(raw)) and len(raw) > 2
+        word = _POSSESSIVE.sub("", raw) if possessive else raw
+        end = start + len(word)
+        if run and text[run[-1][2] : start].strip() not in ("", "-"):
+            flush()  # punctuation between tokens breaks a run
+        if _is_capitalised(word):
+            low = word.casefold()
+            initial = not run and _sentence_initial(text, start)
+            if low in _MONTHS and not run:
+                flush()
+                continue
+            nxt = text[end:].lstrip(" ,")
+            alone = not nxt[:1].isupper()
+            if initial and _looks_common(word, alone):
+                continue
+            if not run and low in _NOT_NAMES and word.isalpha() and not word.isupper():
+                continue  # "He", "Their" mid-sentence after a quote, etc.
+            run.append((word, start, end))
+            if possessive:
+                flush()
+        elif run and word in _PARTICLES:
+            run.append((word, start, end))
+        else:
+            flush()
+    flush()
+    return found
+
+
+def refers_to(mention: str, full_name: str) -> bool:
+    """Whether ``mention`` can name the same entity as ``full_name`` (uniqueness aside)."""
+    m = key_tokens(mention)
+    f = key_tokens(full_name)
+    if not m or not f:
+        return False
+    if m == f:
+        return True
+    if len(m) == 1:
+        return m[0] == f[0] or m[0] == f[-1]
+    if m[0] != f[0] and m[-1] != f[-1]:
+        return False
+    return _in_order(m, f)
+
+
+def _in_order(needle: tuple[str, ...], hay: tuple[str, ...]) -> bool:
+    position = 0
+    for token in needle:
+        try:
+            position = hay.index(token, position) + 1
+        except ValueError:
+            return False
+    return True
+
+
+class NameIndex:
+    """In-memory index from names to entity ids; dict lookups only, no scans."""
+
+    def __init__(self) -> None:
+        self._by_key: dict[str, set[str]] = {}
+        self._by_first: dict[str, set[str]] = {}
+        self._by_last: dict[str, set[str]] = {}
+        self._by_token: dict[str, set[str]] = {}
+        self._names: dict[str, list[str]] = {}
+
+    def add(self, entity_id: str, name: str) -> None:
+        """Record that ``name`` names ``entity_id`` (an entity may have several names)."""
+        tokens = key_tokens(name)
+        if not tokens:
+            return
+        key = " ".join(tokens)
+        self._by_key.setdefault(key, set()).add(entity_id)
+        self._by_first.setdefault(tokens[0], set()).add(entity_id)
+        self._by_last.setdefault(tokens[-1], set()).add(entity_id)
+        for token in set(tokens):
+            self._by_token.setdefault(token, set()).add(entity_id)
+        known = self._names.setdefault(entity_id, [])
+        if name not in known:
+            known.append(name)
+
+    def remove(self, entity_id: str) -> None:
+        """Forget every name of ``entity_id`` (used when a subject is erased)."""
+        for name in self._names.pop(entity_id, []):
+            tokens = key_tokens(name)
+            self._discard(self._by_key, " ".join(tokens), entity_id)
+            self._discard(self._by_first, tokens[0], entity_id)
+            self._discard(self._by_last, tokens[-1], entity_id)
+            for token in set(tokens):
+                self._discard(self._by_token, token, entity_id)
+
+    @staticmethod
+    def _discard(table: dict[str, set[str]], key: str, entity_id: str) -> None:
+        ids = table.get(key)
+        if ids is not None:
+            ids.discard(entity_id)
+            if not ids:
+                del table[key]
+
+    def candidates(self, name: str) -> list[str]:
+        """Every entity the name could refer to, ambiguous or not (sorted)."""
+        tokens = key_tokens(name)
+        if not tokens:
+            return []
+        exact = self._by_key.get(" ".join(tokens))
+        if exact:
+            return sorted(exact)
+        if len(tokens) == 1:
+            ids = self._by_first.get(tokens[0], set()) | self._by_last.get(tokens[0], set())
+            return sorted(ids)
+        pools = [self._by_token.get(t) for t in tokens]
+        if any(p is None for p in pools):
+            return []
+        pools_sorted = sorted((p for p in pools if p is not None), key=len)
+        ids = set(pools_sorted[0]).intersection(*pools_sorted[1:])
+        return sorted(
+            eid for eid in ids if any(refers_to(name, n) for n in self._names.get(eid, ()))
+        )
+
+    def resolve(self, name: str) -> list[str]:
+        """Entity ids ``name`` refers to: an exact key match, else a unique partial match."""
+        tokens = key_tokens(name)
+        if not tokens:
+            return []
+        exact = self._by_key.get(" ".join(tokens))
+        if exact:
+            return sorted(exact)
+        ids = self.candidates(name)
+        return ids if len(ids) == 1 else []
+
+    def names(self) -> list[tuple[str, str]]:
+        """Every ``(entity_id, name)`` pair held."""
+        return [(eid, n) for eid, names in self._names.items() for n in names]
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+def same_name(a: str, b: str) -> bool:
+    """Exact key equality."""
+    return name_key(a) == name_key(b) != ""
+
+
+def keys(names: Iterable[str]) -> set[str]:
+    """Keys of several names."""
+    return {k for k in (name_key(n) for n in names) if k}

@@ -1,0 +1,113 @@
+"""Verifying a ledger as stored, without replaying it: the `affidavit verify` report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+
+from affidavit import chain
+from affidavit.codec import decode_body
+from affidavit.crypto import macs
+from affidavit.crypto.keyring import Keyring, default_keyring_root
+from affidavit.errors import AffidavitError, KeyringError, UnknownEventKind
+from affidavit.events import KINDS, StoreCreated
+from affidavit.ledger import Ledger
+
+
+class ChainVerdict(msgspec.Struct):
+    ok: bool
+    events: int  # events that verified (the verified prefix)
+    head_hash: str
+    first_bad_seq: int | None = None
+    expected: str | None = None
+    found: str | None = None
+    head_seal: str = "not checked"  # verified | FAILED | not checked (no keyring)
+    unknown_kinds: list[int] = msgspec.field(default_factory=list)
+    store_id: str | None = None
+
+    def text(self) -> str:
+        lines = [
+            f"events verified: {self.events}",
+            f"head hash:       {self.head_hash}",
+            f"head seal:       {self.head_seal}",
+        ]
+        if self.unknown_kinds:
+            lines.append(f"unknown kinds at seq: {self.unknown_kinds[:10]}")
+        if self.ok:
+            lines.insert(0, "OK — the chain verifies from genesis")
+        else:
+            lines.insert(0, f"FAILED — first bad seq {self.first_bad_seq}")
+            lines.append(f"expected: {self.expected}")
+            lines.append(f"found:    {self.found}")
+        return "\n".join(lines)
+
+
+def verify_ledger(ledger: Ledger, keyring: Keyring | None) -> ChainVerdict:
+    expected, prev, prev_at, count = 1, chain.GENESIS_PREV, -(2**63), 0
+    unknown: list[int] = []
+    store_id: str | None = None
+    for row in ledger.rows(0):
+        failure = chain.check_row(row, expected, prev, prev_at)
+        if failure is not None:
+            return ChainVerdict(False, count, prev.hex(), failure.seq, failure.expected,
+                                failure.found, unknown_kinds=unknown, store_id=store_id)
+        if row.kind not in KINDS:
+            unknown.append(row.seq)
+        elif row.seq == 1:
+            try:
+                genesis = decode_body(row.kind, row.body, row.seq)
+            except (UnknownEventKind, msgspec.DecodeError):
+                genesis = None
+            if isinstance(genesis, StoreCreated):
+                store_id = genesis.store_id
+        expected, prev, prev_at, count = expected + 1, row.hash, row.recorded_at, count + 1
+    verdict = ChainVerdict(not unknown, count, prev.hex(), unknown_kinds=unknown, store_id=store_id)
+    if unknown:
+        verdict.first_bad_seq = unknown[0]
+        verdict.expected, verdict.found = "a known event kind", "a kind this version cannot read"
+    if keyring is not None and store_id is not None:
+        seal = ledger.head_seal()
+        key = keyring.derived("head-seal")
+        if seal is None:
+            verdict.head_seal, verdict.ok = "FAILED", False
+            verdict.first_bad_seq = verdict.first_bad_seq or 1
+            verdict.expected, verdict.found = "a sealed head", "no head seal"
+        elif (seal.seq, seal.hash) != (count, prev) or not macs.mac_equal(
+            seal.mac, macs.head_mac(key, store_id, seal.seq, seal.hash)
+        ):
+            verdict.head_seal, verdict.ok = "FAILED", False
+            verdict.first_bad_seq = verdict.first_bad_seq or min(seal.seq, count) + 1
+            verdict.expected = f"the ledger to end at the sealed head, seq {seal.seq}"
+            verdict.found = f"it ends at seq {count}"
+        else:
+            verdict.head_seal = "verified"
+    return verdict
+
+
+def verify_path(store_path: Path, keyring_dir: Path | None = None) -> ChainVerdict:
+    from affidavit.store import LEDGER_FILE
+
+    ledger = Ledger.open(store_path / LEDGER_FILE)
+    try:
+        keyring = _try_keyring(ledger, keyring_dir)
+        try:
+            return verify_ledger(ledger, keyring)
+        finally:
+            if keyring is not None:
+                keyring.close()
+    finally:
+        ledger.close()
+
+
+def _try_keyring(ledger: Ledger, keyring_dir: Path | None) -> Keyring | None:
+    first = next(iter(ledger.rows(0)), None)
+    if first is None or first.kind != "STORE_CREATED":
+        return None
+    try:
+        genesis = decode_body(first.kind, first.body, 1)
+        assert isinstance(genesis, StoreCreated)
+        kdir = keyring_dir or default_keyring_root() / genesis.store_id
+        return Keyring.open(kdir, genesis.store_id)
+    except (AffidavitError, KeyringError, msgspec.DecodeError, AssertionError):
+        return None
