@@ -41,28 +41,228 @@ _PARTICLES = frozenset(
 
 # Capitalised only because they start a sentence (or are not names at all).
 _NOT_NAMES = frozenset(
-    """
-    a an the this that these those there here it its he she they we you i me him her them
-    his hers their our your my who whom whose which what when where why how
-    in on at by to from of for with without within into onto over under after before
-    during since until till while as about above below between among through across
-    against along around behind beyond despite except near upon via per
-    and or but nor so yet if then than because although though unless whether also
-    not no yes all some most many much few several each every both either neither any
-    none one two three four five six seven eight nine ten eleven twelve dozens hundreds
-    thousands millions first second third last next previous former later earlier
-    today yesterday tomorrow now recently currently previously reportedly allegedly
-    however meanwhile moreover furthermore instead still only just even already
-    according following including regarding
-    is are was were be been has have had do does did will would may might can could
-    should must shall
-    monday tuesday wednesday thursday friday saturday sunday
-    """.split()
+    [
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "it",
+        "its",
+        "he",
+        "she",
+        "they",
+        "we",
+        "you",
+        "i",
+        "me",
+        "him",
+        "her",
+        "them",
+        "his",
+        "hers",
+        "their",
+        "our",
+        "your",
+        "my",
+        "who",
+        "whom",
+        "whose",
+        "which",
+        "what",
+        "when",
+        "where",
+        "why",
+        "how",
+        "in",
+        "on",
+        "at",
+        "by",
+        "to",
+        "from",
+        "of",
+        "for",
+        "with",
+        "without",
+        "within",
+        "into",
+        "onto",
+        "over",
+        "under",
+        "after",
+        "before",
+        "during",
+        "since",
+        "until",
+        "till",
+        "while",
+        "as",
+        "about",
+        "above",
+        "below",
+        "between",
+        "among",
+        "through",
+        "across",
+        "against",
+        "along",
+        "around",
+        "behind",
+        "beyond",
+        "despite",
+        "except",
+        "near",
+        "upon",
+        "via",
+        "per",
+        "and",
+        "or",
+        "but",
+        "nor",
+        "so",
+        "yet",
+        "if",
+        "then",
+        "than",
+        "because",
+        "although",
+        "though",
+        "unless",
+        "whether",
+        "also",
+        "not",
+        "no",
+        "yes",
+        "all",
+        "some",
+        "most",
+        "many",
+        "much",
+        "few",
+        "several",
+        "each",
+        "every",
+        "both",
+        "either",
+        "neither",
+        "any",
+        "none",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "dozens",
+        "hundreds",
+        "thousands",
+        "millions",
+        "first",
+        "second",
+        "third",
+        "last",
+        "next",
+        "previous",
+        "former",
+        "later",
+        "earlier",
+        "today",
+        "yesterday",
+        "tomorrow",
+        "now",
+        "recently",
+        "currently",
+        "previously",
+        "reportedly",
+        "allegedly",
+        "however",
+        "meanwhile",
+        "moreover",
+        "furthermore",
+        "instead",
+        "still",
+        "only",
+        "just",
+        "even",
+        "already",
+        "according",
+        "following",
+        "including",
+        "regarding",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "will",
+        "would",
+        "may",
+        "might",
+        "can",
+        "could",
+        "should",
+        "must",
+        "shall",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ]
 )
 
+_NUMBER_WORDS = frozenset(
+    {"thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+     "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred",
+     "dozen", "thousand", "million", "billion", "scores", "tens"}
+)  # fmt: skip
+
 _MONTHS = frozenset(
-    "january february march april may june july august september october november "
-    "december jan feb mar apr jun jul aug sep sept oct nov dec".split()
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+    ]
 )
 
 # A token: letters (any script) with inner apostrophes, hyphens or dots.
@@ -109,13 +309,15 @@ def _sentence_initial(text: str, start: int) -> bool:
 def _looks_common(word: str, alone: bool) -> bool:
     """A sentence-initial capitalised word that is probably a common noun or function word."""
     low = word.casefold()
-    if low in _NOT_NAMES:
+    if low in _NOT_NAMES or low in _NUMBER_WORDS:
         return True
     if alone and simplemma.is_known(low, lang="en"):
         return True  # "Medication review for ...": a known word standing alone
     # Plural common nouns ("Doctors", "Regulators") lemmatise to something else.
-    return low.endswith("s") and simplemma.lemmatize(low, lang="en") != low and (
-        simplemma.is_known(low, lang="en")
+    return (
+        low.endswith("s")
+        and simplemma.lemmatize(low, lang="en") != low
+        and (simplemma.is_known(low, lang="en"))
     )
 
 
@@ -126,7 +328,25 @@ def find_names(text: str) -> list[tuple[str, int, int]]:
     allowed inside); a possessive ends the run; sentence-initial function words
     and month names are not names.
     """
+    return list(_find_names(text))
+
+
+_UP = r"[^\W\d_a-z][\w'’.\-]*"
+_PARTICLE_ALT = "|".join(sorted(_PARTICLES))
+# Candidate regions: capitalised tokens joined by spaces, hyphens or particles. Only
+# these are walked token by token, which keeps long evidence cheap.
+_REGION = re.compile(rf"(?<![\w'’.\-]){_UP}(?:(?:\s+(?:(?:{_PARTICLE_ALT})\s+)*|\s*-\s*){_UP})*")
+
+
+@lru_cache(maxsize=8192)
+def _find_names(text: str) -> tuple[tuple[str, int, int], ...]:
     found: list[tuple[str, int, int]] = []
+    for region in _REGION.finditer(text):
+        _walk(text, region.start(), region.end(), found)
+    return tuple(found)
+
+
+def _walk(text: str, lo: int, hi: int, found: list[tuple[str, int, int]]) -> None:
     run: list[tuple[str, int, int]] = []
 
     def flush() -> None:
@@ -136,7 +356,7 @@ def find_names(text: str) -> list[tuple[str, int, int]]:
             found.append((text[run[0][1] : run[-1][2]], run[0][1], run[-1][2]))
         run.clear()
 
-    for match in _TOKEN.finditer(text):
+    for match in _TOKEN.finditer(text, lo, hi):
         raw = match.group(0)
         start = match.start()
         possessive = bool(_POSSESSIVE.search(raw)) and len(raw) > 2
@@ -164,7 +384,6 @@ def find_names(text: str) -> list[tuple[str, int, int]]:
         else:
             flush()
     flush()
-    return found
 
 
 def refers_to(mention: str, full_name: str) -> bool:
@@ -251,9 +470,7 @@ class NameIndex:
             return []
         pools_sorted = sorted((p for p in pools if p is not None), key=len)
         ids = set(pools_sorted[0]).intersection(*pools_sorted[1:])
-        return sorted(
-            eid for eid in ids if any(refers_to(name, n) for n in self._names.get(eid, ()))
-        )
+        return sorted(eid for eid in ids if any(refers_to(name, n) for n in self._names.get(eid, ())))
 
     def resolve(self, name: str) -> list[str]:
         """Entity ids ``name`` refers to: an exact key match, else a unique partial match."""

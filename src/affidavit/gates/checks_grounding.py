@@ -1,0 +1,270 @@
+"""The write gate's checks: each a pure function of (claim, supporting text).
+
+Each check returns ``None`` when the claim passes, else ``(term, why)``: the
+claim term that could not be grounded and a short reason. ``write.py`` turns
+that into a typed ``Refusal``.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from affidavit.gates.write_parse import AUX, Clause, analyse
+from affidavit.text import markers
+from affidavit.text.lemmas import STOPWORDS, canonical, equivalent, lemma, words
+from affidavit.text.names import TITLES, find_names, refers_to
+from affidavit.text.numbers import (
+    DOSE_UNITS,
+    DateValue,
+    date_supported,
+    dates,
+    quantities,
+    quantity_supported,
+)
+
+Failure = tuple[str, str] | None
+
+# Verb pairs where "A v1 B" says "B v2 A".
+CONVERSES: tuple[tuple[str, str], ...] = (
+    ("lose", "defeat"), ("lose", "beat"), ("buy", "sell"), ("acquire", "sell"),
+    ("purchase", "sell"), ("borrow", "lend"), ("receive", "give"), ("rent", "let"),
+)  # fmt: skip
+_FREE = frozenset(AUX) | frozenset(
+    {"be", "have", "do", "will", "may", "might", "can", "could", "should", "must", "shall",
+     "would", "also", "now", "currently", "still", "n't", "'s", "one", "its"}
+)  # fmt: skip
+_PAST_FORMS = frozenset({"was", "were", "had", "did"})
+_PRESENT_FORMS = frozenset({"is", "are", "am", "has", "does"})
+
+
+def _converse(a: str, b: str) -> bool:
+    return any(
+        (equivalent(a, x) and equivalent(b, y)) or (equivalent(a, y) and equivalent(b, x))
+        for x, y in CONVERSES
+    )
+
+
+def check_polarity(claim: str, ev: str) -> Failure:
+    """The claim keeps the evidence's polarity (a dropped or added "not")."""
+    c, e = markers.negations(claim) % 2, markers.negations(ev) % 2
+    if c == e:
+        return None
+    term = next(
+        (
+            t
+            for t in markers.tokens(ev if e else claim)
+            if t in markers.NEGATORS or t in markers.LEXICAL_NEGATIVES
+        ),
+        "not",
+    )
+    side = "evidence" if e else "claim"
+    return term, f"the {side} is negated ('{term}') and the other is not"
+
+
+def check_modality(claim: str, ev: str) -> Failure:
+    """A hedge, intention or prediction in the evidence is kept by the claim."""
+    dropped = markers.modalities(ev) - markers.modalities(claim)
+    if not dropped:
+        return None
+    kind = sorted(dropped)[0]
+    term = next((t for t in markers.tokens(ev) if markers.MODALITY.get(t) == kind), kind)
+    return term, f"the evidence qualifies the statement ('{term}', {kind}); the claim does not"
+
+
+def check_quantifier(claim: str, ev: str) -> Failure:
+    """The claim does not strengthen the evidence's quantifier or drop an exception."""
+    rc, re_ = markers.quantifier_rank(claim), markers.quantifier_rank(ev)
+    if rc is None:
+        return None
+    term = next((t for t in markers.tokens(claim) if markers.QUANTIFIERS.get(t) == rc), "all")
+    if rc >= 3 and re_ is None:
+        return term, f"the claim says '{term}' but the evidence does not quantify"
+    if re_ is not None and rc > re_:
+        return term, f"the claim says '{term}', stronger than the evidence's quantifier"
+    if rc == markers.UNIVERSAL and markers.has_exception(ev) and not markers.has_exception(claim):
+        return term, f"the claim says '{term}' but the evidence states an exception"
+    return None
+
+
+def _copula_forms(text: str) -> list[str]:
+    """Forms of "be" used as a copula (not as a passive or progressive auxiliary)."""
+    toks = markers.tokens(text)
+    out = []
+    for i, t in enumerate(toks):
+        if t in ("is", "are", "am", "was", "were"):
+            nxt = toks[i + 1] if i + 1 < len(toks) else ""
+            if nxt.endswith(("ed", "en", "ing")) or (nxt in lemma_irregular_participles()):
+                continue
+            out.append(t)
+    return out
+
+
+def lemma_irregular_participles() -> frozenset[str]:
+    return _PARTICIPLES
+
+
+_PARTICIPLES = frozenset(
+    {"born", "built", "sold", "bought", "run", "led", "held", "made", "paid", "taught",
+     "written", "known", "given", "taken", "seen", "left", "kept", "lost", "won", "found",
+     "set", "put", "hit", "cut", "shut", "told", "sent", "spent", "brought", "thought"}
+)  # fmt: skip
+
+
+def check_temporal(claim: str, ev: str) -> Failure:
+    """Ended states stay ended, before stays before, past stays past."""
+    ended = markers.ended_markers(ev)
+    if ended and not markers.ended_markers(claim):
+        toks = markers.tokens(claim)
+        past = any(t in _PAST_FORMS or t.endswith("ed") or t in _PARTICIPLES for t in toks)
+        if not past:
+            term = sorted(ended)[0]
+            return term, f"the evidence says the state ended ('{term}'); the claim states it as current"
+    c_conn, e_conn = markers.connectives(claim), markers.connectives(ev)
+    for c in sorted(c_conn - e_conn):
+        if markers.CONNECTIVES[c] in e_conn:
+            return c, f"the claim orders events with '{c}', the evidence with '{markers.CONNECTIVES[c]}'"
+    c_cop, e_cop = _copula_forms(claim), _copula_forms(ev)
+    if any(t in ("is", "are", "am") for t in c_cop) and e_cop and all(t in ("was", "were") for t in e_cop):
+        return "is", "the evidence states this in the past tense; the claim in the present"
+    return None
+
+
+def check_dates(claim: str, ev: str) -> Failure:
+    """Every date in the claim is the evidence's date (a changed one is a time shift)."""
+    ev_dates = dates(ev)[0]
+    if not ev_dates:
+        return None  # an invented date is a numeral_invented failure, reported later
+    ev_values = {q.value for q in quantities(ev)}
+    for d in dates(claim)[0]:
+        if not date_supported(d, ev_dates) and not _bare_year_as_number(d, ev_values):
+            return d.surface, f"the claim's date '{d.surface}' differs from the evidence's"
+    return None
+
+
+def _bare_year_as_number(d: DateValue, values: set[Decimal]) -> bool:
+    """ "1520" may be a count the evidence writes as "1,520"."""
+    return d.month is None and Decimal(d.year) in values
+
+
+def check_numbers(claim: str, ev: str) -> Failure:
+    """Every number, amount, unit, dose and date in the claim is in the evidence."""
+    ev_dates = dates(ev)[0]
+    ev_q = quantities(ev)
+    ev_values = {q.value for q in ev_q}
+    for d in dates(claim)[0]:
+        if not date_supported(d, ev_dates) and not _bare_year_as_number(d, ev_values):
+            return d.surface, f"the date '{d.surface}' is not in the evidence"
+    ev_years = {Decimal(d.year) for d in ev_dates if d.month is None}
+    for q in quantities(claim):
+        if q.unit is None and q.value in ev_years:
+            continue
+        if not quantity_supported(q, ev_q):
+            return q.surface, f"the number '{q.surface}' is not in the evidence"
+    return None
+
+
+def _names_match(a: str, b: str) -> bool:
+    return refers_to(a, b) or refers_to(b, a)
+
+
+_SYMMETRIC = frozenset(
+    {"sibling", "sister", "brother", "spouse", "married", "marry", "cousin", "partner",
+     "colleague", "friend", "neighbour", "neighbor", "meet", "twin", "co-author", "together"}
+)  # fmt: skip
+
+
+def check_roles(claim: str, ev: str) -> Failure:
+    """Who did what to whom is the same in claim and evidence (voice normalised)."""
+    if any(lemma(w) in _SYMMETRIC for w in words(claim)):
+        return None  # "A is B's sibling" says "B is A's sibling"
+    c: Clause = analyse(claim)
+    e: Clause = analyse(ev)
+    agents, patients = e.agents, e.patients
+    if c.verb and e.verb and not equivalent(c.verb, e.verb) and _converse(c.verb, e.verb):
+        agents, patients = patients, agents
+    for x in c.agents:
+        if not any(_names_match(x, p) for p in patients) or any(_names_match(x, a) for a in agents):
+            continue
+        for y in c.patients:
+            if any(_names_match(y, a) for a in agents):
+                return x, f"the evidence has '{y}' acting on '{x}', not the reverse"
+    return None
+
+
+def _acronym_supported(token: str, ev: str) -> bool:
+    for name, _, _ in find_names(ev):
+        initials = "".join(w[0] for w in name.split() if w[:1].isupper())
+        if len(initials) >= len(token) and initials[0] == token[0] and initials[-1] == token[-1]:
+            it = iter(initials)
+            if all(ch in it for ch in token):
+                return True
+    # A run split by "and" ("Prevention and Control"): join the runs on that boundary.
+    runs = re.findall(r"(?:[A-Z][\w’'-]*\s*(?:(?:for|of|and|the|de)\s+)?)+", ev)
+    for run in runs:
+        initials = "".join(w[0] for w in run.split() if w[:1].isupper())
+        if initials.startswith(token[0]) and initials.endswith(token[-1]):
+            it = iter(initials)
+            if all(ch in it for ch in token):
+                return True
+    return False
+
+
+def _strip_numbers(text: str) -> str:
+    out = text
+    for d in dates(text)[0]:
+        out = out.replace(d.surface, " ")
+    for q in quantities(text):
+        out = out.replace(q.surface, " ")
+    return out
+
+
+def support_set(ev: str) -> set[str]:
+    """Lemmas (and their class representatives) the evidence can support."""
+    out: set[str] = set()
+    for word in words(ev):
+        lem = lemma(word)
+        out.add(lem)
+        out.add(canonical(lem))
+        positive = markers.LEXICAL_NEGATIVES.get(word.casefold())
+        if positive:
+            out.add(positive)
+    return out
+
+
+def check_coverage(claim: str, ev: str) -> Failure:
+    """Every content word of the claim is supported by the evidence."""
+    support = support_set(ev)
+    rank_ev = markers.quantifier_rank(ev)
+    has_dose = any(q.unit in DOSE_UNITS for q in quantities(ev))
+    missing: list[str] = []
+    for word in words(_strip_numbers(claim)):
+        low = word.casefold().replace("’", "'")
+        lem = lemma(word)
+        if low in STOPWORDS or lem in STOPWORDS or low in _FREE or lem in _FREE:
+            continue
+        if low in markers.NEGATORS or low in markers.MODALITY:
+            continue  # polarity and modality have their own checks
+        if word[:1].isupper() and low.rstrip(".") in TITLES:
+            continue  # "Mayor Orla Quinn": a title is not part of what is claimed
+        if low in markers.QUANTIFIERS and rank_ev is not None and markers.QUANTIFIERS[low] <= rank_ev:
+            continue
+        positive = markers.LEXICAL_NEGATIVES.get(low)
+        if lem in support or canonical(lem) in support or (positive and positive in support):
+            continue
+        if any(_converse(lem, s) for s in _CONVERSE_WORDS if s in support):
+            continue
+        if lem == "take" and has_dose:
+            continue  # "takes X 5 mg" is what a medication list means
+        if word.isupper() and 2 <= len(word) <= 6 and _acronym_supported(word, ev):
+            continue
+        missing.append(word)
+    if missing:
+        listed = ", ".join(f"'{w}'" for w in missing[:4])
+        return missing[0], f"the evidence does not say {listed}"
+    return None
+
+
+_CONVERSE_WORDS = frozenset(w for pair in CONVERSES for w in pair) | frozenset(
+    {"purchase", "acquire", "buy", "beat", "defeat"}
+)

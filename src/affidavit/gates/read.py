@@ -1,0 +1,148 @@
+"""The read gate: answer a question from grounded claims, or abstain and say why.
+
+``decide_read`` is pure: it reads only the claims of the entities the question
+names (``index.claims_about``), never the whole store, and takes "now" as the
+``at`` argument. The order of checks:
+
+1. every name in the question resolves to a known entity, else
+   ``unknown_subject`` naming it;
+2. a stored claim about those entities grounds every demanded term (same lemma
+   and equivalence tables as the write gate), else ``unknown_predicate`` naming
+   the term; the nearest claim is never offered as the answer;
+3. among grounded claims, those valid at the asked time (the question's own
+   time, else ``at``) and in state active or disputed — or superseded, when
+   the question names a time inside its interval — answer, ranked; else
+   ``no_valid_claim`` naming the time.
+
+A relative clause ("the company that acquired X") is answered first; the
+entities it yields are what the rest of the question is about, and the answer
+is the chain of claims.
+"""
+
+from __future__ import annotations
+
+import re
+
+from affidavit.errors import InvalidInput
+from affidavit.gates import read_render as render
+from affidavit.gates.contracts import ClaimView, ReadDecision, ReadIndex
+from affidavit.gates.read_select import (
+    SELECTABLE,
+    HopResult,
+    candidate_claims,
+    select_hop,
+    window_for,
+)
+from affidavit.text.question import Question, parse_question
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+MAX_QUESTION_CHARS = 2000
+
+
+def decide_read(question: str, index: ReadIndex, *, at: str, limit: int = 10) -> ReadDecision:
+    """Answer ``question`` from ``index`` as of the ISO date ``at``, or abstain."""
+    if not isinstance(question, str) or not question.strip():
+        raise InvalidInput("question", "expected a non-empty string")
+    if len(question) > MAX_QUESTION_CHARS:
+        raise InvalidInput("question", f"expected at most {MAX_QUESTION_CHARS} characters")
+    if not isinstance(at, str) or not _ISO_DATE.match(at):
+        raise InvalidInput("at", "expected an ISO date YYYY-MM-DD")
+    if limit < 1:
+        raise InvalidInput("limit", "expected a positive integer")
+    parsed = parse_question(question)
+    # Rule 1 first, for every name in the question, inner clause included.
+    resolved: dict[str, tuple[frozenset[str], str]] = {}
+    for name in _all_names(parsed):
+        entities = index.resolve(name)
+        if not entities:
+            return render.unknown_subject(name)
+        resolved[name] = (frozenset(e.entity_id for e in entities), entities[0].name)
+    if parsed.inner is not None:
+        return _two_hops(parsed, parsed.inner, index, resolved, at, limit)
+    if not parsed.names:
+        # Nothing named: answering would mean scanning the store, which the gate never does.
+        return render.no_subject(parsed.terms[0].surface if parsed.terms else None)
+    sets = [resolved[n][0] for n in parsed.names]
+    about = resolved[parsed.names[0]][1]
+    hop = _hop(parsed, index, sets, at)
+    return _decision(hop, about, limit)
+
+
+def _all_names(parsed: Question) -> list[str]:
+    names = list(parsed.names)
+    if parsed.inner is not None:
+        names.extend(parsed.inner.names)
+    return names
+
+
+def _hop(
+    q: Question, index: ReadIndex, sets: list[frozenset[str]], at: str
+) -> HopResult:
+    pool = candidate_claims(index, sets)
+    window = window_for(q.time, at, q.now)
+    named = frozenset().union(*sets)
+    return select_hop(pool, sets[0], q.terms, q.wh, q.head, window, named)
+
+
+def _known(pool: tuple[ClaimView, ...], limit: int) -> tuple[ClaimView, ...]:
+    """What the store holds about the subject now: active and disputed claims, newest first."""
+    live = [c for c in pool if c.state in SELECTABLE]
+    live.sort(key=lambda c: c.seq, reverse=True)
+    return tuple(live[:limit])
+
+
+def _decision(hop: HopResult, about: str, limit: int) -> ReadDecision:
+    if hop.reason == "unknown_predicate":
+        return render.unknown_predicate(hop.term or "", about, _known(hop.pool, limit))
+    if hop.reason == "no_valid_claim":
+        return render.no_valid_claim(
+            hop.term or "", about, hop.grounded[:limit], _known(hop.pool, limit)
+        )
+    return render.answered(hop.claims[:limit], about)
+
+
+def _two_hops(
+    outer: Question,
+    inner: Question,
+    index: ReadIndex,
+    resolved: dict[str, tuple[frozenset[str], str]],
+    at: str,
+    limit: int,
+) -> ReadDecision:
+    """Answer the clause, then the question about the entities the clause yields."""
+    inner_sets = [resolved[n][0] for n in inner.names]
+    first = _hop(inner, index, inner_sets, at)
+    inner_about = resolved[inner.names[0]][1]
+    if first.reason is not None:
+        return _decision(first, inner_about, limit)
+    named = frozenset().union(*inner_sets)
+    chain: list[ClaimView] = []
+    answers: list[ClaimView] = []
+    last: HopResult | None = None
+    for link in first.claims:
+        bridge = frozenset(e for e in link.entity_ids if e not in named)
+        if not bridge:
+            continue
+        sets = [bridge] + [resolved[n][0] for n in outer.names]
+        hop = _hop(outer, index, sets, at)
+        last = hop
+        if hop.reason is None:
+            chain.append(link)
+            answers.extend(c for c in hop.claims if c not in answers)
+    if answers:
+        claims = (chain + [c for c in answers if c not in chain])[:limit]
+        return render.answered(tuple(claims), inner_about)
+    if last is None:  # the clause's claims name no other entity to ask about
+        term = next((t.surface for t in inner.terms if t.position == inner.head), None)
+        term = term or (inner.terms[0].surface if inner.terms else inner_about)
+        return render.unknown_predicate(term, inner_about, _known(first.pool, limit))
+    return _decision(last, _bridge_name(first.claims[0], named, last.pool), limit)
+
+
+def _bridge_name(link: ClaimView, named: frozenset[str], pool: tuple[ClaimView, ...]) -> str:
+    """How the text refers to the entity the clause yielded: a name it is the subject under."""
+    if link.subject_id not in named:
+        return link.subject_name
+    bridge = set(link.entity_ids) - named
+    own = next((c.subject_name for c in pool if c.subject_id in bridge), None)
+    return own or "the entity it names"

@@ -1,0 +1,174 @@
+"""Does one stored claim ground what a question demands? Pure rules of language.
+
+A demanded word is grounded by a claim when the claim's predicate terms or its
+own words (subject name aside) hold the same lemma or a lemma of its
+equivalence class (``text.lemmas``: the write gate's tables). A few demands
+are answer classes, grounded by the shape of the claim instead of one word:
+
+* occupation ("profession", "role", "what does X do"): a role claim
+  ("X is the mayor of Y", "X is an architect", "X works as ...") or an
+  occupational verb ("X teaches history");
+* employment ("where does X work", "the company that employs X"): the word's
+  class, or a role claim naming an organisation ("X is the lead developer of Y");
+* quantities ("dose", "version"): a number (with a dose unit for a dose);
+* question words: "when" needs a date in the claim, "how many/much" a number.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from affidavit.gates.contracts import ClaimView
+from affidavit.text.lemmas import canonical, content_lemmas, lemma
+from affidavit.text.names import key_tokens
+from affidavit.text.question import Term, Wh
+
+# Nouns after "X is the ... of Y" that relate people rather than name a job.
+RELATIONAL_NOUNS = frozenset({
+    "sister", "brother", "sibling", "mother", "father", "parent", "son", "daughter", "child",
+    "wife", "husband", "spouse", "partner", "friend", "cousin", "aunt", "uncle", "niece",
+    "nephew", "grandmother", "grandfather", "grandparent", "grandson", "granddaughter",
+    "fiance", "fiancee", "widow", "widower", "neighbour", "neighbor", "member", "fan",
+    "student", "pupil", "customer", "client", "patient", "resident", "citizen", "supporter",
+    "graduate", "alumnus", "owner", "shareholder", "colleague", "guest", "victim",
+})  # fmt: skip
+OCCUPATION_VERBS = frozenset({
+    "work", "teach", "coach", "train", "manage", "run", "lead", "direct", "head", "chair",
+    "serve", "practise", "practice", "edit", "play", "preach", "nurse",
+})  # fmt: skip
+_EMPLOY = canonical("employ")
+ROLE_KEY = "role"  # the write gate's predicate key for jobs and positions
+_NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
+_DOSE = re.compile(
+    r"\b\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|g|ml|iu|units?|tablets?|puffs?|drops?)\b", re.I
+)
+_DATE = re.compile(
+    r"\b(?:1\d{3}|20\d{2})\b|\b(?:january|february|march|april|may|june|july|august|"
+    r"september|october|november|december)\b",
+    re.I,
+)
+_YEAR = re.compile(r"\b(1\d{3}|20\d{2})\b")
+_COPULA = (
+    r"^\s*(?:is|was|has been|had been|serves as|served as|works as|worked as|acts as)\s+"
+    r"(?:the|a|an|its|their)\s+(?:[\w\-]+\s+){0,3}?([\w\-]+)"
+)
+# "X is the lead developer of Y": a role in an organisation.
+_ROLE_ORG = re.compile(_COPULA + r"\s+(?:of|at|for|with)\b", re.I)
+# "X is an architect", "X works as an architect in Rabat": a role alone.
+_ROLE_BARE = re.compile(_COPULA + r"\s*(?:$|[.,;]|\s+(?:in|since|from|until)\b)", re.I)
+# Nouns that ask for a kind of value: a medicine question is answered by a dose.
+_QUANTITY_NOUNS = {
+    "dose": _DOSE, "dosage": _DOSE, "medication": _DOSE, "medicine": _DOSE, "drug": _DOSE,
+    "version": _NUMBER,
+}  # fmt: skip
+
+
+class Grounding(NamedTuple):
+    """Per-term verdicts for one claim; ``exact`` counts same-lemma matches."""
+
+    grounded: tuple[bool, ...]
+    exact: int
+    wh_ok: bool
+
+    @property
+    def complete(self) -> bool:
+        return all(self.grounded) and self.wh_ok
+
+
+@lru_cache(maxsize=65536)
+def _claim_terms(text: str, subject_name: str, predicate_terms: tuple[str, ...]) -> frozenset[str]:
+    """Lemmas a claim offers, its subject's own name words removed."""
+    own = set(key_tokens(subject_name))
+    found = {lemma(t) for t in predicate_terms} | set(content_lemmas(text))
+    return frozenset(t for t in found if t not in own)
+
+
+@lru_cache(maxsize=65536)
+def _role(text: str, subject_name: str) -> tuple[bool, bool]:
+    """``(is_role_claim, names_an_organisation)`` for a claim's text."""
+    rest = _after_subject(text, subject_name)
+    for pattern, with_org in ((_ROLE_ORG, True), (_ROLE_BARE, False)):
+        m = pattern.match(rest)
+        if m is not None:
+            noun = m.group(1)
+            if not noun.isalpha() or lemma(noun) in RELATIONAL_NOUNS:
+                return False, False
+            return True, with_org
+    return False, False
+
+
+def _after_subject(text: str, subject_name: str) -> str:
+    at = text.find(subject_name)
+    return text[at + len(subject_name) :] if at >= 0 else text
+
+
+def _main_verb(text: str, subject_name: str) -> str | None:
+    words = content_lemmas(_after_subject(text, subject_name))
+    return words[0] if words else None
+
+
+def claim_years(claim: ClaimView) -> tuple[str, ...]:
+    """Years a claim's text states: an event claim holds at those times."""
+    return tuple(_YEAR.findall(claim.text))
+
+
+def _term_grounded(
+    term: Term, claim: ClaimView, offered: frozenset[str], own: bool
+) -> tuple[bool, bool]:
+    """``(grounded, exact)`` for one demanded term against one claim.
+
+    ``own``: the question's subject is the claim's subject. Class answers read
+    the claim's shape, which only says something about the claim's own subject.
+    """
+    if term.kind == "number":
+        return term.surface in _NUMBER.findall(claim.text), True
+    if term.kind == "class":  # occupation
+        if not own:
+            return False, False
+        if claim.predicate == ROLE_KEY:  # the write gate already parsed a role
+            return True, False
+        role, _org = _role(claim.text, claim.subject_name)
+        verb = _main_verb(claim.text, claim.subject_name)
+        return role or (verb is not None and verb in OCCUPATION_VERBS), False
+    if term.lemma in offered:
+        return True, True
+    wanted = canonical(term.lemma)
+    if any(canonical(o) == wanted for o in offered):
+        return True, False
+    quantity = _QUANTITY_NOUNS.get(term.lemma)
+    if quantity is not None and quantity.search(claim.text):
+        return True, False
+    if wanted == _EMPLOY and own:
+        role, org = _role(claim.text, claim.subject_name)
+        return role and org and len(claim.entity_ids) > 1, False
+    return False, False
+
+
+def _wh_ok(
+    wh: Wh, has_word_terms: bool, claim: ClaimView, offered: frozenset[str], own: bool
+) -> bool:
+    if wh == "when":
+        return bool(_DATE.search(claim.text))
+    if wh in ("how_many", "how_much"):
+        return bool(_NUMBER.search(claim.text))
+    if wh == "where" and not has_word_terms:  # "Where is X?": X's own location
+        return own and bool(offered & {"live", "reside", "base", "headquarter", "locate", "situate"})
+    return True
+
+
+def ground(terms: tuple[Term, ...], wh: Wh, claim: ClaimView, *, own: bool) -> Grounding:
+    """How far ``claim`` grounds the demanded ``terms`` and the question word ``wh``.
+
+    ``own``: the entity the question asks about is the claim's subject.
+    """
+    offered = _claim_terms(claim.text, claim.subject_name, claim.predicate_terms)
+    verdicts: list[bool] = []
+    exact = 0
+    for term in terms:
+        ok, is_exact = _term_grounded(term, claim, offered, own)
+        verdicts.append(ok)
+        exact += int(ok and is_exact)
+    has_words = any(t.kind != "number" for t in terms)
+    return Grounding(tuple(verdicts), exact, _wh_ok(wh, has_words, claim, offered, own))

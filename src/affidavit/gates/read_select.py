@@ -1,0 +1,175 @@
+"""Selecting the claims that answer one hop of a question. Pure.
+
+One hop is a set of entities (every named entity must be among a claim's
+entities), the demanded terms and a time. The outcome is either the ranked
+claims that answer, or why not: no claim grounds a term (``unknown_predicate``,
+naming that term) or grounded claims exist but none holds at the asked time
+(``no_valid_claim``).
+
+Ranking (documented, deterministic): claims that match every demanded term by
+its own lemma first, then more same-lemma matches, then the latest
+``valid_from`` (open start last), then the highest ``seq``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from affidavit.gates.contracts import ClaimView, ReadIndex
+from affidavit.gates.read_ground import Grounding, claim_years, ground
+from affidavit.text.question import Term, TimeScope, Wh
+
+SELECTABLE = frozenset({"active", "disputed"})
+_HISTORY = frozenset({"active", "disputed", "superseded"})
+_MIN, _MAX = "0000-01-01", "9999-12-31"
+
+
+class Window(NamedTuple):
+    """The asked time as an inclusive ISO range; ``explicit`` when the question named it."""
+
+    start: str
+    end: str
+    explicit: bool
+    label: str  # how the text names it: "2015", "now (2025-01-01)"
+
+
+def window_for(time: TimeScope | None, at: str, now: bool) -> Window:
+    """The time a hop is asked at: the question's own time, else ``at``."""
+    if time is not None:
+        return Window(time.start, time.end, True, time.surface)
+    return Window(at, at, False, f"now ({at})" if now else at)
+
+
+def holds(claim: ClaimView, window: Window) -> bool:
+    """Whether ``claim`` is valid at some point of ``window``.
+
+    An undated claim that states a year ("won the title in 2008") is an event
+    at that year: a question about another year must not get it.
+    """
+    start = claim.valid_from or _MIN
+    end = claim.valid_to or _MAX
+    if not (start <= window.end and window.start <= end):
+        return False
+    if window.explicit and claim.valid_from is None and claim.valid_to is None:
+        years = claim_years(claim)
+        if years and not any(window.start[:4] <= y <= window.end[:4] for y in years):
+            return False
+    return True
+
+
+class HopResult(NamedTuple):
+    """Either ``claims`` (answered) or ``reason`` + ``term`` (abstained)."""
+
+    claims: tuple[ClaimView, ...]
+    reason: str | None
+    term: str | None
+    pool: tuple[ClaimView, ...]  # every claim about the hop's entities (any state)
+    grounded: tuple[ClaimView, ...]  # claims that ground the demand, at any time
+
+
+def candidate_claims(
+    index: ReadIndex, entity_sets: Sequence[frozenset[str]]
+) -> tuple[ClaimView, ...]:
+    """Claims whose entities meet every set; only the first set's claims are read."""
+    seen: dict[str, ClaimView] = {}
+    for entity_id in sorted(entity_sets[0]):
+        for claim in index.claims_about(entity_id):
+            if claim.claim_id in seen:
+                continue
+            ids = set(claim.entity_ids)
+            if all(ids & other for other in entity_sets[1:]):
+                seen[claim.claim_id] = claim
+    return tuple(seen.values())
+
+
+def rank(claims: Iterable[ClaimView], exact: dict[str, int], n_terms: int) -> list[ClaimView]:
+    """Order claims by the documented ranking (see the module docstring)."""
+    ordered = sorted(claims, key=lambda c: c.seq, reverse=True)
+    ordered.sort(key=lambda c: c.valid_from or "", reverse=True)
+    ordered.sort(key=lambda c: (exact.get(c.claim_id, 0) < n_terms, -exact.get(c.claim_id, 0)))
+    return ordered
+
+
+def select_hop(
+    pool: tuple[ClaimView, ...],
+    subject_ids: frozenset[str],
+    terms: tuple[Term, ...],
+    wh: Wh,
+    head: int | None,
+    window: Window,
+    named: frozenset[str],
+) -> HopResult:
+    """Answer one hop from ``pool`` or say which term or time could not be grounded.
+
+    ``subject_ids``: the entity the hop is about; ``named``: every entity the
+    question names (an answer to "who"/"where" must name another one).
+    """
+    history = [c for c in pool if c.state in _HISTORY]
+    verdicts: dict[str, Grounding] = {
+        c.claim_id: _answer_check(
+            ground(terms, wh, c, own=c.subject_id in subject_ids), wh, terms, c, named
+        )
+        for c in history
+    }
+    grounded = [c for c in history if verdicts[c.claim_id].complete]
+    if not grounded:
+        return HopResult((), "unknown_predicate", _ungrounded_term(terms, wh, head, history,
+                                                                    verdicts), pool, ())
+    states = _HISTORY if window.explicit else SELECTABLE
+    valid = [c for c in grounded if c.state in states and holds(c, window)]
+    if not valid:
+        return HopResult((), "no_valid_claim", window.label, pool, tuple(grounded))
+    exact = {c.claim_id: verdicts[c.claim_id].exact for c in valid}
+    return HopResult(tuple(rank(valid, exact, len(terms))), None, None, pool, tuple(grounded))
+
+
+def _answer_check(
+    g: Grounding, wh: Wh, terms: tuple[Term, ...], claim: ClaimView, named: frozenset[str]
+) -> Grounding:
+    """"Who" and "where" want an entity the question did not name ("Who founded X?"
+    is not answered by "X was founded in 1874"); a bare "Who is X?" wants anything."""
+    wants_entity = wh == "where" or (wh == "who" and bool(terms))
+    if wants_entity and not set(claim.entity_ids) - named:
+        return g._replace(wh_ok=False)
+    return g
+
+
+def _ungrounded_term(
+    terms: tuple[Term, ...],
+    wh: Wh,
+    head: int | None,
+    history: list[ClaimView],
+    verdicts: dict[str, Grounding],
+) -> str:
+    """The term to name: the question's predicate if ungrounded, else the first ungrounded.
+
+    A term no claim grounds is named before one that some claim grounds; when
+    every term is grounded somewhere, the failures of the claim that grounds
+    the most are named. Adjacent ungrounded words are named together
+    ("blood pressure").
+    """
+    if not terms:
+        return _WH_WORDS.get(wh, wh)
+    anywhere = [any(verdicts[c.claim_id].grounded[i] for c in history) for i in range(len(terms))]
+    missing = [not ok for ok in anywhere]
+    if not any(missing) and history:
+        best = max(history, key=lambda c: (sum(verdicts[c.claim_id].grounded), -c.seq))
+        missing = [not ok for ok in verdicts[best.claim_id].grounded]
+    if not any(missing):
+        return _WH_WORDS.get(wh, wh)
+    pick = next((i for i, t in enumerate(terms) if t.position == head and missing[i]), None)
+    if pick is None:
+        pick = missing.index(True)
+    lo = hi = pick
+    while lo > 0 and missing[lo - 1] and terms[lo - 1].position == terms[lo].position - 1:
+        lo -= 1
+    while (
+        hi + 1 < len(terms) and missing[hi + 1]
+        and terms[hi + 1].position == terms[hi].position + 1
+    ):
+        hi += 1
+    return " ".join(t.surface for t in terms[lo : hi + 1])
+
+
+_WH_WORDS: dict[str, str] = {"how_many": "how many", "how_much": "how much", "none": "question"}

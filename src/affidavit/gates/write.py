@@ -1,0 +1,224 @@
+"""The deterministic write gate: does the quoted evidence support the claim?
+
+``decide_write(claim, evidence)`` is pure: no model, no clock, no storage. It
+finds the claim's subject in the evidence, narrows the evidence to the sentence
+that speaks about that subject, then runs the grounding checks in a fixed order;
+the first that fails names the refused term. A claim that passes every check but
+writes a number or date differently from the evidence is RESCUED: the admitted
+form quotes the evidence's own surface.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from affidavit.errors import InvalidInput
+from affidavit.gates import checks_grounding as checks
+from affidavit.gates.contracts import ClaimShape, Refusal, Verdict, WriteDecision
+from affidavit.gates.write_parse import PRONOUNS, claim_subject, linked_sentences, mentions
+from affidavit.gates.write_shape import shape_of
+from affidavit.text import markers
+from affidavit.text.lemmas import LEMMA_TABLE_VERSION, SIMPLEMMA_VERSION, content_lemmas
+from affidavit.text.names import key_tokens, refers_to
+from affidavit.text.numbers import dates, quantities
+from affidavit.text.sentences import clauses
+
+RESOLVER_VERSION = f"write-gate/1.0+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}"
+MAX_CLAIM_CHARS = 2_000
+MAX_EVIDENCE_CHARS = 200_000
+
+_REMEDY = {
+    "unknown_subject": "quote a span that names the claim's subject, or rewrite the claim "
+    "about the party the evidence names",
+    "relation_transposed": "keep the roles as the evidence states them (who acted on whom)",
+    "numeral_invented": "use the number exactly as the evidence states it, or quote the span "
+    "that states yours",
+    "asserts_more_than_evidence": "narrow the claim to what the span says, or quote the span "
+    "that says the rest",
+    "negation_flipped": "keep the evidence's polarity in the claim",
+    "modality_dropped": "keep the qualifier in the claim (e.g. 'reportedly', 'intends to')",
+    "quantifier_changed": "use the evidence's quantifier, or quote a span that says more",
+    "temporal_shifted": "keep the evidence's time: say it held then, or quote a current span",
+}
+
+Check = Callable[[str, str], checks.Failure]
+# Order matters only for which reason is reported when several apply: the most
+# specific comes first, coverage (the catch-all) last.
+_MARKER_CHECKS: tuple[tuple[str, str, Check], ...] = (
+    ("negation_flipped", "polarity", checks.check_polarity),
+    ("modality_dropped", "modality", checks.check_modality),
+    ("quantifier_changed", "quantifier", checks.check_quantifier),
+    ("temporal_shifted", "temporal", checks.check_temporal),
+)
+_SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
+    ("temporal_shifted", "dates", checks.check_dates),
+    ("numeral_invented", "numbers", checks.check_numbers),
+    ("relation_transposed", "roles", checks.check_roles),
+    ("asserts_more_than_evidence", "coverage", checks.check_coverage),
+)
+
+
+def _refuse(
+    code: str,
+    failure: tuple[str, str],
+    shape: ClaimShape | None,
+    span: tuple[int, int] | None,
+    ran: list[str],
+    verdict: Verdict = "REJECT",
+) -> WriteDecision:
+    term, why = failure
+    refusal = Refusal(code=code, detail=f"{code}: {why}", remedy=_REMEDY[code], term=term)
+    return WriteDecision(
+        verdict=verdict,
+        refusal=refusal,
+        shape=shape,
+        span=span,
+        checks=tuple(ran),
+    )
+
+
+def _validate(claim: str, evidence: str) -> None:
+    if not isinstance(claim, str) or not claim.strip():
+        raise InvalidInput("claim", "expected non-empty text")
+    if not isinstance(evidence, str) or not evidence.strip():
+        raise InvalidInput("evidence", "expected non-empty text")
+    if len(claim) > MAX_CLAIM_CHARS:
+        raise InvalidInput("claim", f"expected at most {MAX_CLAIM_CHARS} characters")
+    if len(evidence) > MAX_EVIDENCE_CHARS:
+        raise InvalidInput("evidence", f"expected at most {MAX_EVIDENCE_CHARS} characters")
+
+
+def _resolve_text(evidence: str, span: tuple[int, int], antecedent: str | None) -> str:
+    """The sentence, with a leading pronoun replaced by its antecedent."""
+    text = evidence[span[0] : span[1]]
+    if antecedent is None:
+        return text
+    first = re.match(r"\s*(\w+)", text)
+    if first and first.group(1).casefold() in PRONOUNS:
+        pron = first.group(1).casefold()
+        joiner = "'s" if pron in ("his", "her", "its", "their") else ""
+        return antecedent + joiner + text[first.end() :]
+    return f"{antecedent}: {text}"
+
+
+def _relevant(text: str, claim: str) -> str:
+    """The clauses of ``text`` that bear on the claim (plus bare adverbial clauses)."""
+    want = set(content_lemmas(claim)) - set(_name_tokens(claim))
+    keep: list[str] = []
+    for a, b in clauses(text):
+        part = text[a:b]
+        have = set(content_lemmas(part))
+        rest = have - set(_name_tokens(part)) - set(markers.ENDED) - set(markers.MODALITY)
+        rest = {w for w in rest if not w[:1].isdigit()}
+        if have & want or not rest:
+            keep.append(part)
+    return " ; ".join(keep) if keep else text
+
+
+def _name_tokens(text: str) -> list[str]:
+    return [t for m in mentions(text) for t in key_tokens(m.name)]
+
+
+def _score(claim: str, text: str) -> float:
+    return 0.0 if checks.check_coverage(claim, text) else 1.0
+
+
+def _pick_span(
+    claim: str, evidence: str, linked: list[tuple[tuple[int, int], str | None]]
+) -> tuple[tuple[int, int], str | None, str]:
+    best: tuple[float, int] = (-1.0, 0)
+    chosen = linked[0]
+    want = set(content_lemmas(claim))
+    for i, (span, ante) in enumerate(linked):
+        text = _resolve_text(evidence, span, ante)
+        overlap = len(want & set(content_lemmas(text))) / max(len(want), 1)
+        score = (_score(claim, text) + overlap, -i)
+        if score > best:
+            best, chosen = score, (span, ante)
+    span, ante = chosen
+    if ante is not None:  # the receipt must show the antecedent too
+        start = evidence.rfind(ante, 0, span[0])
+        span = (start if start != -1 else span[0], span[1])
+    return span, ante, _resolve_text(evidence, chosen[0], ante)
+
+
+def _possessor_only(claim: str, subject: str, evidence: str, span: tuple[int, int]) -> bool:
+    """The evidence names the subject only as a possessor ("X's brother runs ...")."""
+    ev_mentions = [m for m in mentions(evidence, *span) if refers_to(subject, m.name)]
+    if not ev_mentions or not all(m.possessive for m in ev_mentions):
+        return False
+    claim_m = [m for m in mentions(claim) if m.name == subject]
+    if claim_m and claim_m[0].possessive:
+        return False
+    claim_lemmas = set(content_lemmas(claim))
+    for m in ev_mentions:
+        possessed = re.match(r"['’]s?\s+(\w+)", evidence[m.end : span[1]])
+        if possessed and set(content_lemmas(possessed.group(1))) <= claim_lemmas:
+            return False
+    return True
+
+
+def _rescue_form(claim: str, text: str) -> str | None:
+    """The claim with each number/date written as the evidence writes it, if that differs."""
+    out = claim
+    ev_dates, ev_q = dates(text)[0], quantities(text)
+    for d in dates(claim)[0]:
+        if d.month is None and d.surface not in text:
+            alt = next((e for e in ev_q if e.unit is None and e.value == d.year), None)
+            if alt is not None:
+                out = out.replace(d.surface, alt.surface)
+                continue
+        match = next((e for e in ev_dates if d.covered_by(e) and e.covered_by(d)), None)
+        if match is not None and match.surface != d.surface:
+            out = out.replace(d.surface, match.surface)
+    for q in quantities(claim):
+        match_q = next((e for e in ev_q if e.value == q.value and e.unit == q.unit), None)
+        if match_q is not None and match_q.surface != q.surface and q.surface not in text:
+            out = out.replace(q.surface, match_q.surface)
+    return out if out != claim else None
+
+
+def decide_write(claim: str, evidence: str) -> WriteDecision:
+    """Decide whether ``evidence`` supports ``claim``; pure and deterministic."""
+    _validate(claim, evidence)
+    ran: list[str] = ["subject"]
+    subject, found = claim_subject(claim)
+    if subject is None:
+        return _refuse("unknown_subject", ("", "the claim names no person or organisation"), None, None, ran)
+    shape = shape_of(claim, subject, found)
+    linked = linked_sentences(evidence, subject)
+    if not linked:
+        why = f"'{shape.subject}' is not named in the evidence"
+        return _refuse("unknown_subject", (shape.subject, why), shape, None, ran)
+    distinct = {" ".join(key_tokens(m.name)) for m in mentions(evidence) if refers_to(subject, m.name)}
+    if len(key_tokens(subject)) == 1 and len({d for d in distinct if len(d.split()) > 1}) > 1:
+        why = f"'{shape.subject}' could be more than one person named in the evidence"
+        return _refuse("unknown_subject", (shape.subject, why), shape, None, ran, "QUARANTINE")
+    span, _ante, text = _pick_span(claim, evidence, linked)
+    ran.append("possessor")
+    if _possessor_only(claim, subject, evidence, span):
+        why = f"the evidence names '{shape.subject}' only as the possessor of someone else"
+        return _refuse("unknown_subject", (shape.subject, why), shape, span, ran)
+    relevant = _relevant(text, claim)
+    for code, name, check in _MARKER_CHECKS:
+        ran.append(name)
+        failure = check(claim, relevant)
+        if failure is not None:
+            return _refuse(code, failure, shape, span, ran)
+    for code, name, check in _SPAN_CHECKS:
+        ran.append(name)
+        failure = check(claim, text)
+        if failure is not None:
+            return _refuse(code, failure, shape, span, ran)
+    rescued = _rescue_form(claim, text)
+    if rescued is not None:
+        return WriteDecision(
+            verdict="RESCUE",
+            refusal=None,
+            shape=shape,
+            span=span,
+            normalised_claim=rescued,
+            checks=tuple(ran),
+        )
+    return WriteDecision(verdict="ACCEPT", refusal=None, shape=shape, span=span, checks=tuple(ran))

@@ -1,0 +1,195 @@
+"""Shallow, deterministic parsing for the write gate: subjects, voice and roles.
+
+No tagger: a clause is split at its first verb-like word; a passive ("was
+acquired by X") moves the by-phrase to the agent side. Good enough to tell who
+did what to whom in the one-clause sentences agents quote, and it fails towards
+refusing.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from affidavit.text.lemmas import _IRREGULAR, lemma
+from affidavit.text.names import find_names, refers_to
+from affidavit.text.sentences import sentences
+
+AUX = frozenset(
+    {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does",
+     "did", "will", "would", "may", "might", "can", "could", "should", "must", "shall", "am"}
+)  # fmt: skip
+_FRONTED = frozenset(
+    {"after", "before", "in", "on", "with", "since", "when", "while", "following", "during",
+     "despite", "although", "though", "because", "as", "by", "at", "once", "for", "last",
+     "this", "according", "until", "earlier", "later", "from", "under", "having"}
+)  # fmt: skip
+PRONOUNS = frozenset({"he", "she", "it", "they", "his", "her", "its", "their", "him", "them"})
+_PASSIVE = re.compile(r"\b(?:is|are|was|were|been|being|be|get|got|gets)\s+(?:\w+ly\s+)?(\w+)\s+by\b", re.I)
+_WORD = re.compile(r"[\w'’\-]+")
+
+
+class Mention(msgspec.Struct, frozen=True):
+    name: str
+    start: int
+    end: int
+    possessive: bool
+
+
+class Clause(msgspec.Struct, frozen=True):
+    """Who does what in one sentence, positions as str offsets into the text."""
+
+    agents: tuple[str, ...]
+    patients: tuple[str, ...]
+    verb: str | None  # lemma of the main verb (the participle for a passive)
+    passive: bool
+
+
+def mentions(text: str, start: int = 0, end: int | None = None) -> list[Mention]:
+    """Name mentions inside ``text[start:end]`` with offsets into ``text``."""
+    stop = len(text) if end is None else end
+    out: list[Mention] = []
+    for name, a, b in find_names(text[start:stop]):
+        tail = text[start + b : start + b + 2]
+        out.append(Mention(name, start + a, start + b, tail[:1] in ("'", "’")))
+    return out
+
+
+def is_verb_like(word: str) -> bool:
+    """A rough finite-verb test used only to find where a clause's predicate starts."""
+    low = word.casefold()
+    if low in AUX or low in _IRREGULAR and _IRREGULAR[low] != low:
+        return True
+    if len(low) > 3 and low.endswith("ed"):
+        return True
+    return len(low) > 3 and low.endswith("s") and not low.endswith("ss") and lemma(low) != low
+
+
+def main_start(text: str, start: int, end: int) -> int:
+    """Offset where the main clause begins, skipping a fronted adverbial clause."""
+    first = _WORD.search(text, start, end)
+    if first and first.group(0).casefold() in _FRONTED:
+        comma = text.find(",", start, end)
+        if comma != -1:
+            return comma + 1
+    return start
+
+
+def analyse(text: str, start: int = 0, end: int | None = None) -> Clause:
+    """Agents, patients and main verb of the sentence ``text[start:end]``."""
+    stop = len(text) if end is None else end
+    begin = main_start(text, start, stop)
+    found = mentions(text, begin, stop)
+    passive = _PASSIVE.search(text, begin, stop)
+    if passive:
+        by_end = passive.end()
+        verb = lemma(passive.group(1))
+        agents = tuple(m.name for m in found if m.start >= by_end)
+        patients = tuple(m.name for m in found if m.end <= passive.start())
+        return Clause(agents[:1] + _coordinated(text, found, agents), patients, verb, True)
+    # Active: the predicate starts at the first verb-like word after the first name
+    # (or after the start, when the subject is a common noun phrase).
+    anchor = found[0].end if found and found[0].start - begin < 40 else begin
+    verb_at = None
+    for m in _WORD.finditer(text, anchor, stop):
+        if m.group(0)[:1].islower() and is_verb_like(m.group(0)):
+            verb_at = m
+            break
+    if verb_at is None:
+        return Clause((), tuple(m.name for m in found), None, False)
+    agents = tuple(m.name for m in found if m.end <= verb_at.start() and not m.possessive)
+    patients = tuple(m.name for m in found if m.start >= verb_at.end())
+    verb_word = verb_at.group(0)
+    if verb_word.casefold() in AUX:
+        nxt = _WORD.search(text, verb_at.end(), stop)
+        if nxt and nxt.group(0)[:1].islower() and nxt.group(0).casefold() not in ("a", "an", "the"):
+            verb_word = nxt.group(0)
+    return Clause(agents, patients, lemma(verb_word), False)
+
+
+def _coordinated(text: str, found: list[Mention], agents: tuple[str, ...]) -> tuple[str, ...]:
+    """Agents joined by "and" to the first one ("by X and Y")."""
+    out: list[str] = []
+    for prev, cur in zip(found, found[1:], strict=False):
+        if prev.name in agents[:1] + tuple(out) and text[prev.end : cur.start].strip() == "and":
+            out.append(cur.name)
+    return tuple(out)
+
+
+def claim_subject(claim: str) -> tuple[str | None, list[Mention]]:
+    """The claim's subject name and every name it mentions (subject first)."""
+    found = mentions(claim)
+    if not found:
+        first = _WORD.search(claim)
+        if (
+            first
+            and first.group(0)[:1].isupper()
+            and first.group(0).casefold()
+            not in ("the", "a", "an", "he", "she", "it", "they", "this", "that", "some", "all", "most")
+        ):
+            word = first.group(0)
+            found = [Mention(word, first.start(), first.start() + len(word), False)]
+    if not found:
+        return None, []
+    clause = analyse(claim)
+    begin = main_start(claim, 0, len(claim))
+    subject: Mention | None = None
+    if clause.passive and not any(m.start >= begin and m.end <= _passive_at(claim) for m in found):
+        subject = next((m for m in found if m.name in clause.agents), None)
+    if subject is None:
+        subject = next((m for m in found if m.start >= begin), found[0])
+    ordered = [subject] + [m for m in found if m is not subject]
+    return subject.name, ordered
+
+
+def _passive_at(text: str) -> int:
+    m = _PASSIVE.search(text)
+    return m.start() if m else len(text)
+
+
+def linked_sentences(evidence: str, subject: str) -> list[tuple[tuple[int, int], str | None]]:
+    """Sentences that speak about ``subject``, each with the antecedent text it borrows.
+
+    A sentence is linked when it names the subject, when it opens with a pronoun
+    whose antecedent (the previous sentence's first name) is the subject, or when
+    it is a verbless fragment following a linked sentence (a list under a header).
+    """
+    out: list[tuple[tuple[int, int], str | None]] = []
+    previous_subject: Mention | None = None
+    previous_linked = False
+    for a, b in sentences(evidence):
+        found = mentions(evidence, a, b)
+        names_subject = any(refers_to(subject, m.name) for m in found)
+        first_word = _WORD.search(evidence, a, b)
+        opener = first_word.group(0).casefold() if first_word else ""
+        words = [w.group(0) for w in _WORD.finditer(evidence, a, b)]
+        fragment = not any(w[:1].islower() and is_verb_like(w) for w in words)
+        if names_subject:
+            pronoun_ante = (
+                _antecedent_text(evidence, previous_subject)
+                if previous_subject is not None and opener in PRONOUNS
+                else None
+            )
+            out.append(((a, b), pronoun_ante))
+        elif (
+            previous_subject is not None
+            and opener in PRONOUNS
+            and (refers_to(subject, previous_subject.name))
+        ):
+            out.append(((a, b), _antecedent_text(evidence, previous_subject)))
+            continue  # the antecedent carries on to the next pronoun sentence
+        elif fragment and previous_linked and previous_subject is not None:
+            out.append(((a, b), _antecedent_text(evidence, previous_subject)))
+            continue
+        previous_linked = names_subject
+        if found:
+            lead = next((m for m in found if not m.possessive), found[0])
+            previous_subject = lead
+    return out
+
+
+def _antecedent_text(evidence: str, mention: Mention) -> str:
+    """The antecedent's name plus a version or model number right after it."""
+    tail = re.match(r"\s+\d[\w.]*", evidence[mention.end :])
+    return evidence[mention.start : mention.end + (tail.end() if tail else 0)]

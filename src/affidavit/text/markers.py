@@ -1,0 +1,153 @@
+"""Closed lexicons of polarity, modality, quantity and time markers, and detectors.
+
+Each detector takes lower-cased word tokens and returns the markers found, so the
+gate can compare what the evidence hedges or limits with what the claim keeps.
+"""
+
+from __future__ import annotations
+
+import re
+
+NEGATORS = frozenset(
+    {"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "cannot",
+     "n't", "without"}
+)  # fmt: skip
+# Words that carry a negation inside them, mapped to the positive lemma they deny.
+LEXICAL_NEGATIVES: dict[str, str] = {
+    "absent": "attend", "absence": "attend", "miss": "attend", "missed": "attend",
+    "fail": "succeed", "failed": "succeed", "deny": "admit", "denied": "admit",
+    "refuse": "accept", "refused": "accept", "decline": "accept", "declined": "accept",
+    "lack": "have", "lacks": "have", "lacked": "have", "unable": "able",
+}  # fmt: skip
+_NEGATIVE_PHRASES = re.compile(
+    r"\b(?:ruled out|left out|pulled out|withdrew from|withdrawn from|barred from|"
+    r"banned from|excluded from|free of|instead of|rather than)\b"
+)
+
+# Modality classes: a hedge, an intention, a prediction.
+MODALITY: dict[str, str] = {
+    "may": "hedge", "might": "hedge", "could": "hedge", "possibly": "hedge",
+    "perhaps": "hedge", "maybe": "hedge", "probably": "hedge", "likely": "hedge",
+    "unlikely": "hedge", "reportedly": "hedge", "allegedly": "hedge", "alleged": "hedge",
+    "suspect": "hedge", "suspects": "hedge", "suspected": "hedge", "rumoured": "hedge",
+    "rumored": "hedge", "apparently": "hedge", "seemingly": "hedge", "seems": "hedge",
+    "appears": "hedge", "believed": "hedge", "thought": "hedge", "unconfirmed": "hedge",
+    "claims": "hedge", "claimed": "hedge", "purportedly": "hedge", "supposedly": "hedge",
+    "presumably": "hedge", "speculated": "hedge", "accused": "hedge",
+    "intends": "intent", "intend": "intent", "intended": "intent", "plans": "intent",
+    "plan": "intent", "planned": "intent", "planning": "intent", "aims": "intent",
+    "aim": "intent", "hopes": "intent", "hope": "intent", "hoping": "intent",
+    "wants": "intent", "proposes": "intent", "proposed": "intent", "considering": "intent",
+    "considers": "intent", "seeks": "intent", "intention": "intent", "wishes": "intent",
+    "expected": "future", "expects": "future", "will": "future", "shall": "future",
+    "scheduled": "future", "set": "future", "going": "future",
+    "would": "hedge", "should": "hedge",
+}  # fmt: skip
+# Markers that are modal only in a pattern ("set to", "due to", "going to", "thought to").
+_NEEDS_TO = frozenset({"due", "set", "going", "thought", "believed", "expected", "aim",
+                       "aims", "plan", "plans", "hope", "hopes", "seeks", "wants"})  # fmt: skip
+
+# Quantifier strength: higher claims more.
+QUANTIFIERS: dict[str, int] = {
+    "none": 0, "no": 0, "few": 1, "some": 1, "several": 1, "a few": 1, "partly": 1,
+    "partially": 1, "occasionally": 1, "sometimes": 1, "many": 2, "often": 2,
+    "much": 2, "most": 3, "mostly": 3, "mainly": 3, "largely": 3, "majority": 3,
+    "primarily": 3, "predominantly": 3, "usually": 3, "generally": 3,
+    "all": 4, "every": 4, "each": 4, "only": 4, "always": 4, "entire": 4, "whole": 4,
+    "exclusively": 4, "solely": 4, "entirely": 4, "completely": 4, "wholly": 4,
+}  # fmt: skip
+UNIVERSAL = 4
+EXCEPTIONS = re.compile(
+    r"\b(?:except|excepting|apart from|other than|save for|but not|"
+    r"excluding|with the exception of)\b"
+)
+_PARTITIVE = re.compile(r"\b(\w+) of (?:the )?(\w+)\b")
+
+ENDED = frozenset({"former", "formerly", "previously", "ex", "until", "till", "no longer",
+                   "used to", "erstwhile", "retired", "onetime"})  # fmt: skip
+CONNECTIVES: dict[str, str] = {"before": "after", "after": "before", "prior": "after",
+                               "since": "until", "until": "since"}  # fmt: skip
+
+_TOKEN = re.compile(r"n't|[\w'’]+|[$£€%]")
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-cased word tokens, with "n't" split off ("didn't" -> "did", "n't")."""
+    return _TOKEN.findall(text.casefold().replace("’", "'"))
+
+
+def negations(text: str) -> int:
+    """How many negations the text carries (parity decides polarity)."""
+    toks = tokens(text)
+    count = sum(1 for t in toks if t in NEGATORS or t in LEXICAL_NEGATIVES)
+    count += len(_NEGATIVE_PHRASES.findall(text.casefold()))
+    # "no longer" is a temporal ending, not a denial of the predicate.
+    count -= text.casefold().count("no longer")
+    return count
+
+
+def modalities(text: str) -> set[str]:
+    """Modality classes present: "hedge", "intent", "future"."""
+    toks = tokens(text)
+    out: set[str] = set()
+    for i, t in enumerate(toks):
+        cls = MODALITY.get(t)
+        if cls is None:
+            continue
+        if t == "may" and (
+            (i > 0 and toks[i - 1] in ("in", "on", "of", "since", "until", "by", "early", "late"))
+            or (i + 1 < len(toks) and toks[i + 1][:1].isdigit())
+        ):
+            continue  # the month
+        if t in _NEEDS_TO and (i + 1 >= len(toks) or toks[i + 1] != "to"):
+            continue
+        if (
+            t in ("may", "might", "could", "would", "should", "will")
+            and i + 1 < len(toks)
+            and (toks[i + 1] in ("not", "n't"))
+        ):
+            out.add(cls)
+            continue
+        out.add(cls)
+    if re.search(r"\b(?:is|are|was|were) to\b", text.casefold()) and not out:
+        out.add("future")  # "is to take": an instruction the claim must keep
+    return out
+
+
+def quantifier_rank(text: str) -> int | None:
+    """The strongest quantifier the text uses, or None when it uses none."""
+    low = text.casefold()
+    ranks = [QUANTIFIERS[t] for t in tokens(low) if t in QUANTIFIERS and t != "no"]
+    for m in _PARTITIVE.finditer(low):
+        a, b = m.group(1), m.group(2)
+        if a != b and a in _COUNT_WORDS and b in _COUNT_WORDS:
+            ranks.append(1)  # "two of three" is some, not all
+    return max(ranks) if ranks else None
+
+
+_COUNT_WORDS = frozenset(
+    ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+) | frozenset(str(i) for i in range(1, 100))
+
+
+def has_exception(text: str) -> bool:
+    """Whether the text limits a universal ("every state except Malta")."""
+    return bool(EXCEPTIONS.search(text.casefold()))
+
+
+def ended_markers(text: str) -> set[str]:
+    """Markers that say a state has ended ("former", "until 2022", "used to")."""
+    low = text.casefold()
+    toks = tokens(low)
+    found = {t for t in toks if t in ENDED}
+    for phrase in ("no longer", "used to"):
+        if phrase in low:
+            found.add(phrase)
+    if re.search(r"\bex-\w", low):
+        found.add("ex")
+    return found
+
+
+def connectives(text: str) -> set[str]:
+    """Temporal connectives that order events."""
+    return {t for t in tokens(text) if t in CONNECTIVES}

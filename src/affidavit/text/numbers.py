@@ -1,0 +1,225 @@
+"""Numbers, amounts, units and dates, normalised so that equal values compare equal.
+
+``12,500`` = ``12500``; ``three`` = ``3``; ``£2,000`` = ``two thousand pounds``;
+``$1.8 billion`` = ``$1,800,000,000``; ``March 3, 2021`` = ``3 March 2021`` =
+``2021-03-03``; ``5 mg`` = ``5mg``. Pure functions over text.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+
+import msgspec
+
+
+class Quantity(msgspec.Struct, frozen=True):
+    """A number with an optional unit (currency, dose, measure, percent)."""
+
+    value: Decimal
+    unit: str | None
+    surface: str
+
+
+class DateValue(msgspec.Struct, frozen=True):
+    """A calendar date; month and day may be unknown ("March 2022", "2012")."""
+
+    year: int
+    month: int | None
+    day: int | None
+    surface: str
+
+    def covered_by(self, other: DateValue) -> bool:
+        """Whether ``other`` states at least what this date states."""
+        return (
+            self.year == other.year
+            and (self.month is None or self.month == other.month)
+            and (self.day is None or self.day == other.day)
+        )
+
+
+_MONTHS = {
+    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
+    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
+    "sept": 9, "oct": 10, "nov": 11, "dec": 12,
+}  # fmt: skip
+
+_SMALL = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90, "dozen": 12, "once": 1, "twice": 2,
+    "thrice": 3,
+}  # fmt: skip
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9,
+           "trillion": 10**12, "k": 1000, "m": 10**6, "bn": 10**9}  # fmt: skip
+
+_CURRENCY_SYMBOL = {"$": "usd", "£": "gbp", "€": "eur", "¥": "jpy"}
+_UNITS = {
+    "dollar": "usd", "dollars": "usd", "usd": "usd", "pound": "gbp", "pounds": "gbp",
+    "gbp": "gbp", "euro": "eur", "euros": "eur", "eur": "eur", "yen": "jpy",
+    "mg": "mg", "milligram": "mg", "milligrams": "mg", "g": "g", "gram": "g", "grams": "g",
+    "kg": "kg", "kilogram": "kg", "kilograms": "kg", "mcg": "mcg", "µg": "mcg", "ml": "ml",
+    "millilitre": "ml", "millilitres": "ml", "l": "l", "litre": "l", "litres": "l",
+    "iu": "iu", "units": "iu", "%": "%", "percent": "%", "per cent": "%",
+    "km": "km", "kilometre": "km", "kilometres": "km", "kilometer": "km", "kilometers": "km",
+    "m": "m", "metre": "m", "metres": "m", "meter": "m", "meters": "m", "cm": "cm",
+    "mm": "mm", "mile": "mile", "miles": "mile", "hour": "h", "hours": "h", "h": "h",
+    "minute": "min", "minutes": "min", "min": "min", "day": "day", "days": "day",
+    "week": "week", "weeks": "week", "month": "month", "months": "month",
+    "year": "year", "years": "year", "mph": "mph", "kmh": "kmh",
+}  # fmt: skip
+DOSE_UNITS = frozenset({"mg", "g", "mcg", "ml", "iu"})
+
+_NUMWORDS = "|".join(sorted(list(_SMALL) + list(_SCALES), key=len, reverse=True))
+_WORD_NUMBER = re.compile(
+    rf"\b(?:(?:{_NUMWORDS})(?:[\s-]+(?:and[\s-]+)?(?=(?:{_NUMWORDS})\b))?)+\b", re.IGNORECASE
+)
+_DIGITS = re.compile(
+    r"(?<![\w.])([$£€¥])?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)*(?![\w])|"
+    r"(?<![\w.])([$£€¥])?\s?(\d+(?:\.\d+)*)(?=[a-zA-Zµ%])"
+)
+_UNIT_AFTER = re.compile(r"\s?(per cent|%|[a-zA-Zµ]+)", re.IGNORECASE)
+_SCALE_AFTER = re.compile(r"\s?(hundred|thousand|million|billion|trillion|bn|k|m)\b", re.IGNORECASE)
+_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_DMY = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES})\.?,?\s+(\d{{4}})\b", re.IGNORECASE
+)
+_MDY = re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.IGNORECASE)
+_MY = re.compile(rf"\b({_MONTH_NAMES})\.?,?\s+(\d{{4}})\b", re.IGNORECASE)
+_YEAR = re.compile(r"(?<![\w.,$£€-])(1[5-9]\d\d|20\d\d)(?![\w%]|[.,]\d|\s?(?:mg|kg|km|m|g)\b)")
+
+
+def _word_value(text: str) -> Decimal | None:
+    total, current = 0, 0
+    seen = False
+    for word in re.split(r"[\s-]+", text.casefold()):
+        if word == "and" or not word:
+            continue
+        if word in _SMALL:
+            current += _SMALL[word]
+            seen = True
+        elif word in _SCALES and word not in ("k", "m", "bn"):
+            current = max(current, 1) * _SCALES[word]
+            if _SCALES[word] >= 1000:
+                total, current = total + current, 0
+            seen = True
+        else:
+            return None
+    return Decimal(total + current) if seen else None
+
+
+def _unit_at(text: str, pos: int) -> tuple[str | None, int]:
+    match = _UNIT_AFTER.match(text, pos)
+    if match:
+        unit = _UNITS.get(match.group(1).casefold())
+        if unit is not None:
+            return unit, match.end()
+    return None, pos
+
+
+@lru_cache(maxsize=16384)
+def dates(text: str) -> tuple[tuple[DateValue, ...], tuple[tuple[int, int], ...]]:
+    """Dates in ``text`` and the character ranges they occupy."""
+    found: list[DateValue] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(a: int, b: int) -> bool:
+        return all(b <= s or a >= e for s, e in taken)
+
+    for pattern, order in ((_ISO, "ymd"), (_DMY, "dmy"), (_MDY, "mdy"), (_MY, "my")):
+        for m in pattern.finditer(text):
+            if not free(m.start(), m.end()):
+                continue
+            g = m.groups()
+            try:
+                if order == "ymd":
+                    y, mo, d = int(g[0]), int(g[1]), int(g[2])
+                elif order == "dmy":
+                    y, mo, d = int(g[2]), _MONTHS[g[1].casefold()], int(g[0])
+                elif order == "mdy":
+                    y, mo, d = int(g[2]), _MONTHS[g[0].casefold()], int(g[1])
+                else:
+                    y, mo, d = int(g[1]), _MONTHS[g[0].casefold()], 0
+            except (KeyError, ValueError):
+                continue
+            found.append(DateValue(y, mo, d or None, m.group(0)))
+            taken.append((m.start(), m.end()))
+    for m in _YEAR.finditer(text):
+        if free(m.start(), m.end()):
+            found.append(DateValue(int(m.group(1)), None, None, m.group(0)))
+            taken.append((m.start(), m.end()))
+    return tuple(found), tuple(taken)
+
+
+@lru_cache(maxsize=16384)
+def quantities(text: str) -> tuple[Quantity, ...]:
+    """Every non-date number in ``text`` with its unit, normalised."""
+    _, taken = dates(text)
+    out: list[Quantity] = []
+    used: list[tuple[int, int]] = list(taken)
+
+    def free(a: int, b: int) -> bool:
+        return all(b <= s or a >= e for s, e in used)
+
+    for m in _DIGITS.finditer(text):
+        if not free(m.start(), m.end()):
+            continue
+        symbol = m.group(1) or m.group(4)
+        if m.group(2) is not None:
+            raw = m.group(2).replace(",", "") + (m.group(3) or "")
+            whole = m.group(0)
+            if whole.count(".") > 1:
+                raw = whole.lstrip("$£€¥ ").replace(",", "")
+        else:
+            raw = m.group(5)
+        try:
+            value = Decimal(raw) if raw.count(".") <= 1 else None
+        except InvalidOperation:
+            value = None
+        end = m.end()
+        scale = _SCALE_AFTER.match(text, end)
+        if value is not None and scale and (symbol or scale.group(1).casefold() not in "km"):
+            value *= _SCALES[scale.group(1).casefold()]
+            end = scale.end()
+        unit, end2 = _unit_at(text, end)
+        unit = _CURRENCY_SYMBOL[symbol] if symbol else unit
+        if value is None:  # a version string such as 2.7.3 compares as text
+            out.append(Quantity(Decimal(0), "version:" + raw, m.group(0)))
+        else:
+            out.append(Quantity(value.normalize(), unit, text[m.start() : max(end, end2)]))
+        used.append((m.start(), max(end, end2)))
+    for m in _WORD_NUMBER.finditer(text):
+        if not free(m.start(), m.end()):
+            continue
+        word_value = _word_value(m.group(0))
+        if word_value is None:
+            continue
+        unit, end = _unit_at(text, m.end())
+        # "a thousand", "the one" are rare in claims; a bare scale word is a number too.
+        out.append(Quantity(word_value.normalize(), unit, text[m.start() : end]))
+        used.append((m.start(), end))
+    return tuple(out)
+
+
+def quantity_supported(claim_q: Quantity, evidence: tuple[Quantity, ...]) -> bool:
+    """Whether the evidence states the claim's number with a compatible unit."""
+    for q in evidence:
+        if q.value != claim_q.value:
+            continue
+        if claim_q.unit is not None and claim_q.unit.startswith("version:"):
+            if q.unit == claim_q.unit:
+                return True
+            continue
+        if claim_q.unit is None or q.unit == claim_q.unit:
+            return True
+    return False
+
+
+def date_supported(claim_d: DateValue, evidence: tuple[DateValue, ...]) -> bool:
+    """Whether some evidence date states at least what the claim's date states."""
+    return any(claim_d.covered_by(d) for d in evidence)

@@ -1,0 +1,247 @@
+"""Parse a recall question into what it names, what it demands and when.
+
+Pure and rule-based: the rules describe English questions, not any corpus.
+
+* names are proper-name mentions (``text.names.find_names``); each must resolve;
+* the *demand* is every content word left once names, question words,
+  auxiliaries and the time expression are removed ("What dose of aspirin does
+  X take?" demands dose, aspirin, take);
+* a few words name an answer *class* rather than a word the claim must contain
+  ("profession", "What does X do?", "which town");
+* a relative clause around a name ("the company that acquired X", "the company
+  X manages") becomes an inner question whose answer entity the outer question
+  is about.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+import msgspec
+
+from affidavit.text.lemmas import STOPWORDS, lemma
+from affidavit.text.names import find_names
+
+Wh = Literal["who", "what", "where", "when", "which", "how_many", "how_much", "none"]
+TermKind = Literal["word", "number", "class"]
+
+# Words that shape a question but demand nothing of a claim.
+_NOISE = frozenset({
+    "how", "many", "much", "when", "where", "why", "whom", "whose", "which", "what", "who",
+    "be", "do", "have", "get", "please", "tell", "me", "know",
+    "now", "currently", "today", "present", "current", "presently", "nowadays", "still",
+})  # fmt: skip
+_AUX = frozenset({
+    "do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "will", "would",
+    "can", "could",
+})  # fmt: skip
+_RELATIVE = frozenset({"that", "which", "who"})
+
+# Answer-type nouns after which/what: they say what kind of answer, not what
+# the claim must say ("In which town ..." wants a place).
+TYPE_NOUNS: dict[str, Wh] = {
+    "town": "where", "city": "where", "country": "where", "place": "where",
+    "location": "where", "village": "where", "region": "where",
+    "year": "when", "date": "when", "day": "when", "month": "when", "time": "when",
+    "person": "who", "man": "who", "woman": "who",
+}  # fmt: skip
+
+# Nouns (and "what does X do") that ask for an occupation: grounded by a role
+# claim, not by the word itself.
+OCCUPATION_WORDS = frozenset({"profession", "occupation", "job", "role", "position", "career"})
+
+_TOKEN = re.compile(r"\d+(?:[.,:/]\d+)*|[^\W\d_][\w'’\-]*", re.UNICODE)
+_MONTH = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+)
+_MONTH_NUM = {m: i + 1 for i, m in enumerate(_MONTH.split("|"))}
+_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})\s+({_MONTH})\s+(\d{{4}})\b", re.I)
+_MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+(\d{{4}})\b", re.I)
+_YEAR = re.compile(r"\b(?:in|during|as of|on|by|around|at the end of)\s+(1\d{3}|20\d{2})\b", re.I)
+_NOW = re.compile(r"\b(now|currently|today|at present|presently|nowadays|these days)\b", re.I)
+
+
+class Term(msgspec.Struct, frozen=True):
+    """One demanded word: its surface form, lemma, kind and token position."""
+
+    surface: str
+    lemma: str
+    kind: TermKind
+    position: int
+
+
+class TimeScope(msgspec.Struct, frozen=True):
+    """An explicit time in the question as an inclusive ISO date range."""
+
+    start: str
+    end: str
+    surface: str
+
+
+class Question(msgspec.Struct, frozen=True):
+    """What a question names, demands and when; ``inner`` is a relative-clause hop."""
+
+    wh: Wh
+    names: tuple[str, ...]
+    terms: tuple[Term, ...]
+    head: int | None  # position of the demanded word right after the subject, if any
+    time: TimeScope | None
+    now: bool
+    inner: Question | None = None
+
+
+def _time_scope(text: str) -> tuple[TimeScope | None, tuple[int, int] | None]:
+    """The explicit time of a question and its character span."""
+    m = _ISO.search(text)
+    if m:
+        return TimeScope(m.group(0), m.group(0), m.group(0)), m.span()
+    m = _DAY_MONTH_YEAR.search(text)
+    if m:
+        iso = f"{m.group(3)}-{_MONTH_NUM[m.group(2).lower()]:02d}-{int(m.group(1)):02d}"
+        return TimeScope(iso, iso, m.group(0)), m.span()
+    m = _MONTH_YEAR.search(text)
+    if m:
+        prefix = f"{m.group(2)}-{_MONTH_NUM[m.group(1).lower()]:02d}"
+        return TimeScope(f"{prefix}-01", f"{prefix}-31", m.group(0)), m.span()
+    m = _YEAR.search(text)
+    if m:
+        year = m.group(1)
+        return TimeScope(f"{year}-01-01", f"{year}-12-31", year), m.span(1)
+    return None, None
+
+
+def _wh(tokens: list[str]) -> Wh:
+    low = [t.casefold() for t in tokens]
+    for i, tok in enumerate(low[:4]):
+        if tok == "how" and i + 1 < len(low) and low[i + 1] in ("many", "much"):
+            return "how_many" if low[i + 1] == "many" else "how_much"
+        if tok in ("who", "whom", "whose"):
+            return "who"
+        if tok in ("what", "where", "when", "which"):
+            return tok  # type: ignore[return-value]
+    return "none"
+
+
+def _demand(
+    tokens: list[tuple[str, int, int]],
+    skip: set[int],
+    first_name_end: int | None,
+    names_at: set[int],
+) -> tuple[tuple[Term, ...], int | None, Wh | None]:
+    """Demanded terms of the non-skipped tokens, the head position and any type-noun class.
+
+    ``names_at``: token positions inside names.
+    """
+    terms: list[Term] = []
+    type_class: Wh | None = None
+    for pos, (tok, _start, _end) in enumerate(tokens):
+        if pos in skip:
+            continue
+        low = tok.casefold()
+        prev = tokens[pos - 1][0].casefold() if pos else ""
+        if tok[0].isdigit():
+            terms.append(Term(tok, tok, "number", pos))
+            continue
+        lem = lemma(tok)
+        # "What does X do?": a "do" after every name is the main verb and asks
+        # for an occupation ("does" before a name is only do-support).
+        is_do_main = lem == "do" and bool(names_at) and pos > max(names_at)
+        if is_do_main:
+            terms.append(Term(tok, "occupation", "class", pos))
+            continue
+        if low in _NOISE or lem in _NOISE or low in STOPWORDS or lem in STOPWORDS:
+            continue
+        if prev in ("which", "what") and low in TYPE_NOUNS:
+            type_class = TYPE_NOUNS[low]
+            continue
+        if lem in OCCUPATION_WORDS:
+            terms.append(Term(tok, "occupation", "class", pos))
+        else:
+            terms.append(Term(tok, lem, "word", pos))
+    return tuple(terms), _head_after(terms, first_name_end), type_class
+
+
+def _head_after(terms: list[Term], first_name_end: int | None) -> int | None:
+    """The demanded term directly after the first name: the question's predicate."""
+    if first_name_end is None:
+        return None
+    for term in terms:
+        if term.position == first_name_end + 1:
+            return term.position
+    return None
+
+
+def parse_question(question: str) -> Question:
+    """Parse ``question`` into names, demanded terms, time scope and any inner hop."""
+    scope, time_span = _time_scope(question)
+    now = scope is None and bool(_NOW.search(question))
+    tokens = [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(question)]
+    mentions = find_names(question)
+    name_of: dict[int, int] = {}  # token position -> mention index
+    for pos, (_tok, start, end) in enumerate(tokens):
+        for idx, (_surface, m_start, m_end) in enumerate(mentions):
+            if start >= m_start and end <= m_end + 2:  # +2: a possessive "'s"
+                name_of[pos] = idx
+    time_tokens = {
+        pos
+        for pos, (_t, s, e) in enumerate(tokens)
+        if time_span is not None and s >= time_span[0] and e <= time_span[1]
+    }
+    clause = _relative_clause(tokens, name_of)
+    wh = _wh([t for t, _, _ in tokens])
+    inner: Question | None = None
+    skip = set(name_of) | time_tokens
+    outer_names = [m[0] for m in mentions]
+    if clause is not None:
+        lo, hi, name_idx = clause
+        inner_skip = {p for p in range(len(tokens)) if not lo <= p <= hi} | set(name_of)
+        inner_terms, inner_head, _ = _demand(
+            tokens, inner_skip, _name_end(name_of, name_idx), set(name_of)
+        )
+        inner = Question(
+            "which", (mentions[name_idx][0],), inner_terms, inner_head, scope, now
+        )
+        skip |= set(range(lo - 2, hi + 1))  # "the company that ..." stands for the bridge
+        outer_names = [m[0] for i, m in enumerate(mentions) if i != name_idx]
+    first_end = _name_end(name_of, 0) if outer_names and clause is None else None
+    terms, head, type_class = _demand(tokens, skip, first_end, set(name_of))
+    if type_class is not None and wh in ("which", "what"):
+        wh = type_class
+    return Question(wh, tuple(outer_names), terms, head, scope, now, inner)
+
+
+def _name_end(name_of: dict[int, int], idx: int) -> int | None:
+    positions = [p for p, i in name_of.items() if i == idx]
+    return max(positions) if positions else None
+
+
+def _relative_clause(
+    tokens: list[tuple[str, int, int]], name_of: dict[int, int]
+) -> tuple[int, int, int] | None:
+    """``(first, last, mention)`` token positions of a clause that defines a bridge entity.
+
+    "the company that acquired X" (the head is the clause's subject) and "the
+    company X manages" (the head is its object); the clause must contain a name.
+    """
+    low = [t.casefold() for t, _, _ in tokens]
+    for i in range(len(tokens) - 3):
+        if low[i] != "the" or (i + 1) in name_of or tokens[i + 1][0][0].isupper():
+            continue
+        j = i + 2
+        if low[j] in _RELATIVE:
+            for k in range(j + 1, min(j + 6, len(tokens))):
+                if k in name_of:
+                    end = k
+                    while end + 1 in name_of and name_of[end + 1] == name_of[k]:
+                        end += 1
+                    return j + 1, end, name_of[k]
+            return None
+        if j in name_of:
+            end = j
+            while end + 1 in name_of and name_of[end + 1] == name_of[j]:
+                end += 1
+            if end + 1 < len(tokens) and low[end + 1] not in STOPWORDS | _AUX:
+                return j, end + 1, name_of[j]
+    return None

@@ -1,0 +1,403 @@
+"""The read gate answers only from grounded, valid claims, and otherwise abstains naming why.
+
+Every abstention test has a positive control over the same index, so a gate
+that refuses everything (or an empty store) fails this file.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from affidavit.errors import InvalidInput
+from affidavit.gates.contracts import ClaimShape, ClaimView, EntityView, ReadDecision
+from affidavit.gates.read import decide_read
+from affidavit.gates.read_index import MemoryReadIndex
+from affidavit.text.lemmas import content_lemmas
+from affidavit.text.question import parse_question
+
+AT = "2025-06-01"
+
+
+def _add(
+    index: MemoryReadIndex,
+    cid: str,
+    text: str,
+    subject: str,
+    others: tuple[str, ...] = (),
+    predicate: str = "",
+    valid_from: str | None = None,
+    valid_to: str | None = None,
+) -> ClaimView:
+    """Index a claim with a hand-made shape (what the write gate would produce)."""
+    rest = text[len(subject) :].strip(" .")
+    pred = predicate or " ".join(content_lemmas(rest)[:2])
+    shape = ClaimShape(subject, (subject, *others), pred, rest, content_lemmas(rest))
+    return index.add(cid, text, shape, valid_from=valid_from, valid_to=valid_to)
+
+
+@pytest.fixture()
+def index() -> MemoryReadIndex:
+    idx = MemoryReadIndex()
+    _add(idx, "c1", "Lucia Ferrante is the managing director of Redfern Mills.", "Lucia Ferrante",
+         ("Redfern Mills",))
+    _add(idx, "c2", "Lucia Ferrante lives in Bradford.", "Lucia Ferrante", ("Bradford",))
+    _add(idx, "c3", "Redfern Mills is based in Huddersfield.", "Redfern Mills", ("Huddersfield",))
+    _add(idx, "c4", "Redfern Mills was founded in 1874.", "Redfern Mills")
+    _add(idx, "c5", "Sunil Bhatt takes lisinopril 10 mg once daily.", "Sunil Bhatt")
+    _add(idx, "c6", "Alder Medical acquired Tallgrass Instruments in 2020.", "Alder Medical",
+         ("Tallgrass Instruments",))
+    _add(idx, "c7", "Alder Medical is headquartered in Cork.", "Alder Medical", ("Cork",))
+    _add(idx, "c8", "Declan Moore is the mayor of Granite Bay.", "Declan Moore", ("Granite Bay",),
+         valid_from="2012-05-01", valid_to="2020-04-30")
+    _add(idx, "c9", "Declan Moore teaches history at Granite Bay College.", "Declan Moore",
+         ("Granite Bay College",), valid_from="2021-01-01")
+    _add(idx, "c10", "Priya Nair joined Acme Corp in 2019.", "Priya Nair", ("Acme Corp",))
+    _add(idx, "c11", "Brightwater Analytics is based in Leeds.", "Brightwater Analytics",
+         ("Leeds",))
+    _add(idx, "c12", "Fatima Bennani is the sister of Youssef Bennani.", "Fatima Bennani",
+         ("Youssef Bennani",))
+    _add(idx, "c13", "Kenji Mori won the national slalom title in 2008.", "Kenji Mori")
+    _add(idx, "c14", "Dana Kim is employed by Orbit Labs.", "Dana Kim", ("Orbit Labs",))
+    return idx  # fmt: skip
+
+
+def _ask(index: MemoryReadIndex, question: str, **kw: object) -> ReadDecision:
+    return decide_read(question, index, at=AT, **kw)  # type: ignore[arg-type]
+
+
+def _ids(decision: ReadDecision) -> list[str]:
+    return [c.claim_id for c in decision.claims]
+
+
+# --- unknown_subject -----------------------------------------------------------------
+
+
+def test_similar_organisation_name_does_not_resolve(index: MemoryReadIndex) -> None:
+    """'Brightwater Capital' abstains even though 'Brightwater Analytics' is known."""
+    d = _ask(index, "Where is Brightwater Capital based?")
+    assert (d.status, d.reason, d.ungrounded_term) == ("abstained", "unknown_subject",
+                                                       "Brightwater Capital")
+    assert d.claims == () and d.known == ()
+
+
+def test_known_organisation_answers(index: MemoryReadIndex) -> None:
+    """Control: the known organisation's location is answered."""
+    assert _ids(_ask(index, "Where is Brightwater Analytics based?")) == ["c11"]
+
+
+def test_same_first_name_other_person_abstains(index: MemoryReadIndex) -> None:
+    """'Lucia Bianchi' is not 'Lucia Ferrante'; the text says it is an answer and what next."""
+    d = _ask(index, "Where does Lucia Bianchi live?")
+    assert d.reason == "unknown_subject" and d.ungrounded_term == "Lucia Bianchi"
+    assert d.text.startswith("ABSTAINED") and "Next:" in d.text and d.next
+
+
+def test_every_named_entity_must_resolve(index: MemoryReadIndex) -> None:
+    """A known subject does not carry an unknown second name."""
+    d = _ask(index, "Does Dana Kim work for Orbit Dynamics?")
+    assert d.reason == "unknown_subject" and d.ungrounded_term == "Orbit Dynamics"
+    assert _ids(_ask(index, "Does Dana Kim work for Orbit Labs?")) == ["c14"]
+
+
+# --- unknown_predicate ----------------------------------------------------------------
+
+
+def test_salary_is_not_answered_with_hire_date(index: MemoryReadIndex) -> None:
+    """A subject match with an ungrounded demand abstains and lists what is known."""
+    d = _ask(index, "What is Priya Nair's salary?")
+    assert (d.status, d.reason, d.ungrounded_term) == ("abstained", "unknown_predicate", "salary")
+    assert d.claims == () and [c.claim_id for c in d.known] == ["c10"]
+    assert "no claims ground 'salary'" in d.text and "salary" in d.next
+
+
+def test_hire_question_answers(index: MemoryReadIndex) -> None:
+    """Control: the demand the stored claim grounds is answered."""
+    assert _ids(_ask(index, "When did Priya Nair join Acme Corp?")) == ["c10"]
+
+
+def test_dose_of_other_drug_abstains_naming_drug(index: MemoryReadIndex) -> None:
+    """The object is part of the demand: aspirin is not lisinopril."""
+    d = _ask(index, "What dose of aspirin does Sunil Bhatt take?")
+    assert d.reason == "unknown_predicate" and d.ungrounded_term == "aspirin"
+    assert _ids(_ask(index, "What dose of lisinopril does Sunil Bhatt take?")) == ["c5"]
+
+
+def test_multiword_demand_is_named_whole(index: MemoryReadIndex) -> None:
+    """Adjacent ungrounded words are named together."""
+    d = _ask(index, "What is Sunil Bhatt's blood pressure?")
+    assert d.ungrounded_term == "blood pressure"
+
+
+def test_kinship_is_not_marriage_nor_profession(index: MemoryReadIndex) -> None:
+    """'sister of' grounds neither 'married' nor an occupation."""
+    assert _ask(index, "Who is Fatima Bennani married to?").ungrounded_term == "married"
+    assert _ask(index, "What is Fatima Bennani's profession?").reason == "unknown_predicate"
+    assert _ids(_ask(index, "Whose sister is Fatima Bennani?")) == ["c12"]
+
+
+def test_predicate_of_the_verb_is_named_first(index: MemoryReadIndex) -> None:
+    """The predicate right after the subject is the term named when ungrounded."""
+    d = _ask(index, "How much did Alder Medical pay for Tallgrass Instruments?")
+    assert d.ungrounded_term == "pay"
+    assert _ids(_ask(index, "Who bought Tallgrass Instruments?")) == ["c6"]
+
+
+def test_when_needs_a_date_in_the_claim(index: MemoryReadIndex) -> None:
+    """'When' is not answered by an undated claim."""
+    assert _ask(index, "When did Dana Kim work for Orbit Labs?").status == "abstained"
+    assert _ids(_ask(index, "When was Redfern Mills founded?")) == ["c4"]
+
+
+# --- paraphrases through the shared tables --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Where does Dana Kim work?", ["c14"]),
+        ("Who runs Redfern Mills?", ["c1"]),
+        ("Who bought Tallgrass Instruments?", ["c6"]),
+        ("Where does Lucia Ferrante reside?", ["c2"]),
+        ("What does Declan Moore do now?", ["c9"]),
+    ],
+)
+def test_paraphrases_answer(index: MemoryReadIndex, question: str, expected: list[str]) -> None:
+    """Equivalent wording grounds through lemmas and equivalence classes."""
+    assert _ids(_ask(index, question)) == expected
+
+
+def test_paraphrase_does_not_cross_to_unrelated_verb(index: MemoryReadIndex) -> None:
+    """Control for paraphrases: 'sold' is not 'acquired'."""
+    assert _ask(index, "Who sold Tallgrass Instruments?").reason == "unknown_predicate"
+
+
+# --- valid time and states --------------------------------------------------------------
+
+
+def test_time_before_any_interval_abstains_no_valid_claim(index: MemoryReadIndex) -> None:
+    """A grounded claim outside the asked year is not returned; the year is named."""
+    d = _ask(index, "Who was the mayor of Granite Bay in 2005?")
+    assert (d.reason, d.ungrounded_term) == ("no_valid_claim", "2005")
+    assert "2012-05-01" in d.text
+    assert _ids(_ask(index, "Who was the mayor of Granite Bay in 2015?")) == ["c8"]
+
+
+def test_closed_interval_is_not_now(index: MemoryReadIndex) -> None:
+    """A claim whose interval ended is not the answer for 'now'."""
+    d = _ask(index, "Who is the mayor of Granite Bay now?")
+    assert d.reason == "no_valid_claim" and d.claims == ()
+
+
+def test_event_year_must_match_asked_year(index: MemoryReadIndex) -> None:
+    """'won ... in 2008' is not an answer about 2010."""
+    assert _ask(index, "What did Kenji Mori win in 2010?").reason == "no_valid_claim"
+    assert _ids(_ask(index, "What did Kenji Mori win in 2008?")) == ["c13"]
+
+
+def _job_history() -> MemoryReadIndex:
+    idx = MemoryReadIndex()
+    _add(idx, "old", "Ines Duarte works at Harbor Bank.", "Ines Duarte", ("Harbor Bank",),
+         predicate="work at", valid_from="2015-03-01")
+    _add(idx, "new", "Ines Duarte works at Lumen Bank.", "Ines Duarte", ("Lumen Bank",),
+         predicate="work at", valid_from="2020-02-01")
+    return idx  # fmt: skip
+
+
+def test_superseded_never_answers_now() -> None:
+    """Supersession closes the old interval and 'now' gets only the successor."""
+    idx = _job_history()
+    assert idx.claim("old").state == "superseded" and idx.claim("old").valid_to == "2020-01-31"
+    assert _ids(decide_read("Where does Ines Duarte work?", idx, at=AT)) == ["new"]
+
+
+def test_superseded_answers_inside_its_interval() -> None:
+    """A time-scoped question inside the old interval gets the superseded claim, flagged."""
+    d = decide_read("Where did Ines Duarte work in 2017?", _job_history(), at=AT)
+    assert _ids(d) == ["old"] and "superseded" in d.text
+
+
+@pytest.mark.parametrize("state", ["quarantined", "frozen"])
+def test_quarantined_and_frozen_never_answer(index: MemoryReadIndex, state: str) -> None:
+    """Claims outside active|disputed are not selected and not listed as known."""
+    index.set_state("c2", state)  # type: ignore[arg-type]
+    d = _ask(index, "Where does Lucia Ferrante live?")
+    assert d.status == "abstained" and all(c.claim_id != "c2" for c in d.known)
+    index.set_state("c2", "active")
+    assert _ids(_ask(index, "Where does Lucia Ferrante live?")) == ["c2"]
+
+
+def test_disputed_is_returned_flagged(index: MemoryReadIndex) -> None:
+    """A disputed claim answers, and the text and next step say it is disputed."""
+    index.set_state("c2", "disputed")
+    d = _ask(index, "Where does Lucia Ferrante live?")
+    assert _ids(d) == ["c2"] and "DISPUTED" in d.text and "disputed" in d.next
+
+
+# --- multi-hop ----------------------------------------------------------------------
+
+
+def test_two_hops_answer_with_the_chain(index: MemoryReadIndex) -> None:
+    """Each hop grounded: the answer is the chain of claims, clause first."""
+    d = _ask(index, "Where is the company that acquired Tallgrass Instruments headquartered?")
+    assert _ids(d) == ["c6", "c7"]
+    d2 = _ask(index, "In which town is the company Lucia Ferrante manages based?")
+    assert _ids(d2) == ["c1", "c3"]
+
+
+def test_ungrounded_second_hop_names_its_term(index: MemoryReadIndex) -> None:
+    """The clause resolves but the outer demand does not: abstain naming it."""
+    d = _ask(index, "Where is the company that employs Dana Kim headquartered?")
+    assert d.reason == "unknown_predicate" and d.ungrounded_term == "headquartered"
+
+
+def test_ungrounded_first_hop_names_its_term(index: MemoryReadIndex) -> None:
+    """The clause itself is ungrounded: abstain naming the clause's verb."""
+    d = _ask(index, "Where is the company that sued Tallgrass Instruments headquartered?")
+    assert d.reason == "unknown_predicate" and d.ungrounded_term == "sued"
+
+
+# --- ranking, limit, inputs, purity -----------------------------------------------------
+
+
+def test_ranking_exact_match_then_recency_then_seq() -> None:
+    """Same-lemma matches rank before equivalents; then later valid_from; then higher seq."""
+    idx = MemoryReadIndex()
+    _add(idx, "a", "Omar Haddad manages the Leeds office.", "Omar Haddad", ("Leeds",),
+         predicate="manage office", valid_from="2019-01-01")
+    _add(idx, "b", "Omar Haddad runs the Leeds office.", "Omar Haddad", ("Leeds",),
+         predicate="run office", valid_from="2022-01-01")
+    _add(idx, "c", "Omar Haddad runs the Leeds depot.", "Omar Haddad", ("Leeds",),
+         predicate="run depot", valid_from="2023-01-01")  # fmt: skip
+    assert _ids(decide_read("What does Omar Haddad run?", idx, at=AT)) == ["c", "b", "a"]
+    assert _ids(decide_read("What does Omar Haddad manage?", idx, at=AT)) == ["a", "c", "b"]
+
+
+def test_limit_bounds_claims() -> None:
+    """Answers never exceed ``limit``; with a larger limit all grounded claims come back."""
+    idx = MemoryReadIndex()
+    for n in range(8):
+        _add(idx, f"t{n}", f"Omar Haddad visited Town{n} in 20{10 + n}.", "Omar Haddad",
+             (f"Town{n}",), predicate=f"visit town{n}")
+    assert len(decide_read("Where did Omar Haddad travel?", idx, at=AT).claims) == 0
+    assert len(decide_read("Where has Omar Haddad visited?", idx, at=AT, limit=3).claims) == 3
+    assert len(decide_read("Where has Omar Haddad visited?", idx, at=AT, limit=50).claims) == 8
+
+
+@pytest.mark.parametrize(
+    ("question", "at", "limit"),
+    [("", AT, 10), ("   ", AT, 10), ("Where?", "June 2025", 10), ("Where?", AT, 0)],
+)
+def test_malformed_inputs_raise(index: MemoryReadIndex, question: str, at: str,
+                                limit: int) -> None:
+    """Bad arguments are failures (typed), not abstentions."""
+    with pytest.raises(InvalidInput):
+        decide_read(question, index, at=at, limit=limit)
+
+
+class _CountingIndex:
+    """Wraps an index and records which entities the gate reads."""
+
+    def __init__(self, inner: MemoryReadIndex) -> None:
+        self.inner = inner
+        self.read: list[str] = []
+
+    def resolve(self, name: str) -> Sequence[EntityView]:
+        return self.inner.resolve(name)
+
+    def claims_about(self, entity_id: str) -> Sequence[ClaimView]:
+        self.read.append(entity_id)
+        return self.inner.claims_about(entity_id)
+
+
+def test_reads_only_claims_of_resolved_entities(index: MemoryReadIndex) -> None:
+    """The gate asks for the named entity's claims only, never the whole store."""
+    spy = _CountingIndex(index)
+    d = decide_read("Where does Lucia Ferrante live?", spy, at=AT)
+    assert _ids(d) == ["c2"]
+    assert spy.read == [e.entity_id for e in index.resolve("Lucia Ferrante")]
+
+
+def test_unnamed_question_abstains_without_reading(index: MemoryReadIndex) -> None:
+    """A question that names nobody cannot be answered without a scan, so it abstains."""
+    spy = _CountingIndex(index)
+    d = decide_read("Where does everyone live?", spy, at=AT)
+    assert d.status == "abstained" and spy.read == []
+
+
+def test_decisions_do_not_depend_on_insertion_order() -> None:
+    """Shuffling the order claims are indexed (seeded) gives the same answer set."""
+    rng = random.Random(1234)
+    rows = [(f"p{n}", f"Omar Haddad lives in Town{n}.", f"Town{n}") for n in range(5)]
+    answers = set()
+    for _ in range(3):
+        rng.shuffle(rows)
+        idx = MemoryReadIndex()
+        for cid, text, town in rows:
+            _add(idx, cid, text, "Omar Haddad", (town,), predicate=f"live {town}")
+        answers.add(tuple(sorted(_ids(decide_read("Where does Omar Haddad live?", idx, at=AT)))))
+    assert answers == {("p0", "p1", "p2", "p3", "p4")}
+
+
+def test_question_parse_separates_names_demand_and_time() -> None:
+    """Parsing keeps names out of the demand and the year out of both."""
+    q = parse_question("Who was the mayor of Granite Bay in 2015?")
+    assert q.names == ("Granite Bay",) and [t.lemma for t in q.terms] == ["mayor"]
+    assert q.time is not None and (q.time.start, q.time.end) == ("2015-01-01", "2015-12-31")
+
+
+def test_who_needs_an_entity_the_question_did_not_name(index: MemoryReadIndex) -> None:
+    """'Who founded X?' is not answered by 'X was founded in 1874'."""
+    d = _ask(index, "Who founded Redfern Mills?")
+    assert d.status == "abstained" and d.reason == "unknown_predicate"
+    assert _ids(_ask(index, "Who runs Redfern Mills?")) == ["c1"]
+
+
+def test_where_is_a_place_is_not_answered_by_what_is_in_it(index: MemoryReadIndex) -> None:
+    """'Where is Huddersfield?' is not 'Redfern Mills is based in Huddersfield'."""
+    assert _ask(index, "Where is Huddersfield?").status == "abstained"
+    assert _ids(_ask(index, "Where is Redfern Mills?")) == ["c3"]
+
+
+def test_where_needs_a_place_in_the_claim(index: MemoryReadIndex) -> None:
+    """A grounded claim with no place does not answer 'where'."""
+    assert _ask(index, "Where does Sunil Bhatt take lisinopril?").status == "abstained"
+    assert _ids(_ask(index, "Does Sunil Bhatt take lisinopril?")) == ["c5"]
+
+
+_STATES = ["active", "disputed", "superseded", "quarantined", "frozen"]
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    rows=st.lists(
+        st.tuples(st.sampled_from(_STATES), st.integers(2000, 2030), st.integers(0, 8)),
+        min_size=0, max_size=12,
+    ),
+    limit=st.integers(1, 5),
+)
+def test_now_answers_are_live_valid_and_bounded(
+    rows: list[tuple[str, int, int]], limit: int
+) -> None:
+    """For 'now' only live claims valid at ``at`` return, at most ``limit``; any such answers."""
+    idx = MemoryReadIndex()
+    for n, (state, start, length) in enumerate(rows):
+        end = f"{start + length}-12-31" if length < 8 else None
+        view = _add(idx, f"r{n}", f"Omar Haddad lives in Town{n}.", "Omar Haddad", (f"Town{n}",),
+                    predicate=f"live town{n}", valid_from=f"{start}-01-01", valid_to=end)
+        idx.set_state(view.claim_id, state)  # type: ignore[arg-type]
+    d = decide_read("Where does Omar Haddad live?", idx, at=AT, limit=limit)
+    assert len(d.claims) <= limit
+    for claim in d.claims:
+        assert claim.state in ("active", "disputed")
+        assert (claim.valid_from or "") <= AT <= (claim.valid_to or "9999")
+    live_now = [
+        cid for cid in (f"r{n}" for n in range(len(rows)))
+        if idx.claim(cid).state in ("active", "disputed")
+        and (idx.claim(cid).valid_from or "") <= AT <= (idx.claim(cid).valid_to or "9999")
+    ]
+    assert (d.status == "answered") == bool(live_now)

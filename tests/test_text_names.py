@@ -1,0 +1,75 @@
+"""Names, lemmas and numbers: the pure text layer the gates share."""
+
+from __future__ import annotations
+
+from affidavit.text.lemmas import content_lemmas, equivalent, lemma
+from affidavit.text.names import NameIndex, find_names, name_key, refers_to
+from affidavit.text.numbers import dates, quantities
+
+
+def test_similar_company_does_not_resolve() -> None:
+    """ "Brightwater Capital" never resolves to "Brightwater Analytics"."""
+    index = NameIndex()
+    index.add("e1", "Brightwater Analytics")
+    assert index.resolve("Brightwater Capital") == []
+    assert index.resolve("Brightwater Analytics") == ["e1"]
+
+
+def test_shared_first_name_is_ambiguous() -> None:
+    """A first name shared by two entities resolves to neither; a unique one resolves."""
+    index = NameIndex()
+    index.add("e1", "Dana Kim")
+    index.add("e2", "Dana Ortiz")
+    assert index.resolve("Dana") == []
+    assert sorted(index.candidates("Dana")) == ["e1", "e2"]
+    assert index.resolve("Kim") == ["e1"]
+
+
+def test_remove_forgets_every_name() -> None:
+    """After remove, the entity no longer resolves (the erasure tombstone relies on it)."""
+    index = NameIndex()
+    index.add("e1", "Dana Kim")
+    index.remove("e1")
+    assert index.resolve("Dana Kim") == [] and len(index) == 0
+
+
+def test_name_key_drops_titles_and_possessives() -> None:
+    """Titles, possessives and case do not change a name's key."""
+    assert name_key("Mayor Declan Moore's") == name_key("declan  moore") == "declan moore"
+    assert name_key("Dr. Ada Vries") == "ada vries"
+
+
+def test_refers_to_requires_all_tokens() -> None:
+    """A multi-token mention must match every token; a single token a first or last name."""
+    assert refers_to("Vries", "Ada Vries") and refers_to("Ada", "Ada Vries")
+    assert not refers_to("Ada Pike", "Ada Vries")
+    assert not refers_to("Pike", "Ada Vries")
+
+
+def test_find_names_skips_sentence_initial_function_words() -> None:
+    """ "After", "The", "Doctors" open sentences but are not names; possessives end a run."""
+    text = "After a storm, The ferry left. Doctors say Ada Vries's son Tom sails."
+    assert [n for n, _, _ in find_names(text)] == ["Ada Vries", "Tom"]
+
+
+def test_lemmas_and_equivalences() -> None:
+    """Irregular forms lemmatise; buy~purchase are equivalent; buy~sell are not."""
+    assert lemma("wrote") == lemma("written") == "write"
+    assert lemma("went") == "go"
+    assert equivalent("bought", "purchased") and not equivalent("bought", "sold")
+    assert content_lemmas("The mills produced cloth") == ("mill", "produce", "cloth")
+
+
+def test_numbers_normalise() -> None:
+    """Equal amounts written differently compare equal; different ones do not."""
+    assert quantities("£2,000")[0].value == quantities("two thousand pounds")[0].value
+    assert quantities("£2,000")[0].unit == quantities("two thousand pounds")[0].unit == "gbp"
+    assert quantities("5 mg")[0].value == quantities("5mg")[0].value
+    assert quantities("48,000")[0].value != quantities("84,000")[0].value
+
+
+def test_dates_normalise() -> None:
+    """Three spellings of one date are the same date; a different year is not."""
+    a, b, c = (dates(t)[0][0] for t in ("March 3, 2021", "3 March 2021", "2021-03-03"))
+    assert (a.year, a.month, a.day) == (b.year, b.month, b.day) == (c.year, c.month, c.day)
+    assert not dates("3 March 2022")[0][0].covered_by(a)
