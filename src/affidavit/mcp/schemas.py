@@ -1,0 +1,205 @@
+"""Tool arguments and results as msgspec Structs: the public MCP contract.
+
+Argument Structs forbid unknown fields, so an argument outside the schema
+(``tenant``, ``agent``, ``actor``, ...) is refused rather than ignored:
+authority comes from the process, never from a tool argument. Result Structs
+accept extra fields so the backend can add detail without breaking clients;
+the fields listed here are guaranteed. The JSON Schemas that ``tools/list``
+publishes are generated from these classes, so validation and documentation
+cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+# Field limits, in characters. A message is also capped at LINE_LIMIT bytes
+# (see affidavit.mcp.lines), which bounds source texts in practice.
+SHORT = 256
+CLAIM_MAX = 4_096
+EVIDENCE_MAX = 65_536
+DOCUMENT_MAX = 1_048_576
+
+
+def _text(description: str, max_length: int) -> msgspec.Meta:
+    return msgspec.Meta(min_length=1, max_length=max_length, description=description)
+
+
+Claim = Annotated[str, _text("One sentence, e.g. 'Ada Lovelace was born in 1815.'", CLAIM_MAX)]
+Evidence = Annotated[str, _text("Verbatim quote from the source supporting it.", EVIDENCE_MAX)]
+SourceId = Annotated[str, _text("Opaque id of a source document (never a file path).", SHORT)]
+SourceText = Annotated[str, _text("The source document's full text.", DOCUMENT_MAX)]
+Subject = Annotated[str, _text("A person or entity, as named in stored claims.", SHORT)]
+Query = Annotated[str, _text("A question or topic, e.g. 'Where was Ada born?'", CLAIM_MAX)]
+ClaimId = Annotated[str, _text("A claim id as returned by remember or recall.", SHORT)]
+Origin = Annotated[str, _text("Where the document came from (URL, citation).", 2_048)]
+Item = Annotated[str, _text("A review item id from review_queue.", SHORT)]
+Note = Annotated[str, _text("Why; recorded in the ledger.", CLAIM_MAX)]
+# ISO dates only; the fixed length also defeats the regex `$`-before-newline quirk.
+Date = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        min_length=10,
+        max_length=10,
+        description="ISO date YYYY-MM-DD, inclusive.",
+    ),
+]
+Seq = Annotated[int, msgspec.Meta(ge=1, description="Ledger position (seq) to read at.")]
+Limit = Annotated[int, msgspec.Meta(ge=1, le=100, description="Most claims returned.")]
+Count = Annotated[int, msgspec.Meta(ge=0)]
+
+
+class Args(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """Base of every argument Struct: unknown fields are invalid params."""
+
+
+class RememberArgs(Args, frozen=True):
+    claim: Claim
+    evidence: Evidence
+    source_id: SourceId | None = None
+    source_text: SourceText | None = None
+    subject: Subject | None = None
+    valid_from: Date | None = None
+    valid_to: Date | None = None
+
+
+class RecallArgs(Args, frozen=True):
+    query: Query
+    as_of: Date | None = None
+    as_of_seq: Seq | None = None
+    limit: Limit = 10
+
+
+class ForgetArgs(Args, frozen=True):
+    subject: Subject
+
+
+class NoArgs(Args, frozen=True):
+    pass
+
+
+class HistoryArgs(Args, frozen=True):
+    subject: Subject | None = None
+    claim_id: ClaimId | None = None
+
+
+class AddSourceArgs(Args, frozen=True):
+    source_id: SourceId
+    text: SourceText
+    origin: Origin | None = None
+
+
+class ReviewArgs(Args, frozen=True):
+    item: Item
+    decision: Literal["approve", "reject"]
+    note: Note
+
+
+# ---- results -----------------------------------------------------------------
+
+ClaimState = Literal["active", "disputed", "superseded", "quarantined", "frozen"]
+
+
+class Result(msgspec.Struct, frozen=True):
+    """Base of every result Struct; ``text`` is the readable summary."""
+
+    text: str
+
+
+class RememberResult(Result, frozen=True):
+    status: Literal["admitted", "refused", "quarantined", "not_stored"]
+    reason: str | None
+    claim_id: str | None
+    receipt: dict[str, Any] | None
+
+
+class RecalledClaim(msgspec.Struct, frozen=True):
+    id: str
+    text: str
+    state: ClaimState
+    valid_from: str | None
+    valid_to: str | None
+    receipt_status: Literal["verified", "failed", "source_not_held"]
+
+
+class RecallResult(Result, frozen=True):
+    status: Literal["answered", "abstained"]
+    reason: str | None
+    ungrounded_term: str | None
+    claims: list[RecalledClaim]
+    next: str | None
+
+
+class ForgetResult(Result, frozen=True):
+    status: Literal["erased", "incomplete", "unknown_subject"]
+    certificate: dict[str, Any] | None
+
+
+class ReceiptCounts(msgspec.Struct, frozen=True):
+    verified: Count
+    failed: Count
+    source_not_held: Count
+
+
+class VerifyResult(Result, frozen=True):
+    ok: bool
+    events: Count
+    head_hash: str
+    first_bad_seq: int | None
+    receipts: ReceiptCounts
+
+
+class HistoryEvent(msgspec.Struct, frozen=True):
+    seq: Count
+    kind: str
+    recorded_at: str
+    actor: str
+    summary: str
+
+
+class HistoryResult(Result, frozen=True):
+    events: list[HistoryEvent]
+
+
+class AddSourceResult(Result, frozen=True):
+    status: Literal["registered", "already_registered"]
+    source_id: str
+    root: str
+    parts: Count
+
+
+class ClaimCounts(msgspec.Struct, frozen=True):
+    active: Count
+    disputed: Count
+    superseded: Count
+    quarantined: Count
+    frozen: Count
+
+
+class StatsResult(Result, frozen=True):
+    claims: ClaimCounts
+    subjects: Count
+    sources: Count
+    events: Count
+    head_hash: str
+
+
+class ReviewItem(msgspec.Struct, frozen=True):
+    item: str
+    claim_id: str
+    reason: str
+    claim: str
+    evidence: str
+    reviewed_hash: str
+
+
+class ReviewQueueResult(Result, frozen=True):
+    items: list[ReviewItem]
+
+
+class ReviewResult(Result, frozen=True):
+    status: Literal["approved", "rejected"]
+    claim_id: str
