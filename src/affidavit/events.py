@@ -18,6 +18,8 @@ from typing import Final, Literal
 
 import msgspec
 
+from affidavit.merkle import Receipt
+
 EVENT_VOCABULARY_VERSION: Final = 1
 LEDGER_FORMAT: Final = 1
 
@@ -34,13 +36,7 @@ class ReceiptRef(msgspec.Struct, frozen=True):
     """Where a claim's evidence sits in a held source document (structure only)."""
 
     source_ref: str  # keyed fingerprint of the source id
-    root: str  # hex Merkle root of the document
-    byte_start: int
-    byte_end: int
-    part_indices: tuple[int, ...]
-    leaf_hashes: tuple[str, ...]
-    proofs: tuple[tuple[str, ...], ...]
-    tree_size: int
+    receipt: Receipt  # root, byte range, part indices, leaf hashes, inclusion proofs
 
 
 # -- private payloads: what a Sealed field decrypts to -----------------------

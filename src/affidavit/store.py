@@ -160,6 +160,8 @@ class Store:
             raise ChainBroken(*report.failure)
 
     def close(self) -> None:
+        if not self._owner:
+            return  # a view shares its parent's ledger and keyring
         self._ledger.close()
         if self._keyring is not None:
             self._keyring.close()
@@ -273,9 +275,12 @@ class Store:
 
     def catch_up(self) -> None:
         """Apply events other processes appended since we last looked (read path)."""
+        if self._readonly_at is not None:
+            return  # a view stays at its seq
         self._catch_up(self._ledger.rows(self._projections.head_seq))
 
     def _transact(self, decide: Callable[[WriteContext], T], resolver: str = ENGINE_RESOLVER) -> T:
+        self._require_writable()
         keyring = self._require_keyring()
         with self._ledger.write() as tx:
             self._catch_up(tx.rows_after(self._projections.head_seq))
@@ -303,3 +308,58 @@ class Store:
             self._apply(Applied(row.seq, row.kind, row.tenant, row.actor, row.recorded_at,
                                 row.resolver, draft.event, row.hash, row.prev_hash, draft.private))
         return result
+
+    # -- capabilities (each lives in its own module) -------------------------------
+    def remember(self, claim: str, evidence: str, **kwargs: object):  # type: ignore[no-untyped-def]
+        """Propose a claim with its evidence; see ``affidavit.remembering``."""
+        from affidavit.remembering import remember
+
+        self._require_writable()
+        return remember(self, claim, evidence, **kwargs)  # type: ignore[arg-type]
+
+    def recall(self, query: str, *, as_of: str | None = None, as_of_seq: int | None = None,
+               limit: int = 10):  # type: ignore[no-untyped-def]
+        """Answer from grounded claims or abstain; see ``affidavit.recalling``."""
+        from affidavit.recalling import recall
+
+        if as_of_seq is not None:
+            with self.at(as_of_seq) as view:
+                return recall(view, query, as_of=as_of, limit=limit)
+        self.catch_up()
+        return recall(self, query, as_of=as_of, limit=limit)
+
+    def add_source(self, source_id: str, text: str, origin: str | None = None):  # type: ignore[no-untyped-def]
+        from affidavit.sourcing import add_source
+
+        self._require_writable()
+        return add_source(self, source_id, text, origin)
+
+    def verify_receipts(self):  # type: ignore[no-untyped-def]
+        from affidavit.sourcing import verify_all
+
+        self.catch_up()
+        return verify_all(self)
+
+    # -- views as of a ledger position --------------------------------------------
+    def at(self, seq: int) -> Store:
+        """A read-only view of the store as it stood at ledger position ``seq`` (replayed)."""
+        from affidavit.errors import InvalidInput
+
+        self.catch_up()
+        if not isinstance(seq, int) or isinstance(seq, bool) or not 1 <= seq <= self.head_seq:
+            raise InvalidInput("as_of_seq", f"expected a seq from 1 to {self.head_seq}")
+        view = Store(self.path, self._ledger, self._keyring, self.store_id, self.identity,
+                     self.clock, self.keyring_dir)
+        view._readonly_at = seq
+        view._owner = False
+        view._catch_up(self._ledger.rows(0, seq))
+        return view
+
+    _readonly_at: int | None = None
+    _owner: bool = True
+
+    def _require_writable(self) -> None:
+        if self._readonly_at is not None:
+            from affidavit.errors import AffidavitError
+
+            raise AffidavitError(f"this is a read-only view as of seq {self._readonly_at}")

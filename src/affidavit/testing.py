@@ -41,7 +41,7 @@ def append_synthetic(
                 who = rng.randrange(subjects)
                 entity_id = known.get(who)
                 if entity_id is None:
-                    entity_id = ctx.new_keys("ent")[0]
+                    entity_id = ctx.new_keys()[0]
                     seq = ctx.next_seq()
                     name = EntityPrivate(synthetic_name(who))
                     sealed = ctx.seal(seq, "ENTITY_REGISTERED", "name", name, (entity_id,))

@@ -40,12 +40,10 @@ class WriteContext:
     ) -> Sealed:
         return self.store._seal(seq, kind, field, encode_private(value), key_ids)
 
-    def new_keys(self, prefix: str, count: int = 1) -> list[str]:
+    def new_keys(self, count: int = 1) -> list[str]:
         """Fresh data keys, durable in the keyring before any event sealed under them commits."""
         keyring = self.store._require_keyring()
-        ids = [keyring.new_key_id(prefix) for _ in range(count)]
-        keyring.create_keys(ids, self.recorded_at)
-        return ids
+        return keyring.take_keys(count, self.recorded_at)
 
     def add(self, kind: str, event: Event, private: object = None) -> int:
         seq = self.next_seq()

@@ -19,6 +19,7 @@ from affidavit.ledger.keystore import KeyStore
 
 STORE_SECRET_ID = "store"
 KEY_BYTES = 32
+POOL_BATCH = 256
 
 
 def default_keyring_root() -> Path:
@@ -35,6 +36,7 @@ class Keyring:
         self._store = keystore
         self._keys, self._destroyed = keystore.load_all()
         self._derived: dict[str, bytes] = {}
+        self._pool: list[str] = []
 
     @classmethod
     def create(cls, directory: Path, store_id: str, at_us: int) -> Keyring:
@@ -79,6 +81,20 @@ class Keyring:
 
     def new_key_id(self, prefix: str) -> str:
         return f"{prefix}_{os.urandom(12).hex()}"
+
+    def take_keys(self, count: int, at_us: int) -> list[str]:
+        """Fresh keys that are already durable: drawn from this process's pre-created pool.
+
+        Creating keys costs a durable keyring commit; drawing from a pool made in batches
+        keeps that off the per-write path. Pool keys are random, private to this process,
+        and an unused one is harmless.
+        """
+        while len(self._pool) < count:
+            batch = [self.new_key_id("k") for _ in range(max(POOL_BATCH, count))]
+            self.create_keys(batch, at_us)
+            self._pool.extend(batch)
+        taken, self._pool = self._pool[:count], self._pool[count:]
+        return taken
 
     def create_keys(self, key_ids: list[str], at_us: int) -> None:
         """Generate and durably store fresh keys before anything is sealed under them."""

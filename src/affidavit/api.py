@@ -1,0 +1,136 @@
+"""The store as MCP/CLI tools: plain JSON-able dicts in the public result shapes.
+
+``open_backend`` is what `affidavit serve` and the tool subcommands use. Identity
+comes from the process environment (AFFIDAVIT_TENANT / AFFIDAVIT_AGENT /
+AFFIDAVIT_OPERATOR), never from arguments.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from affidavit.history import entries
+from affidavit.identity import Identity
+from affidavit.store import Store
+from affidavit.verification import verify_ledger
+
+
+def _builtins(value: object) -> Any:
+    return msgspec.to_builtins(value)
+
+
+class StoreBackend:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.operator = store.identity.operator
+
+    def close(self) -> None:
+        self.store.close()
+
+    def remember(self, *, claim: str, evidence: str, source_id: str | None = None,
+                 source_text: str | None = None, subject: str | None = None,
+                 valid_from: str | None = None, valid_to: str | None = None) -> dict[str, Any]:
+        out = self.store.remember(claim, evidence, source_id=source_id, source_text=source_text,
+                                  subject=subject, valid_from=valid_from, valid_to=valid_to)
+        result = {
+            "status": out.status, "reason": out.reason, "claim_id": out.claim_id,
+            "receipt": _builtins(out.receipt) if out.receipt is not None else None,
+            "text": out.text, "detail": out.detail, "remedy": out.remedy, "term": out.term,
+        }
+        if out.admitted_text is not None:
+            result["admitted_text"] = out.admitted_text
+        if out.transitions:
+            result["transitions"] = list(out.transitions)
+        return result
+
+    def recall(self, *, query: str, as_of: str | None = None, as_of_seq: int | None = None,
+               limit: int = 10) -> dict[str, Any]:
+        out = self.store.recall(query, as_of=as_of, as_of_seq=as_of_seq, limit=limit)
+        keep = ("id", "text", "state", "valid_from", "valid_to", "receipt_status")
+        return {
+            "status": out.status, "reason": out.reason, "ungrounded_term": out.ungrounded_term,
+            "claims": [{k: getattr(c, k) for k in keep} for c in out.claims],
+            "known": [{k: getattr(c, k) for k in keep} for c in out.known],
+            "next": out.next, "text": out.text, "as_of": out.as_of, "as_of_seq": out.as_of_seq,
+        }
+
+    def forget(self, *, subject: str) -> dict[str, Any]:
+        out = self.store.forget(subject)
+        return _builtins(out)  # type: ignore[no-any-return]
+
+    def verify(self) -> dict[str, Any]:
+        self.store.catch_up()
+        verdict = verify_ledger(self.store._ledger, self.store._keyring)
+        receipts = self.store.verify_receipts()
+        ok = verdict.ok and receipts.failed == 0
+        text = verdict.text() + (
+            f"\nreceipts: {receipts.verified} verified, {receipts.failed} FAILED, "
+            f"{receipts.source_not_held} source not held")
+        for failure in receipts.failures[:10]:
+            if failure.status == "FAILED":
+                text += f"\n  FAILED {failure.claim_id}: {failure.reason}"
+        return {
+            "ok": ok, "events": verdict.events, "head_hash": verdict.head_hash,
+            "first_bad_seq": verdict.first_bad_seq,
+            "receipts": {"verified": receipts.verified, "failed": receipts.failed,
+                         "source_not_held": receipts.source_not_held},
+            "head_seal": verdict.head_seal, "text": text,
+        }
+
+    def history(self, *, subject: str | None = None, claim_id: str | None = None) -> dict[str, Any]:
+        store = self.store
+        store.catch_up()
+        tenant = store.identity.tenant
+        wanted_entities: set[str] = set()
+        if subject is not None:
+            wanted_entities = set(store.entities.resolve(tenant, subject))
+        found = []
+        for entry in entries(store, tenant=tenant):
+            if subject is not None and not wanted_entities.intersection(entry.entity_ids) and not (
+                any((r := store.claims.get(c)) is not None and wanted_entities.intersection(r.entity_ids)
+                    for c in entry.claim_ids)):
+                continue
+            if claim_id is not None and claim_id not in entry.claim_ids:
+                continue
+            found.append({"seq": entry.seq, "kind": entry.kind, "recorded_at": entry.recorded_at,
+                          "actor": entry.actor, "summary": entry.summary})
+        what = subject and "that subject" or claim_id and f"claim {claim_id}" or "this tenant"
+        text = (f"{len(found)} ledger events about {what}" if found
+                else f"no ledger events about {what} in this tenant")
+        lines = [f"  {e['seq']:>6} {e['kind']:<20} {e['summary']}" for e in found[-50:]]
+        return {"events": found, "text": "\n".join([text, *lines])}
+
+    def add_source(self, *, source_id: str, text: str, origin: str | None = None) -> dict[str, Any]:
+        out = self.store.add_source(source_id, text, origin)
+        return _builtins(out)  # type: ignore[no-any-return]
+
+    def stats(self) -> dict[str, Any]:
+        store = self.store
+        store.catch_up()
+        tenant = store.identity.tenant
+        counts = store.claims.counts(tenant)
+        result = {
+            "claims": counts, "subjects": store.entities.count(tenant),
+            "sources": store.sources.count(tenant), "events": store.head_seq,
+            "head_hash": store.head_hash.hex(),
+        }
+        result["text"] = (
+            "claims: " + ", ".join(f"{v} {k}" for k, v in counts.items())
+            + f"; {result['subjects']} subjects, {result['sources']} sources; "
+            f"ledger {store.head_seq} events, head {store.head_hash.hex()[:16]}…")
+        return result
+
+    def review_queue(self) -> dict[str, Any]:
+        return _builtins(self.store.review_items())  # type: ignore[no-any-return]
+
+    def review(self, *, item: str, decision: str, note: str) -> dict[str, Any]:
+        return _builtins(self.store.review(item, decision, note))  # type: ignore[no-any-return]
+
+
+def open_backend(store_path: str | None) -> StoreBackend:
+    identity = Identity.from_env()
+    store = Store.open(Path(store_path) if store_path else None, identity=identity)
+    return StoreBackend(store)

@@ -1,0 +1,130 @@
+"""`recall`: the pure read gate over this tenant's projections, receipts re-verified on the way out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Literal
+
+import msgspec
+
+from affidavit import sourcing, validation
+from affidavit.errors import InvalidInput
+from affidavit.gates.contracts import ClaimView, EntityView, ReadDecision
+from affidavit.gates.read import decide_read
+from affidavit.projections import ClaimRecord
+
+if TYPE_CHECKING:
+    from affidavit.store import Store
+
+READ_RESOLVER = "read-gate/1"
+MAX_LIMIT = 100
+TEXT_BUDGET = 4000  # characters of readable text; whole claims only
+
+ReceiptStatus = Literal["verified", "failed", "source_not_held"]
+
+
+class RecalledClaim(msgspec.Struct, frozen=True):
+    id: str
+    text: str
+    state: str
+    valid_from: str | None
+    valid_to: str | None
+    receipt_status: ReceiptStatus
+    receipt_reason: str = ""
+    disputed: bool = False
+    seq: int = 0
+
+
+class RecallOutcome(msgspec.Struct, frozen=True):
+    status: Literal["answered", "abstained"]
+    reason: str | None
+    ungrounded_term: str | None
+    claims: tuple[RecalledClaim, ...]
+    known: tuple[RecalledClaim, ...]
+    next: str
+    text: str
+    as_of: str
+    as_of_seq: int
+
+
+class StoreReadIndex:
+    """The read gate's view of one tenant's projections (plaintext in memory only)."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._tenant = store.identity.tenant
+
+    def resolve(self, name: str) -> Sequence[EntityView]:
+        out = []
+        for entity_id in self._store.entities.resolve(self._tenant, name):
+            record = self._store.entities.get(entity_id)
+            if record is not None and record.name is not None:
+                out.append(EntityView(entity_id, record.name))
+        return out
+
+    def claims_about(self, entity_id: str) -> Sequence[ClaimView]:
+        return [view_of(r) for r in self._store.claims.about(entity_id)
+                if r.tenant == self._tenant and r.private is not None]
+
+
+def view_of(record: ClaimRecord) -> ClaimView:
+    p = record.private
+    assert p is not None
+    return ClaimView(
+        claim_id=record.claim_id, seq=record.seq, subject_id=record.subject_id,
+        entity_ids=record.entity_ids, subject_name=p.subject_name, text=p.text,
+        predicate=p.predicate, object=p.object, predicate_terms=p.predicate_terms,
+        state=record.state,  # type: ignore[arg-type]
+        valid_from=record.valid_from, valid_to=record.valid_to,
+    )
+
+
+def today(store: Store) -> str:
+    return datetime.fromtimestamp(store.clock.now_us() / 1e6, UTC).date().isoformat()
+
+
+def _recalled(store: Store, view: ClaimView) -> RecalledClaim:
+    record = store.claims.get(view.claim_id)
+    status: ReceiptStatus = "source_not_held"
+    reason = "no receipt"
+    if record is not None and record.receipt is not None:
+        check = sourcing.check_receipt(store, record.tenant, record.receipt)
+        status = "failed" if check.status == "FAILED" else check.status  # type: ignore[assignment]
+        reason = check.reason
+    return RecalledClaim(view.claim_id, view.text, view.state, view.valid_from, view.valid_to,
+                         status, reason, view.state == "disputed", view.seq)
+
+
+def recall(store: Store, query: str, *, as_of: str | None = None, limit: int = 10) -> RecallOutcome:
+    query = validation.text("query", query, validation.MAX_CLAIM)
+    at = validation.iso_date("as_of", as_of) or today(store)
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_LIMIT:
+        raise InvalidInput("limit", f"expected an integer from 1 to {MAX_LIMIT}")
+    decision: ReadDecision = decide_read(query, StoreReadIndex(store), at=at, limit=limit)
+    claims = tuple(_recalled(store, c) for c in decision.claims[:limit])
+    known = tuple(_recalled(store, c) for c in decision.known[:limit])
+    return RecallOutcome(decision.status, decision.reason, decision.ungrounded_term, claims, known,
+                         decision.next, _budgeted(decision.text, claims), at, store.head_seq)
+
+
+def _budgeted(text: str, claims: tuple[RecalledClaim, ...]) -> str:
+    """The readable text, cut at a line boundary so no claim is cut in half."""
+    if len(text) <= TEXT_BUDGET:
+        return _with_receipts(text, claims)
+    kept: list[str] = []
+    used = 0
+    for line in text.splitlines():
+        if used + len(line) + 1 > TEXT_BUDGET - 40:
+            kept.append("… (more claims omitted; ask a narrower question or lower limit)")
+            break
+        kept.append(line)
+        used += len(line) + 1
+    return _with_receipts("\n".join(kept), claims)
+
+
+def _with_receipts(text: str, claims: tuple[RecalledClaim, ...]) -> str:
+    bad = [c.id for c in claims if c.receipt_status != "verified"]
+    if not bad:
+        return text
+    return text + "\nReceipts not verified for: " + ", ".join(bad)

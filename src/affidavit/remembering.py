@@ -1,0 +1,274 @@
+"""`remember`: validate, tombstone, pure grounding gate, then one ledger transaction.
+
+"Admitted" is said only after the CLAIM_ADMITTED event committed. A refusal writes
+nothing. A quarantine is a real CLAIM_QUARANTINED event waiting for review.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Literal
+
+import msgspec
+
+from affidavit import sourcing, tombstones, validation
+from affidavit.errors import InvalidInput
+from affidavit.events import (
+    ClaimAdmitted,
+    ClaimPrivate,
+    ClaimQuarantined,
+    ClaimStateChanged,
+    EntityPrivate,
+    EntityRegistered,
+    ReceiptRef,
+)
+from affidavit.gates.conflicts import Interval, decide_conflict
+from affidavit.gates.contracts import WriteDecision
+from affidavit.gates.write import RESOLVER_VERSION, decide_write
+from affidavit.secrets_scan import find_secret
+from affidavit.text.names import find_names, name_key, refers_to
+from affidavit.text.span import locate_span
+
+if TYPE_CHECKING:
+    from affidavit.store import Store
+    from affidavit.writer import WriteContext
+
+Status = Literal["admitted", "refused", "quarantined", "not_stored"]
+
+
+class RememberOutcome(msgspec.Struct, frozen=True):
+    status: Status
+    reason: str | None
+    claim_id: str | None
+    receipt: ReceiptRef | None
+    text: str
+    claim: str
+    evidence: str
+    detail: str | None = None
+    remedy: str | None = None
+    term: str | None = None
+    admitted_text: str | None = None
+    verdict: str | None = None
+    seq: int | None = None
+    transitions: tuple[str, ...] = ()
+
+
+def remember(
+    store: Store,
+    claim: str,
+    evidence: str,
+    *,
+    source_id: str | None = None,
+    source_text: str | None = None,
+    subject: str | None = None,
+    valid_from: str | None = None,
+    valid_to: str | None = None,
+) -> RememberOutcome:
+    claim = validation.text("claim", claim, validation.MAX_CLAIM)
+    evidence = validation.text("evidence", evidence, validation.MAX_EVIDENCE)
+    if source_id is not None:
+        source_id = validation.source_id(source_id)
+    if source_text is not None:
+        source_text = validation.text("source_text", source_text, validation.MAX_SOURCE_TEXT)
+        if locate_span(source_text, evidence) is None:
+            raise InvalidInput("evidence", "is not in source_text; quote the source exactly")
+    if subject is not None:
+        subject = validation.text("subject", subject, validation.MAX_ID, multiline=False)
+    valid_from, valid_to = validation.interval(valid_from, valid_to)
+
+    secret = find_secret(claim) or find_secret(evidence)
+    if secret is not None:
+        return _refused(claim, evidence, "contains_secret",
+                        f"the {secret} looks like a credential; credentials are never stored",
+                        "remove the credential from the claim and the evidence", None)
+
+    decision = decide_write(claim, evidence)  # pure: decided outside the write lock
+    if subject is not None and decision.shape is not None and not (
+        refers_to(subject, decision.shape.subject) or refers_to(decision.shape.subject, subject)
+    ):
+        return _refused(claim, evidence, "unknown_subject",
+                        "the claim is not about the given subject",
+                        "name the subject as the claim does, or omit subject", subject)
+    narrowed = _narrowed_evidence(claim, evidence, decision)
+
+    def decide(ctx: WriteContext) -> RememberOutcome:
+        names = [n for n, _, _ in find_names(claim)]
+        if decision.shape is not None:
+            names = list(decision.shape.entities) + names
+        if subject is not None:
+            names.insert(0, subject)
+        hit = tombstones.check(store, names)
+        if hit is not None:
+            return _previously_erased(ctx, hit, claim, narrowed, decision, source_id,
+                                      source_text, valid_from, valid_to)
+        if decision.verdict == "REJECT":
+            ref = decision.refusal
+            assert ref is not None
+            return _refused(claim, evidence, ref.code, ref.detail, ref.remedy, ref.term)
+        return _record(ctx, claim, narrowed, decision, source_id, source_text, valid_from, valid_to)
+
+    return store._transact(decide, resolver=RESOLVER_VERSION)
+
+
+def _narrowed_evidence(claim: str, evidence: str, decision: WriteDecision) -> str:
+    """Only the span that supports the claim is stored, if it supports it on its own."""
+    if decision.span is None or decision.verdict in ("REJECT",):
+        return evidence
+    start, end = decision.span
+    narrowed = evidence[start:end].strip()
+    if not narrowed or narrowed == evidence.strip():
+        return evidence
+    again = decide_write(claim, narrowed)
+    return narrowed if again.verdict == decision.verdict else evidence
+
+
+def _refused(claim: str, evidence: str, code: str, detail: str, remedy: str,
+             term: str | None) -> RememberOutcome:
+    text = f"REFUSED ({code}) — {detail}. Next: {remedy}."
+    return RememberOutcome("refused", code, None, None, text, claim, evidence, detail, remedy, term)
+
+
+def _resolve_entities(ctx: WriteContext, names: list[str]) -> tuple[list[str], bool]:
+    """Entity ids for the claim's names (subject first); new ones registered in this batch."""
+    store, tenant = ctx.store, ctx.store.identity.tenant
+    ids: list[str] = []
+    ambiguous = False
+    seen: dict[str, str] = {}
+    for name in names:
+        key = name_key(name)
+        if not key or key in seen:
+            continue
+        found = store.entities.resolve(tenant, name)
+        if len(found) == 1:
+            entity_id = found[0]
+        else:
+            ambiguous = ambiguous or len(found) > 1
+            entity_id = ctx.new_keys()[0]
+            seq = ctx.next_seq()
+            private = EntityPrivate(name=name)
+            sealed = ctx.seal(seq, "ENTITY_REGISTERED", "name", private, (entity_id,))
+            ctx.add("ENTITY_REGISTERED", EntityRegistered(entity_id=entity_id, name=sealed), private)
+        seen[key] = entity_id
+        if entity_id not in ids:
+            ids.append(entity_id)
+    return ids, ambiguous
+
+
+def _source_and_receipt(ctx: WriteContext, narrowed: str, source_id: str | None,
+                        source_text: str | None) -> ReceiptRef | None:
+    if source_id is None and source_text is None:
+        # The evidence itself is the document; its id is a keyed fingerprint, not the text.
+        source_id = "evidence:" + sourcing.source_ref(ctx.store, "evidence\x00" + narrowed)[:32]
+        source_text = narrowed
+    elif source_id is None:
+        assert source_text is not None
+        source_id = "text:" + sourcing.source_ref(ctx.store, "text\x00" + source_text)[:32]
+    draft = sourcing.prepare(ctx, source_id, source_text)
+    return sourcing.receipt_for(draft, narrowed)
+
+
+def _private(claim: str, narrowed: str, decision: WriteDecision, names: list[str]) -> ClaimPrivate:
+    shape = decision.shape
+    assert shape is not None
+    return ClaimPrivate(
+        text=decision.normalised_claim or claim, evidence=narrowed, subject_name=shape.subject,
+        predicate=shape.predicate, object=shape.object, predicate_terms=shape.predicate_terms,
+        proposed_text=claim, entity_names=tuple(names),
+    )
+
+
+def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecision,
+            source_id: str | None, source_text: str | None, valid_from: str | None,
+            valid_to: str | None, *, reason: str | None = None,
+            fingerprint: str | None = None) -> RememberOutcome:
+    shape = decision.shape
+    assert shape is not None
+    entity_ids, ambiguous = _resolve_entities(ctx, list(shape.entities) or [shape.subject])
+    receipt = _source_and_receipt(ctx, narrowed, source_id, source_text)
+    private = _private(claim, narrowed, decision, list(shape.entities))
+    claim_id = "clm_" + os.urandom(8).hex()
+    seq = ctx.next_seq()
+    quarantine_reason = reason or (
+        decision.refusal.code if decision.verdict == "QUARANTINE" and decision.refusal
+        else ("ambiguous_subject" if ambiguous else None))
+    common = dict(claim_id=claim_id, subject_id=entity_ids[0], entity_ids=tuple(entity_ids),
+                  receipt=receipt, valid_from=valid_from, valid_to=valid_to)
+    if quarantine_reason is not None:
+        kind = "CLAIM_QUARANTINED"
+        sealed = ctx.seal(seq, kind, "private", private, tuple(entity_ids))
+        ctx.add(kind, ClaimQuarantined(reason=quarantine_reason, private=sealed,
+                                       fingerprint=fingerprint, **common), private)
+        status: Status = "not_stored" if reason == "previously_erased" else "quarantined"
+        text = (f"QUARANTINED ({quarantine_reason}) — held for an operator's review as {claim_id}; "
+                "it is not returned by recall unless approved.")
+        return RememberOutcome(status, quarantine_reason, claim_id, receipt, text, claim,
+                               narrowed, verdict="QUARANTINE", seq=seq)
+    kind = "CLAIM_ADMITTED"
+    sealed = ctx.seal(seq, kind, "private", private, tuple(entity_ids))
+    verdict = "RESCUE" if decision.verdict == "RESCUE" else "ACCEPT"
+    ctx.add(kind, ClaimAdmitted(verdict=verdict, private=sealed, **common), private)
+    transitions = _conflicts(ctx, claim_id, seq, entity_ids[0], private, valid_from, valid_to)
+    text = f"ADMITTED as {claim_id}"
+    if verdict == "RESCUE":
+        text += f" in normalised form: {private.text!r}"
+    if transitions:
+        text += "; " + "; ".join(transitions)
+    return RememberOutcome("admitted", None, claim_id, receipt, text + ".", claim, narrowed,
+                           admitted_text=private.text, verdict=verdict, seq=seq,
+                           transitions=tuple(transitions))
+
+
+def _conflicts(ctx: WriteContext, claim_id: str, seq: int, subject_id: str,
+               private: ClaimPrivate, valid_from: str | None, valid_to: str | None) -> list[str]:
+    store = ctx.store
+    notes: list[str] = []
+    new = Interval(valid_from, valid_to)
+    new_disputed = False
+    for old in store.claims.conflicting(store.identity.tenant, subject_id, private.predicate):
+        assert old.private is not None
+        verdict = decide_conflict(Interval(old.valid_from, old.valid_to), old.private.object,
+                                  new, private.object)
+        if verdict.action == "supersede_old":
+            ctx.add("CLAIM_STATE_CHANGED", ClaimStateChanged(
+                claim_id=old.claim_id, from_state=old.state, to_state="superseded",
+                reason="superseded_by_later_claim", cause_seq=seq, cause_claim_id=claim_id,
+                valid_to=verdict.closed_valid_to))
+            notes.append(f"{old.claim_id} superseded (valid to {verdict.closed_valid_to})")
+        elif verdict.action == "supersede_new":
+            ctx.add("CLAIM_STATE_CHANGED", ClaimStateChanged(
+                claim_id=claim_id, from_state="active", to_state="superseded",
+                reason="superseded_by_later_claim", cause_seq=old.seq, cause_claim_id=old.claim_id,
+                valid_to=verdict.closed_valid_to))
+            notes.append(f"this claim is superseded by the later {old.claim_id}")
+            return notes
+        elif verdict.action == "dispute":
+            if old.state != "disputed":
+                ctx.add("CLAIM_STATE_CHANGED", ClaimStateChanged(
+                    claim_id=old.claim_id, from_state=old.state, to_state="disputed",
+                    reason="conflicting_claim", cause_seq=seq, cause_claim_id=claim_id))
+            new_disputed = True
+            notes.append(f"disputed with {old.claim_id}")
+    if new_disputed:
+        ctx.add("CLAIM_STATE_CHANGED", ClaimStateChanged(
+            claim_id=claim_id, from_state="active", to_state="disputed",
+            reason="conflicting_claim", cause_seq=seq))
+    return notes
+
+
+def _previously_erased(ctx: WriteContext, hit: tombstones.TombstoneHit, claim: str, narrowed: str,
+                       decision: WriteDecision, source_id: str | None, source_text: str | None,
+                       valid_from: str | None, valid_to: str | None) -> RememberOutcome:
+    """Not stored: an erased subject comes back only through a recorded review decision."""
+    what = "a previously erased subject" if hit.match == "full" else (
+        "a name that matches part of a previously erased subject")
+    if decision.verdict == "REJECT" or decision.shape is None:
+        text = (f"NOT STORED (previously_erased) — '{hit.name}' is {what}; the claim was also "
+                "not supported by its evidence, so nothing was queued.")
+        return RememberOutcome("not_stored", "previously_erased", None, None, text, claim, narrowed,
+                               detail=text, remedy="nothing to do", term=hit.name)
+    held = _record(ctx, claim, narrowed, decision, source_id, source_text, valid_from, valid_to,
+                   reason="previously_erased", fingerprint=hit.tombstone.fingerprint)
+    text = (f"NOT STORED (previously_erased) — '{hit.name}' is {what}. The claim waits in the "
+            f"review queue as {held.claim_id}; only an operator's recorded decision admits it.")
+    return msgspec.structs.replace(held, status="not_stored", text=text, term=hit.name,
+                                   remedy="ask an operator to review it")
