@@ -101,7 +101,8 @@ def recall(store: Store, query: str, *, as_of: str | None = None, limit: int = 1
     at = validation.iso_date("as_of", as_of) or today(store)
     if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_LIMIT:
         raise InvalidInput("limit", f"expected an integer from 1 to {MAX_LIMIT}")
-    decision: ReadDecision = decide_read(query, StoreReadIndex(store), at=at, limit=limit)
+    decision: ReadDecision = decide_read(query, StoreReadIndex(store), at=at, limit=limit,
+                                         at_explicit=as_of is not None)
     claims = tuple(_recalled(store, c) for c in decision.claims[:limit])
     known = tuple(_recalled(store, c) for c in decision.known[:limit])
     return RecallOutcome(decision.status, decision.reason, decision.ungrounded_term, claims, known,

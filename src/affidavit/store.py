@@ -326,7 +326,45 @@ class Store:
             with self.at(as_of_seq) as view:
                 return recall(view, query, as_of=as_of, limit=limit)
         self.catch_up()
-        return recall(self, query, as_of=as_of, limit=limit)
+        outcome = recall(self, query, as_of=as_of, limit=limit)
+        if os.environ.get("AFFIDAVIT_AUDIT_READS"):
+            from affidavit.audit import record_recall
+
+            record_recall(self, query, outcome)
+        return outcome
+
+    def forget(self, subject: str):  # type: ignore[no-untyped-def]
+        """Erase a subject provably and return the outcome with its certificate."""
+        from affidavit.erasure import forget
+
+        self._require_writable()
+        return forget(self, subject)
+
+    def review_items(self):  # type: ignore[no-untyped-def]
+        """Pending review items of this tenant (operator only)."""
+        from affidavit.review import review_items
+
+        self.catch_up()
+        return review_items(self)
+
+    def review(self, item: str, decision: str, note: str):  # type: ignore[no-untyped-def]
+        """Record an operator's decision on a review item (operator only)."""
+        from affidavit.review import review
+
+        self._require_writable()
+        return review(self, item, decision, note)
+
+    def freeze(self, claim_id: str, note: str):  # type: ignore[no-untyped-def]
+        from affidavit.review import freeze
+
+        self._require_writable()
+        return freeze(self, claim_id, note)
+
+    def unfreeze(self, claim_id: str, note: str):  # type: ignore[no-untyped-def]
+        from affidavit.review import unfreeze
+
+        self._require_writable()
+        return unfreeze(self, claim_id, note)
 
     def add_source(self, source_id: str, text: str, origin: str | None = None):  # type: ignore[no-untyped-def]
         from affidavit.sourcing import add_source

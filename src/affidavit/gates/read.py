@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import re
 
+import msgspec
+
 from affidavit.errors import InvalidInput
 from affidavit.gates import read_render as render
 from affidavit.gates.contracts import ClaimView, ReadDecision, ReadIndex
@@ -33,14 +35,20 @@ from affidavit.gates.read_select import (
     select_hop,
     window_for,
 )
-from affidavit.text.question import Question, parse_question
+from affidavit.text.question import Question, TimeScope, parse_question
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_QUESTION_CHARS = 2000
 
 
-def decide_read(question: str, index: ReadIndex, *, at: str, limit: int = 10) -> ReadDecision:
-    """Answer ``question`` from ``index`` as of the ISO date ``at``, or abstain."""
+def decide_read(
+    question: str, index: ReadIndex, *, at: str, limit: int = 10, at_explicit: bool = False
+) -> ReadDecision:
+    """Answer ``question`` from ``index`` as of the ISO date ``at``, or abstain.
+
+    ``at_explicit``: the caller asked about that date (not "now"), so it scopes the
+    question like a date written in it would, and superseded claims valid then count.
+    """
     if not isinstance(question, str) or not question.strip():
         raise InvalidInput("question", "expected a non-empty string")
     if len(question) > MAX_QUESTION_CHARS:
@@ -50,6 +58,8 @@ def decide_read(question: str, index: ReadIndex, *, at: str, limit: int = 10) ->
     if limit < 1:
         raise InvalidInput("limit", "expected a positive integer")
     parsed = parse_question(question)
+    if at_explicit and parsed.time is None and not parsed.now:
+        parsed = msgspec.structs.replace(parsed, time=TimeScope(at, at, at))
     # Rule 1 first, for every name in the question, inner clause included.
     resolved: dict[str, tuple[frozenset[str], str]] = {}
     for name in _all_names(parsed):
