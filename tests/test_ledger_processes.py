@@ -43,7 +43,7 @@ def test_three_processes_append_hundreds_each(open_store, store_dirs) -> None:
     procs = [_spawn(*store_dirs, f"agent-{i}", 200) for i in range(3)]
     outputs = [p.communicate(timeout=300)[0] for p in procs]
     assert all(p.returncode == 0 for p in procs)
-    acknowledged = {line for out in outputs for line in out.splitlines() if line.startswith("c")}
+    acknowledged = {line for out in outputs for line in out.splitlines() if line.startswith("syn_")}
     assert len(acknowledged) == 600
 
     store = open_store()
@@ -68,7 +68,7 @@ def test_sigkill_mid_burst_loses_no_acknowledged_append(open_store, store_dirs) 
     deadline = time.monotonic() + 60
     while len(acknowledged) < 150 and time.monotonic() < deadline:
         line = proc.stdout.readline()
-        if line.startswith("c"):
+        if line.startswith("syn_"):
             acknowledged.append(line.strip())
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()

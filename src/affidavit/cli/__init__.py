@@ -15,6 +15,7 @@ _COMMAND_MODULES = (
     "affidavit.cli.serve",
     "affidavit.cli.tool_cmds",
     "affidavit.cli.forensic_cmds",
+    "affidavit.cli.erasure_cmds",
 )
 
 
