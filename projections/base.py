@@ -16,6 +16,7 @@ from affidavit.events import Applied
 
 class Projection(Protocol):
     name: str
+    handles: frozenset[str]  # the event kinds this projection reacts to
 
     def _apply(self, ev: Applied) -> None: ...
 
@@ -43,7 +44,12 @@ class ProjectionSet:
                 f"refused to apply seq {ev.seq}: projections are at seq {self._head_seq} and "
                 "accept only the next verified ledger event"
             )
-        for projection in self._projections:
+        targets = self._by_kind.get(ev.kind)
+        if targets is None:
+            targets = self._by_kind[ev.kind] = [
+                p for p in self._projections if ev.kind in p.handles
+            ]
+        for projection in targets:
             projection._apply(ev)
         self._head_seq = ev.seq
         self._head_hash = ev.hash

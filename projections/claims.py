@@ -38,15 +38,18 @@ class ClaimRecord(msgspec.Struct, frozen=True):
     last_hash: bytes  # hash of the last event that changed this claim
     last_seq: int
     agent: str = ""
+    prior_state: str | None = None  # the state a frozen claim returns to when unfrozen
 
 
 class ClaimGraph:
     name = "claims"
+    handles = frozenset({"CLAIM_ADMITTED", "CLAIM_QUARANTINED", "CLAIM_STATE_CHANGED", "SUBJECT_ERASED"})
 
     def __init__(self) -> None:
         self._claims: dict[str, ClaimRecord] = {}
         self._by_entity: dict[str, set[str]] = {}
         self._erased: dict[str, int] = {}  # claim id -> erasure seq
+        self._by_source: dict[str, set[str]] = {}  # source ref -> ids of claims citing it
 
     # -- reads ---------------------------------------------------------------
     def get(self, claim_id: str) -> ClaimRecord | None:
@@ -57,6 +60,11 @@ class ClaimGraph:
 
     def about(self, entity_id: str) -> Iterator[ClaimRecord]:
         for claim_id in sorted(self._by_entity.get(entity_id, ())):
+            yield self._claims[claim_id]
+
+    def citing(self, source_ref: str) -> Iterator[ClaimRecord]:
+        """Claims whose receipt points into the source (erasure counts its bystanders)."""
+        for claim_id in sorted(self._by_source.get(source_ref, ())):
             yield self._claims[claim_id]
 
     def erased_at(self, claim_id: str) -> int | None:
@@ -119,6 +127,8 @@ class ClaimGraph:
             )
             for entity_id in event.entity_ids:
                 self._by_entity.setdefault(entity_id, set()).add(event.claim_id)
+            if event.receipt is not None:
+                self._by_source.setdefault(event.receipt.source_ref, set()).add(event.claim_id)
         elif isinstance(event, ClaimStateChanged):
             record = self._claims.get(event.claim_id)
             if record is None:
@@ -130,6 +140,7 @@ class ClaimGraph:
                 reason=event.reason,
                 last_hash=ev.hash,
                 last_seq=ev.seq,
+                prior_state=event.from_state if event.to_state == "frozen" else None,
             )
         elif isinstance(event, SubjectErased):
             for claim_id in event.claim_ids:
@@ -138,13 +149,19 @@ class ClaimGraph:
                 if record is None:
                     continue
                 for entity_id in record.entity_ids:
-                    members = self._by_entity.get(entity_id)
-                    if members is not None:
-                        members.discard(claim_id)
-                        if not members:
-                            del self._by_entity[entity_id]
+                    _discard(self._by_entity, entity_id, claim_id)
+                if record.receipt is not None:
+                    _discard(self._by_source, record.receipt.source_ref, claim_id)
 
     def digest_parts(self) -> list[bytes]:
         parts = [msgspec.msgpack.encode(self._claims[k]) for k in sorted(self._claims)]
         parts.append(msgspec.msgpack.encode(sorted(self._erased.items())))
         return parts
+
+
+def _discard(index: dict[str, set[str]], key: str, claim_id: str) -> None:
+    members = index.get(key)
+    if members is not None:
+        members.discard(claim_id)
+        if not members:
+            del index[key]

@@ -17,14 +17,17 @@ class EntityRecord(msgspec.Struct, frozen=True):
     seq: int
     name: str | None  # None when the key is gone
     erased: bool = False
+    alias_of: str | None = None
 
 
 class Entities:
     name = "entities"
+    handles = frozenset({"ENTITY_REGISTERED", "SUBJECT_ERASED"})
 
     def __init__(self) -> None:
         self._records: dict[str, EntityRecord] = {}
         self._index: dict[str, NameIndex] = {}
+        self._aliases: dict[str, set[str]] = {}  # entity id -> ids registered as its aliases
 
     def get(self, entity_id: str) -> EntityRecord | None:
         return self._records.get(entity_id)
@@ -36,6 +39,14 @@ class Entities:
         index = self._index.get(tenant)
         return index.resolve(name) if index is not None else []
 
+    def candidates(self, tenant: str, name: str) -> list[str]:
+        """Every entity ``name`` could refer to, ambiguous or not."""
+        index = self._index.get(tenant)
+        return index.candidates(name) if index is not None else []
+
+    def aliases(self, entity_id: str) -> list[str]:
+        return sorted(self._aliases.get(entity_id, ()))
+
     def count(self, tenant: str) -> int:
         return sum(1 for r in self._records.values() if r.tenant == tenant and not r.erased)
 
@@ -46,8 +57,10 @@ class Entities:
             name = private.name if isinstance(private, EntityPrivate) else None
             erased = isinstance(private, Unreadable) and private.why == "erased"
             self._records[event.entity_id] = EntityRecord(
-                event.entity_id, ev.tenant, ev.seq, name, erased
+                event.entity_id, ev.tenant, ev.seq, name, erased, event.alias_of
             )
+            if event.alias_of is not None:
+                self._aliases.setdefault(event.alias_of, set()).add(event.entity_id)
             if name is not None:
                 self._index.setdefault(ev.tenant, NameIndex()).add(event.entity_id, name)
         elif isinstance(event, SubjectErased):
@@ -56,7 +69,7 @@ class Entities:
                 record = self._records.get(entity_id)
                 if record is not None:
                     self._records[entity_id] = EntityRecord(
-                        entity_id, record.tenant, record.seq, None, True
+                        entity_id, record.tenant, record.seq, None, True, record.alias_of
                     )
                 if index is not None:
                     index.remove(entity_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from affidavit.events import Applied, SubjectErased
+from affidavit.events import Applied, CertificateIssued, SubjectErased
 
 
 class Tombstone(msgspec.Struct, frozen=True):
@@ -14,14 +14,25 @@ class Tombstone(msgspec.Struct, frozen=True):
     claim_count: int
 
 
+class IssuedCertificate(msgspec.Struct, frozen=True):
+    seq: int  # the CERTIFICATE_ISSUED event
+    erasure_seq: int
+    payload: bytes
+    signature: bytes
+    public_key: bytes
+
+
 class ErasedSubjects:
     name = "erased"
+    handles = frozenset({"SUBJECT_ERASED"})
 
     def __init__(self) -> None:
         self._full: dict[tuple[str, str], Tombstone] = {}
         self._short: dict[tuple[str, str], Tombstone] = {}
         self._keys: set[str] = set()
         self._entities: set[str] = set()
+        self._by_seq: dict[int, Tombstone] = {}
+        self._certificates: dict[int, IssuedCertificate] = {}  # erasure seq -> certificate
 
     def match_full(self, tenant: str, fingerprint: str) -> Tombstone | None:
         return self._full.get((tenant, fingerprint))
@@ -34,6 +45,16 @@ class ErasedSubjects:
 
     def entity_erased(self, entity_id: str) -> bool:
         return entity_id in self._entities
+
+    def destroyed_keys(self) -> frozenset[str]:
+        """Every key an erasure listed as destroyed (all tenants)."""
+        return frozenset(self._keys)
+
+    def at_seq(self, erasure_seq: int) -> Tombstone | None:
+        return self._by_seq.get(erasure_seq)
+
+    def certificate(self, erasure_seq: int) -> IssuedCertificate | None:
+        return self._certificates.get(erasure_seq)
 
     def tombstones(self, tenant: str) -> list[Tombstone]:
         return sorted(
@@ -52,10 +73,15 @@ class ErasedSubjects:
                 self._short[(ev.tenant, fp)] = stone
             self._keys.update(event.keys_destroyed)
             self._entities.update(event.entity_ids)
+            self._by_seq[ev.seq] = stone
+        elif isinstance(event, CertificateIssued) and event.erasure_seq in self._by_seq:
+            self._certificates.setdefault(event.erasure_seq, IssuedCertificate(
+                ev.seq, event.erasure_seq, event.payload, event.signature, event.public_key))
 
     def digest_parts(self) -> list[bytes]:
         return [
             msgspec.msgpack.encode(sorted(self._full.items())),
             msgspec.msgpack.encode(sorted(self._short.items())),
             msgspec.msgpack.encode(sorted(self._keys)),
+            msgspec.msgpack.encode(sorted(self._certificates.items())),
         ]

@@ -25,6 +25,7 @@ class ReviewItem(msgspec.Struct, frozen=True):
 
 class ReviewQueue:
     name = "review"
+    handles = frozenset({"CLAIM_QUARANTINED", "REVIEW_DECIDED", "CLAIM_ADMITTED", "CLAIM_STATE_CHANGED", "SUBJECT_ERASED"})
 
     def __init__(self) -> None:
         self._pending: dict[str, ReviewItem] = {}

@@ -8,7 +8,6 @@ from affidavit.events import (
     Applied,
     Sealed,
     SourcePartRedacted,
-    SourcePrivate,
     SourceRegistered,
 )
 
@@ -21,12 +20,12 @@ class SourceRecord(msgspec.Struct, frozen=True):
     leaf_hashes: tuple[str, ...]
     part_spans: tuple[tuple[int, int], ...]
     parts: tuple[Sealed, ...]
-    source_id: str | None  # None when the metadata key is gone
     redacted: frozenset[int] = frozenset()
 
 
 class SourceRegistry:
     name = "sources"
+    handles = frozenset({"SOURCE_REGISTERED", "SOURCE_PART_REDACTED"})
 
     def __init__(self) -> None:
         self._sources: dict[tuple[str, str], SourceRecord] = {}
@@ -40,7 +39,6 @@ class SourceRegistry:
     def _apply(self, ev: Applied) -> None:
         event = ev.event
         if isinstance(event, SourceRegistered):
-            meta = ev.private if isinstance(ev.private, SourcePrivate) else None
             self._sources[(ev.tenant, event.source_ref)] = SourceRecord(
                 source_ref=event.source_ref,
                 tenant=ev.tenant,
@@ -49,7 +47,6 @@ class SourceRegistry:
                 leaf_hashes=event.leaf_hashes,
                 part_spans=event.part_spans,
                 parts=event.parts,
-                source_id=meta.source_id if meta is not None else None,
             )
         elif isinstance(event, SourcePartRedacted):
             record = self._sources.get((ev.tenant, event.source_ref))

@@ -132,6 +132,7 @@ class ClaimStateChanged(msgspec.Struct, frozen=True, kw_only=True):
     cause_seq: int | None = None  # the event that caused the transition
     cause_claim_id: str | None = None
     valid_to: str | None = None  # supersession closes the old interval
+    note: Sealed | None = None  # NotePrivate: an operator's reason (freeze / unfreeze)
 
 
 class ReviewDecided(msgspec.Struct, frozen=True, kw_only=True):
@@ -227,8 +228,8 @@ EAGER_PRIVATE: Final[dict[str, tuple[str, type]]] = {
     "ENTITY_REGISTERED": ("name", EntityPrivate),
     "CLAIM_ADMITTED": ("private", ClaimPrivate),
     "CLAIM_QUARANTINED": ("private", ClaimPrivate),
-    "SOURCE_REGISTERED": ("meta", SourcePrivate),
 }
+# SOURCE_REGISTERED.meta (the source id) is opened on demand: replay does not need it.
 
 
 class Unreadable(msgspec.Struct, frozen=True):

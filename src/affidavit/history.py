@@ -68,6 +68,8 @@ def entries(store: Store, *, tenant: str | None) -> Iterator[HistoryEntry]:
                                row.resolver, "[unknown kind: not readable by this version]")
             continue
         spec = EAGER_PRIVATE.get(row.kind)
+        if isinstance(event, SourceRegistered):
+            spec = ("meta", SourcePrivate)
         private = (
             store.open_sealed(getattr(event, spec[0]), row.seq, row.kind, spec[0], spec[1])
             if spec else None

@@ -99,7 +99,7 @@ def prepare(
         meta=ctx.seal(seq, kind, "meta", meta, (meta_key,)),
         parts=sealed_parts,
     )
-    ctx.add(kind, event, meta)
+    ctx.add(kind, event)  # the source id is opened on demand, never projected
     return SourceDraft(ref, text, parts, leaves, new=True)
 
 

@@ -1,7 +1,9 @@
 """AES-256-GCM envelopes for personal fields.
 
-A field that concerns several subjects is sealed under a key derived (HKDF-SHA256)
-from *all* their data keys, so destroying any one of them makes it unreadable.
+A field that concerns several subjects is sealed under a key derived (HKDF-SHA256,
+expand step, RFC 5869 section 3.3: the input keys are already uniformly random, so the
+extract step adds nothing) from *all* their data keys, so destroying any one of them
+makes it unreadable.
 Associated data binds the ciphertext to the store, the event seq, the kind and the
 field, so ciphertext moved elsewhere does not decrypt.
 """
@@ -13,13 +15,13 @@ import os
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from cryptography.hazmat.primitives.kdf.hkdf import HKDFExpand
 
 from affidavit.crypto.keyring import Keyring
 from affidavit.errors import KeyringError
 from affidavit.events import Sealed
 
-CIPHER_NAME = "AES-256-GCM, key = HKDF-SHA256(subject keys)"
+CIPHER_NAME = "AES-256-GCM, key = HKDF-Expand-SHA256(subject keys)"
 _NONCE_BYTES = 12
 
 
@@ -30,9 +32,8 @@ class CiphertextInvalid(KeyringError):
 
 
 def aad_for(store_id: str, seq: int, kind: str, field: str) -> bytes:
-    return b"\x00".join(
-        (b"affidavit/aad/v1", store_id.encode(), str(seq).encode(), kind.encode(), field.encode())
-    )
+    """``affidavit/aad/v1 NUL store_id NUL seq NUL kind NUL field`` (seq in decimal)."""
+    return f"affidavit/aad/v1\x00{store_id}\x00{seq}\x00{kind}\x00{field}".encode()
 
 
 class Envelope:
@@ -44,11 +45,10 @@ class Envelope:
         aead = self._aeads.get(key_ids)
         if aead is None:
             ikm = b"".join(self._keyring.material(k) for k in key_ids)
-            hkdf = HKDF(
+            hkdf = HKDFExpand(
                 algorithm=hashes.SHA256(),
                 length=32,
-                salt=b"affidavit/envelope/v1",
-                info="\x00".join(key_ids).encode(),
+                info=b"affidavit/envelope/v1\x00" + "\x00".join(key_ids).encode(),
             )
             aead = self._aeads[key_ids] = AESGCM(hkdf.derive(ikm))
         return aead
