@@ -98,3 +98,22 @@ def test_restart_rebuilds_the_same_state(open_store, store_dirs) -> None:
     append_synthetic(again, 1, subjects=30, seed=99)
     assert again.digest() != live_digest
     again.close()
+
+
+def test_processes_starting_on_a_new_path_share_one_store(store_dirs) -> None:
+    """Four processes opening a not-yet-existing store at once end up in the same store."""
+    code = (
+        "import sys; from pathlib import Path; from affidavit.store import Store;"
+        "from affidavit.testing import append_synthetic;"
+        "s = Store.open(Path(sys.argv[1]), keyring_dir=Path(sys.argv[2]));"
+        "append_synthetic(s, 5, subjects=3); print(s.store_id); s.close()"
+    )
+    procs = [subprocess.Popen([sys.executable, "-c", code, *map(str, store_dirs)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(4)]
+    results = [p.communicate(timeout=120) for p in procs]
+    assert all(p.returncode == 0 for p in procs), [err[-300:] for _, err in results]
+    assert len({out.strip() for out, _ in results}) == 1
+    store = Store.open(store_dirs[0], keyring_dir=store_dirs[1])
+    assert len(store.claims.claims()) == 20
+    store.close()

@@ -8,8 +8,10 @@ Capabilities (remember, recall, forget, review, ...) live in their own modules.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
@@ -42,6 +44,21 @@ T = TypeVar("T")
 LEDGER_FILE = "ledger.db"
 PUBLIC_KEY_FILE = "signing.pub"
 ENGINE_RESOLVER = "affidavit-engine/0.1"
+
+
+@contextlib.contextmanager
+def _creation_lock(path: Path) -> Iterator[None]:
+    try:
+        fh = open(path / ".create.lock", "a")  # noqa: SIM115 - held across the yield
+    except OSError:
+        yield  # a read-only directory: nobody can be creating a store in it
+        return
+    with fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 def default_store_path() -> Path:
@@ -100,10 +117,15 @@ class Store:
         identity = identity or Identity.from_env()
         clock = clock or SystemClock()
         ledger_path = store_path / LEDGER_FILE
-        if not ledger_path.exists():
-            if not create:
-                raise LedgerError(f"no store at {store_path}")
-            return cls._create(store_path, identity, keyring_dir, clock, durability)
+        if not ledger_path.exists() and not create:
+            raise LedgerError(f"no store at {store_path}")
+        if create:
+            store_path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        # Several processes may start on a new path at once: one creates (genesis included)
+        # while holding the lock; the others wait, then open what it created.
+        with _creation_lock(store_path):
+            if not ledger_path.exists():
+                return cls._create(store_path, identity, keyring_dir, clock, durability)
         ledger = Ledger.open(ledger_path, durability)
         try:
             store_id = cls._read_store_id(ledger)
