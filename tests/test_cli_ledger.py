@@ -1,0 +1,71 @@
+"""`affidavit verify`, `log` and `salvage` as a person or script runs them."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from affidavit.store import LEDGER_FILE, Store
+from affidavit.testing import append_synthetic
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "affidavit.cli_entry", *args], capture_output=True,
+                          text=True, timeout=120, check=False)
+
+
+def _build(store_dirs: tuple[Path, Path]) -> int:
+    store = Store.open(store_dirs[0], keyring_dir=store_dirs[1])
+    append_synthetic(store, 10, subjects=3)
+    head = store.head_seq
+    store.close()
+    return head
+
+
+def _tamper(store_dir: Path, seq: int) -> None:
+    db = sqlite3.connect(store_dir / LEDGER_FILE)
+    db.execute("DROP TRIGGER events_no_update")
+    db.execute("UPDATE events SET body = CAST(body || ' ' AS BLOB) WHERE seq = ?", (seq,))
+    db.commit()
+    db.close()
+
+
+def test_verify_reports_ok_then_names_the_tampered_seq(store_dirs) -> None:
+    """verify exits 0 on an intact store and 1 naming seq 6 after a one-byte change there."""
+    head = _build(store_dirs)
+    ok = _cli("verify", str(store_dirs[0]), "--keyring-dir", str(store_dirs[1]), "--json")
+    assert ok.returncode == 0, ok.stderr
+    report = json.loads(ok.stdout)
+    assert report["ok"] and report["events"] == head and report["head_seal"] == "verified"
+    _tamper(store_dirs[0], 6)
+    bad = _cli("verify", str(store_dirs[0]), "--keyring-dir", str(store_dirs[1]))
+    assert bad.returncode == 1 and "first bad seq 6" in bad.stdout
+
+
+def test_salvage_exports_the_verified_prefix(store_dirs, tmp_path) -> None:
+    """After damage at seq 6, salvage writes seq 1..5 to a new store that opens and verifies."""
+    _build(store_dirs)
+    _tamper(store_dirs[0], 6)
+    out = _cli("salvage", str(store_dirs[0]), "--keyring-dir", str(store_dirs[1]),
+               "--out", str(tmp_path / "rescued"))
+    assert out.returncode == 0, out.stderr
+    assert "salvaged 5 verified events" in out.stdout
+    rescued = Store.open(tmp_path / "rescued", keyring_dir=store_dirs[1], create=False)
+    assert rescued.head_seq == 5
+    rescued.close()
+    # The damaged original is left as it was: still refusing to open.
+    assert _cli("verify", str(store_dirs[0]), "--keyring-dir", str(store_dirs[1])).returncode == 1
+
+
+def test_log_shows_content_only_with_the_keyring(store_dirs, tmp_path) -> None:
+    """log prints names when the keyring opens them and [unavailable] when it is absent."""
+    _build(store_dirs)
+    with_keys = _cli("log", str(store_dirs[0]), "--keyring-dir", str(store_dirs[1]))
+    assert with_keys.returncode == 0 and "CLAIM_ADMITTED" in with_keys.stdout
+    assert "works for" in with_keys.stdout or "lives in" in with_keys.stdout or "takes" in with_keys.stdout
+    blind = _cli("log", str(store_dirs[0]), "--keyring-dir", str(tmp_path / "no-such-keyring"))
+    assert blind.returncode == 0 and "[unavailable]" in blind.stdout
+    assert "works for" not in blind.stdout
