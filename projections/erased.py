@@ -24,7 +24,7 @@ class IssuedCertificate(msgspec.Struct, frozen=True):
 
 class ErasedSubjects:
     name = "erased"
-    handles = frozenset({"SUBJECT_ERASED"})
+    handles = frozenset({"SUBJECT_ERASED", "CERTIFICATE_ISSUED"})
 
     def __init__(self) -> None:
         self._full: dict[tuple[str, str], Tombstone] = {}

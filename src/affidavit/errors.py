@@ -138,3 +138,21 @@ class CertificateInvalid(AffidavitError):
     """An erasure certificate did not verify."""
 
     code = "certificate_invalid"
+
+
+class InvalidTransition(AffidavitError):
+    """A claim exists in this tenant but its state does not allow the requested transition."""
+
+    code = "invalid_transition"
+
+
+class NoCheckpoint(AffidavitError):
+    """No signed checkpoint covers the events a proof was asked about."""
+
+    code = "no_checkpoint"
+
+
+class ExportError(AffidavitError):
+    """A bundle could not be written (the target exists and is not empty, or a claim is unknown)."""
+
+    code = "export_error"

@@ -14,6 +14,16 @@ from typing import TextIO
 import structlog
 
 
+class _CurrentStderr:
+    """Whatever ``sys.stderr`` is at write time (a test harness may swap and close it)."""
+
+    def write(self, text: str) -> int:
+        return sys.stderr.write(text)
+
+    def flush(self) -> None:
+        sys.stderr.flush()
+
+
 def configure_logging(level: int = logging.INFO, stream: TextIO | None = None) -> None:
     """Route every ``structlog.get_logger()`` to JSON lines on ``stream`` (stderr)."""
     structlog.configure(
@@ -24,6 +34,6 @@ def configure_logging(level: int = logging.INFO, stream: TextIO | None = None) -
             structlog.processors.JSONRenderer(),
         ],
         wrapper_class=structlog.make_filtering_bound_logger(level),
-        logger_factory=structlog.PrintLoggerFactory(file=stream or sys.stderr),
+        logger_factory=structlog.PrintLoggerFactory(file=stream or _CurrentStderr()),
         cache_logger_on_first_use=False,  # tests may reconfigure the stream
     )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal
 import msgspec
 
 from affidavit import sourcing, tombstones, validation
-from affidavit.errors import InvalidInput
+from affidavit.errors import InvalidInput, UnknownSource
 from affidavit.events import (
     ClaimAdmitted,
     ClaimPrivate,
@@ -163,7 +163,13 @@ def _source_and_receipt(ctx: WriteContext, narrowed: str, source_id: str | None,
     elif source_id is None:
         assert source_text is not None
         source_id = "text:" + sourcing.source_ref(ctx.store, "text\x00" + source_text)[:32]
-    draft = sourcing.prepare(ctx, source_id, source_text)
+    try:
+        draft = sourcing.prepare(ctx, source_id, source_text)
+    except UnknownSource:
+        if source_text is None or not source_id.startswith(("evidence:", "text:")):
+            raise
+        # The same text was registered before and redacted by an erasure: a new document.
+        draft = sourcing.prepare(ctx, f"{source_id}#{ctx.next_seq()}", source_text)
     return sourcing.receipt_for(draft, narrowed)
 
 

@@ -216,6 +216,11 @@ class Store:
             seal = self._ledger.head_seal()
             self._catch_up(self._ledger.rows(0, seal.seq if seal is not None else 0))
             self._check_head_seal(seal, self._ledger.last_seq())
+        # An erasure whose commit landed but whose keys were not yet destroyed (a crash
+        # between the two) is finished now: the ledger says erased, so the keys go.
+        from affidavit.erasure import complete_interrupted
+
+        complete_interrupted(self)
 
     def _catch_up(self, rows: Iterable[Row]) -> None:
         """Verify each new row against our head, then apply it (another process may have written)."""
@@ -346,9 +351,10 @@ class Store:
 
         if as_of_seq is not None:
             with self.at(as_of_seq) as view:
-                return recall(view, query, as_of=as_of, limit=limit)
-        self.catch_up()
-        outcome = recall(self, query, as_of=as_of, limit=limit)
+                outcome = recall(view, query, as_of=as_of, limit=limit)
+        else:
+            self.catch_up()
+            outcome = recall(self, query, as_of=as_of, limit=limit)
         if os.environ.get("AFFIDAVIT_AUDIT_READS"):
             from affidavit.audit import record_recall
 
@@ -401,7 +407,7 @@ class Store:
         return verify_all(self)
 
     # -- views as of a ledger position --------------------------------------------
-    def at(self, seq: int) -> Store:
+    def at(self, seq: int, observe: Callable[[Applied], None] | None = None) -> Store:
         """A read-only view of the store as it stood at ledger position ``seq`` (replayed)."""
         from affidavit.errors import InvalidInput
 
@@ -412,6 +418,8 @@ class Store:
                      self.clock, self.keyring_dir)
         view._readonly_at = seq
         view._owner = False
+        if observe is not None:
+            view._observers.append(observe)
         view._catch_up(self._ledger.rows(0, seq))
         return view
 

@@ -1,0 +1,130 @@
+"""Crash injection at each step of forget: old state or complete erasure, never a certificate for half."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import run_python
+from test_erasure import QUESTIONS, load
+
+CRASH = r"""
+import os, sys
+from pathlib import Path
+from affidavit.store import Store
+from affidavit.identity import Identity
+import affidavit.erasure as erasure
+import affidavit.certificates as certificates
+from affidavit.crypto.keyring import Keyring
+from affidavit.crypto.signer import Signer
+from affidavit.errors import KeyringError
+from affidavit.ledger.ledger import WriteTx
+
+step = sys.argv[3]
+
+def die(*a, **k):
+    os._exit(137)
+
+def boom(*a, **k):
+    raise KeyringError("injected failure")
+
+real_sign = certificates.sign
+def sign_then_die(*a, **k):
+    real_sign(*a, **k)
+    os._exit(137)
+
+patches = {
+    "before_commit": (erasure, "decide_redactions", die),
+    "at_commit": (WriteTx, "seal_head", die),
+    "destroy": (Keyring, "destroy", die),
+    "probe": (erasure, "recall", die),
+    "sign": (Signer, "sign", die),
+    "issue": (certificates, "sign", sign_then_die),
+    "raise_destroy": (Keyring, "destroy", boom),
+    "raise_sign": (Signer, "sign", boom),
+}
+store = Store.open(Path(sys.argv[1]), keyring_dir=Path(sys.argv[2]), identity=Identity())
+target, name, fn = patches[step]
+setattr(target, name, fn)
+try:
+    store.forget("Dana Kim")
+except Exception as exc:
+    print("raised", type(exc).__name__, str(exc))
+    sys.exit(3)
+print("returned")
+"""
+
+CHECK = r"""
+import json, sys
+from pathlib import Path
+from affidavit.store import Store
+from affidavit.identity import Identity
+from affidavit.erasure import complete_interrupted
+from affidavit.certificates import from_issued, to_json, verify_certificate
+from affidavit.tombstones import full_fingerprint
+store = Store.open(Path(sys.argv[1]), keyring_dir=Path(sys.argv[2]), identity=Identity())
+key = sys.argv[3]
+held_after_open = store._keyring.holds(key)
+complete_interrupted(store)
+stone = store.erased.match_full("default", full_fingerprint(store, "Dana Kim"))
+cert = store.erased.certificate(stone.seq) if stone else None
+out = {
+  "held_after_open": held_after_open,
+  "held": store._keyring.holds(key),
+  "tombstone": stone is not None,
+  "certificate": cert is not None,
+  "subject": store.recall(sys.argv[4]).status,
+  "bystander": store.recall(sys.argv[5]).status,
+}
+again = store.forget("Dana Kim")
+out["again"] = again.status
+out["again_cert_ok"] = again.certificate is not None and verify_certificate(
+    to_json(again.certificate), (Path(sys.argv[1]) / "signing.pub").read_bytes())
+out["held_at_end"] = store._keyring.holds(key)
+print(json.dumps(out))
+"""
+
+STEPS = ["before_commit", "at_commit", "destroy", "probe", "sign", "issue",
+         "raise_destroy", "raise_sign"]
+
+
+@pytest.mark.parametrize("step", STEPS)
+def test_crash_at_each_step_leaves_old_or_complete_state(step, open_store, store_dirs) -> None:  # type: ignore[no-untyped-def]
+    """A crash at `step` leaves the old state or the whole erasure; a certificate only for the whole."""
+    store = open_store()
+    load(store)
+    (key,) = store.entities.resolve("default", "Dana Kim")  # the entity id is its key id
+    store.close()
+    store_path, keyring_dir = (str(p) for p in store_dirs)
+    crashed = run_python(CRASH, store_path, keyring_dir, step)
+    assert "returned" not in crashed.stdout, (step, crashed.stdout, crashed.stderr)
+    assert "Dana Kim" not in crashed.stdout + crashed.stderr  # exception text and logs
+    checked = run_python(CHECK, store_path, keyring_dir, key, QUESTIONS["subject"],
+                         QUESTIONS["first"])
+    assert checked.returncode == 0, checked.stderr
+    got = json.loads(checked.stdout)
+    assert got["bystander"] == "answered"
+    if got["tombstone"]:  # committed: the erasure must be complete after open
+        assert not got["held"] and got["subject"] == "abstained", got
+    else:  # not committed: the old state, untouched
+        assert got["held"] and got["subject"] == "answered" and not got["certificate"], got
+    if got["certificate"]:
+        assert got["tombstone"] and not got["held"]
+    # forget again finishes (or performs) the erasure and certifies it
+    assert got["again"] == "erased" and got["again_cert_ok"] and not got["held_at_end"], got
+    expect_committed = step not in ("before_commit", "at_commit")
+    assert got["tombstone"] == expect_committed, got
+    assert not got["certificate"], got  # every injected step precedes the certificate commit
+
+
+def test_open_alone_destroys_keys_of_an_interrupted_erasure(open_store, store_dirs) -> None:  # type: ignore[no-untyped-def]
+    """Opening the store after a crash between commit and shredding destroys the listed keys."""
+    store = open_store()
+    load(store)
+    (key,) = store.entities.resolve("default", "Dana Kim")
+    store.close()
+    store_path, keyring_dir = (str(p) for p in store_dirs)
+    run_python(CRASH, store_path, keyring_dir, "destroy")
+    got = json.loads(run_python(CHECK, store_path, keyring_dir, key, QUESTIONS["subject"],
+                                QUESTIONS["first"]).stdout)
+    assert got["tombstone"] and not got["held_after_open"]
