@@ -1,0 +1,399 @@
+"""affidavit-verify: check an exported bundle with nothing but this file.
+
+Standalone on purpose: it imports only the standard library and ``cryptography``
+(for Ed25519), never the engine, so an auditor can read all of it. It
+re-implements the event hash chain, the RFC 6962 log tree, the source-document
+receipt tree and the signature checks (docs/forensics.md describes the bundle).
+
+Every check ends as PASS, FAIL or NOT VERIFIABLE HERE; the last is never counted
+as a pass. Exit status: 0 no failure, 1 at least one failure, 2 unusable bundle.
+
+    affidavit-verify DIR [--public-key PEM] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import json
+import struct
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+BUNDLE_FORMAT = "affidavit-bundle/1"
+EVENT_DOMAIN = b"affidavit/event/v1\n"
+SOURCE_LEAF = b"affidavit/source-leaf/v1\x00"
+SOURCE_NODE = b"affidavit/source-node/v1\x00"
+MIN_SALT = 16
+PASS, FAIL, NOT_HERE = "PASS", "FAIL", "NOT VERIFIABLE HERE"
+
+
+def sha256(data: bytes) -> bytes:
+    return hashlib.sha256(data).digest()
+
+
+def lp(data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + data
+
+
+def event_hash(e: dict[str, Any], prev: bytes) -> bytes:
+    """docs/ledger-format.md: SHA-256 over the domain tag, the header and the stored body."""
+    return sha256(EVENT_DOMAIN + struct.pack(">Q", e["seq"]) + lp(e["kind"].encode())
+                  + lp(e["tenant"].encode()) + lp(e["actor"].encode())
+                  + struct.pack(">q", e["recorded_at"]) + lp(e["resolver"].encode())
+                  + lp(e["body"]) + prev)
+
+
+def log_leaf(data: bytes) -> bytes:
+    return sha256(b"\x00" + data)
+
+
+def log_node(left: bytes, right: bytes) -> bytes:
+    return sha256(b"\x01" + left + right)
+
+
+def source_node(left: bytes, right: bytes) -> bytes:
+    return sha256(SOURCE_NODE + left + right)
+
+
+def source_leaf(salt: bytes, part: bytes) -> bytes:
+    return sha256(SOURCE_LEAF + struct.pack(">I", len(salt)) + salt + struct.pack(">Q", len(part)) + part)
+
+
+def tree_root(leaves: Sequence[bytes], node: Callable[[bytes, bytes], bytes]) -> bytes:
+    """RFC 6962 MTH over already-hashed leaves (left subtree: largest power of two < n)."""
+    if not leaves:
+        return sha256(b"")
+    level = list(leaves)
+    while len(level) > 1:  # pairing bottom-up and promoting the odd node gives the RFC shape
+        up = [node(level[i], level[i + 1]) for i in range(0, len(level) - 1, 2)]
+        level = up + ([level[-1]] if len(level) % 2 else [])
+    return level[0]
+
+
+def verify_path(leaf: bytes, index: int, size: int, proof: Sequence[bytes], root: bytes,
+                node: Callable[[bytes, bytes], bytes]) -> bool:
+    """RFC 9162 2.1.3.2 inclusion check; a malformed proof is a failed one."""
+    if not 0 <= index < size:
+        return False
+    fn, sn, r = index, size - 1, leaf
+    for p in proof:
+        if sn == 0 or len(p) != 32:
+            return False
+        if fn & 1 or fn == sn:
+            r = node(p, r)
+            while not fn & 1 and fn != 0:
+                fn, sn = fn >> 1, sn >> 1
+        else:
+            r = node(r, p)
+        fn, sn = fn >> 1, sn >> 1
+    return sn == 0 and r == root
+
+
+def ed25519_ok(public_key: bytes, payload: bytes, signature: bytes) -> bool:
+    try:
+        Ed25519PublicKey.from_public_bytes(public_key).verify(signature, payload)
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+def unhex(value: Any, size: int | None = None) -> bytes:
+    if not isinstance(value, str) or value != value.lower():
+        raise ValueError("expected lowercase hex")
+    raw = bytes.fromhex(value)
+    if size is not None and len(raw) != size:
+        raise ValueError(f"expected {size} bytes")
+    return raw
+
+
+class Report:
+    def __init__(self) -> None:
+        self.items: list[tuple[str, str, str]] = []
+
+    def add(self, status: str, what: str, detail: str = "") -> None:
+        self.items.append((status, what, detail))
+
+    def count(self, status: str) -> int:
+        return sum(1 for s, _, _ in self.items if s == status)
+
+
+class Unusable(Exception):
+    """The bundle cannot be read at all."""
+
+
+def read_lines(path: Path) -> list[dict[str, Any]]:
+    if not path.is_file():
+        raise Unusable(f"missing {path.name}")
+    out = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            item = json.loads(line)
+        except ValueError:
+            raise Unusable(f"{path.name} line {number} is not JSON") from None
+        if not isinstance(item, dict):
+            raise Unusable(f"{path.name} line {number} is not an object")
+        out.append(item)
+    return out
+
+
+Event = dict[str, Any]
+
+
+def check_chain(report: Report, lines: list[Event], manifest: dict[str, Any]) -> list[Event]:
+    """Verify the chain from genesis; returns the verified prefix with bodies parsed."""
+    events: list[dict[str, Any]] = []
+    prev, prev_at = bytes(32), -(2**63)
+    for number, raw in enumerate(lines, 1):
+        try:
+            e = dict(raw, body=unhex(raw["body"]), prev_hash=unhex(raw["prev_hash"], 32),
+                     hash=unhex(raw["hash"], 32))
+            ints = all(type(e[k]) is int for k in ("seq", "recorded_at"))
+            ok_types = ints and all(isinstance(e[k], str) for k in ("kind", "tenant", "actor", "resolver"))
+        except (KeyError, ValueError, TypeError):
+            ok_types = False
+        if not ok_types:
+            report.add(FAIL, "chain", f"events.jsonl line {number} is malformed")
+            return events
+        why = None
+        if e["seq"] != number:
+            why = f"expected seq {number}, found seq {e['seq']} (an event is missing or out of order)"
+        elif e["prev_hash"] != prev:
+            why = f"seq {number}: prev_hash does not link to the previous event"
+        elif e["recorded_at"] < prev_at:
+            why = f"seq {number}: recorded_at goes backwards"
+        elif event_hash(e, prev) != e["hash"]:
+            why = f"seq {number}: hash does not match the stored row"
+        if why:
+            report.add(FAIL, "chain", why)
+            return events
+        try:
+            e["parsed"] = json.loads(e["body"])
+        except ValueError:
+            e["parsed"] = None
+        events.append(e)
+        prev, prev_at = e["hash"], e["recorded_at"]
+    first = events[0]["parsed"] if events else None
+    if not events or events[0]["kind"] != "STORE_CREATED" or not isinstance(first, dict) \
+            or first.get("store_id") != manifest.get("store_id"):
+        report.add(FAIL, "chain", "genesis is not STORE_CREATED for the manifest's store_id")
+    elif len(events) != manifest.get("events") or prev.hex() != manifest.get("head_hash"):
+        report.add(FAIL, "chain", f"{len(events)} events ending at {prev.hex()[:16]}…, but the "
+                   f"manifest says {manifest.get('events')} ending at {str(manifest.get('head_hash'))[:16]}…")
+    else:
+        report.add(PASS, "chain", f"{len(events)} events chain from genesis to {prev.hex()[:16]}…")
+    return events
+
+
+def b64(value: Any) -> bytes:
+    return base64.b64decode(value, validate=True)
+
+
+def check_checkpoints(report: Report, events: list[dict[str, Any]], lines: list[dict[str, Any]],
+                      origin: str, pinned: bytes | None) -> None:
+    hashes = [e["hash"] for e in events]
+    by_seq = {}
+    covered = 0
+    for e in events:
+        if e["kind"] != "CHECKPOINT_SIGNED":
+            continue
+        what = f"checkpoint at seq {e['seq']}"
+        b = e["parsed"] or {}
+        try:
+            size, note = b["tree_size"], b["note"]
+            sig, key = b64(b["signature"]), b64(b["public_key"])
+        except (KeyError, ValueError, TypeError):
+            report.add(FAIL, what, "body does not decode")
+            continue
+        by_seq[e["seq"]] = (size, note, sig, key, b)
+        if not isinstance(size, int) or not 0 <= size < e["seq"]:
+            report.add(FAIL, what, "tree_size is not a prefix before the checkpoint")
+            continue
+        root = tree_root([log_leaf(h) for h in hashes[:size]], log_node)
+        expect_note = f"{origin}\n{size}\n{base64.b64encode(root).decode()}\n"
+        head = hashes[size - 1].hex() if size else bytes(32).hex()
+        if note != expect_note or b.get("tree_root") != root.hex() or b.get("head_hash") != head:
+            report.add(FAIL, what, "root, size or origin differ from the exported events")
+        elif not ed25519_ok(key, note.encode(), sig):
+            report.add(FAIL, what, "Ed25519 signature does not verify")
+        elif pinned is not None and key != pinned:
+            report.add(FAIL, what, "signed by a key other than the pinned public key")
+        else:
+            covered = max(covered, size)
+            report.add(PASS, what, f"signed root over {size} events")
+    for line in lines:
+        got = by_seq.get(line.get("seq"))
+        try:
+            same = got is not None and (line["tree_size"], line["note"], unhex(line["signature"]),
+                                        unhex(line["public_key"])) == got[:4]
+        except (KeyError, ValueError):
+            same = False
+        if not same:
+            report.add(FAIL, f"checkpoints.jsonl seq {line.get('seq')}", "differs from the ledger event")
+    if pinned is None and by_seq:
+        report.add(NOT_HERE, "signing key", "no public key pinned or shipped: signatures are checked "
+                   "against the key inside the events only")
+    tail = len(events) - covered
+    if tail:
+        report.add(NOT_HERE, "checkpoint coverage",
+                   f"{tail} event(s) after the last valid checkpoint are chain-verified only")
+
+
+def check_receipts(report: Report, events: list[dict[str, Any]], lines: list[dict[str, Any]]) -> None:
+    for line in lines:
+        what = f"receipt of {line.get('claim_id')} (seq {line.get('event_seq')})"
+        try:
+            status, detail = receipt_status(events, line)
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+            status, detail = FAIL, "malformed receipt entry"
+        report.add(status, what, detail)
+
+
+def receipt_status(events: list[dict[str, Any]], line: dict[str, Any]) -> tuple[str, str]:
+    seq, src_seq, r = line["event_seq"], line["source_seq"], line["receipt"]
+    if not (isinstance(seq, int) and 1 <= seq <= len(events)):
+        return FAIL, "its claim event is not in the chain"
+    claim = events[seq - 1]
+    body = claim["parsed"] or {}
+    kinds = ("CLAIM_ADMITTED", "CLAIM_QUARANTINED")
+    if claim["kind"] not in kinds or body.get("claim_id") != line["claim_id"]:
+        return FAIL, "event_seq does not point at this claim"
+    if (body.get("receipt") or {}).get("receipt") != r:
+        return FAIL, "differs from the receipt recorded in the claim event"
+    if not (isinstance(src_seq, int) and 1 <= src_seq <= len(events)):
+        return NOT_HERE, "its source registration is not in the bundle"
+    source = events[src_seq - 1]
+    sbody = source["parsed"] or {}
+    if source["kind"] != "SOURCE_REGISTERED" or source["tenant"] != claim["tenant"] \
+            or sbody.get("source_ref") != body["receipt"]["source_ref"]:
+        return FAIL, "source_seq is not this claim's source registration"
+    idx, leaves_hex = r["part_indices"], r["leaf_hashes_hex"]
+    root = unhex(r["root_hex"], 32)
+    if sbody.get("root") != r["root_hex"] or r["tree_size"] != len(sbody["leaf_hashes"]):
+        return FAIL, "root or size differ from the registered source"
+    if not idx or len(idx) != len(leaves_hex) or len(idx) != len(r["proofs"]) \
+            or any(b != a + 1 for a, b in zip(idx, idx[1:], strict=False)):
+        return FAIL, "malformed receipt"
+    for i, leaf_hex, proof in zip(idx, leaves_hex, r["proofs"], strict=True):
+        if sbody["leaf_hashes"][i] != leaf_hex:
+            return FAIL, f"leaf of part {i} differs from the registered source"
+        if not verify_path(unhex(leaf_hex, 32), i, r["tree_size"], [unhex(p, 32) for p in proof],
+                           root, source_node):
+            return FAIL, f"inclusion proof for part {i} does not reach the root"
+    parts = line.get("parts")
+    if parts is None:
+        return NOT_HERE, "proofs reach the root; evidence not included, so leaves are not re-derived"
+    held = []
+    for i, leaf_hex, part in zip(idx, leaves_hex, parts, strict=True):
+        if part is None:
+            return NOT_HERE, f"proofs reach the root; part {i} is no longer held (redacted or erased)"
+        salt, data = unhex(part["salt"]), unhex(part["bytes"])
+        if part["index"] != i or len(salt) < MIN_SALT or source_leaf(salt, data).hex() != leaf_hex:
+            return FAIL, f"held part {i} does not match its leaf hash"
+        held.append(len(data))
+    first_end = r["parts_byte_start"] + held[0]
+    last_start = r["parts_byte_start"] + sum(held[:-1])
+    if not (r["parts_byte_start"] <= r["byte_start"] < first_end
+            and last_start < r["byte_end"] <= last_start + held[-1]):
+        return FAIL, "byte range does not lie within exactly the receipt's parts"
+    return PASS, f"{len(idx)} part(s) re-derived and proven under the source root"
+
+
+def check_certificates(report: Report, events: list[dict[str, Any]], lines: list[dict[str, Any]],
+                       pinned: bytes | None) -> None:
+    for line in lines:
+        what = f"certificate at seq {line.get('seq')}"
+        try:
+            seq = line["seq"]
+            e = events[seq - 1] if isinstance(seq, int) and 1 <= seq <= len(events) else None
+            b = (e or {}).get("parsed") or {}
+            payload, sig, key = unhex(line["payload"]), unhex(line["signature"]), unhex(line["public_key"])
+            recorded = e is not None and e["kind"] == "CERTIFICATE_ISSUED" and (
+                b64(b["payload"]), b64(b["signature"]), b64(b["public_key"])) == (payload, sig, key)
+        except (KeyError, ValueError, TypeError):
+            report.add(FAIL, what, "malformed certificate entry")
+            continue
+        if not recorded:
+            report.add(FAIL, what, "differs from the CERTIFICATE_ISSUED event in the chain")
+        elif not certificate_bound(events, payload, b.get("erasure_seq")):
+            report.add(FAIL, what, "payload does not name the erasure event it certifies")
+        elif not ed25519_ok(key, payload, sig):
+            report.add(FAIL, what, "Ed25519 signature does not verify")
+        elif pinned is not None and key != pinned:
+            report.add(FAIL, what, "signed by a key other than the pinned public key")
+        else:
+            report.add(PASS, what, "signature verifies over the recorded payload")
+
+
+def certificate_bound(events: list[Event], payload: bytes, erasure_seq: Any) -> bool:
+    """The signed body names the erasure event (seq and hash) and the signer's key."""
+    try:
+        body = json.loads(payload)
+        seq = body["erasure_seq"]
+        target = events[seq - 1] if type(seq) is int and 1 <= seq <= len(events) else None
+        return (target is not None and seq == erasure_seq and target["kind"] == "SUBJECT_ERASED"
+                and body["erasure_event_hash"] == target["hash"].hex())
+    except (ValueError, KeyError, TypeError):
+        return False
+
+
+def load_key(path: Path) -> bytes:
+    key = serialization.load_pem_public_key(path.read_bytes())
+    if not isinstance(key, Ed25519PublicKey):
+        raise Unusable(f"{path.name} is not an Ed25519 public key")
+    return key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+
+
+def verify_bundle(bundle: Path, public_key: Path | None = None) -> Report:
+    try:
+        manifest = json.loads((bundle / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise Unusable("missing or unreadable manifest.json") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != BUNDLE_FORMAT:
+        raise Unusable(f"not an {BUNDLE_FORMAT} bundle")
+    shipped = bundle / "signing.pub"
+    try:
+        pinned = load_key(public_key) if public_key else (load_key(shipped) if shipped.is_file() else None)
+    except ValueError:
+        raise Unusable("the public key is not a PEM Ed25519 key") from None
+    report = Report()
+    events = check_chain(report, read_lines(bundle / "events.jsonl"), manifest)
+    origin = f"affidavit/{manifest.get('store_id')}"
+    check_checkpoints(report, events, read_lines(bundle / "checkpoints.jsonl"), origin, pinned)
+    check_receipts(report, events, read_lines(bundle / "receipts.jsonl"))
+    check_certificates(report, events, read_lines(bundle / "certificates.jsonl"), pinned)
+    report.add(NOT_HERE, "head seal", "a keyed MAC: only the store's keyring can check it")
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="affidavit-verify", description=__doc__.split("\n")[0])
+    parser.add_argument("bundle", type=Path)
+    parser.add_argument("--public-key", type=Path, help="pin the expected Ed25519 key (PEM)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        report = verify_bundle(args.bundle, args.public_key)
+    except (Unusable, OSError, UnicodeDecodeError) as exc:
+        print(f"UNUSABLE BUNDLE: {exc}", file=sys.stderr)
+        return 2
+    failed = report.count(FAIL)
+    if args.json:
+        print(json.dumps({"ok": failed == 0, "results": [
+            {"status": s, "what": w, "detail": d} for s, w, d in report.items]}))
+    else:
+        for status, what, detail in report.items:
+            print(f"{status:<20} {what}: {detail}")
+        print(f"{report.count(PASS)} passed, {failed} failed, {report.count(NOT_HERE)} not verifiable here")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,148 @@
+"""`affidavit export`: a self-contained bundle that `affidavit-verify` checks without the engine.
+
+Bundle format ``affidavit-bundle/1`` (docs/forensics.md): ``manifest.json``;
+``events.jsonl`` (every row as stored, blobs hex); ``checkpoints.jsonl``;
+``receipts.jsonl`` (selected claims' receipts, with the held parts' salt and bytes
+only under ``include_evidence``); ``certificates.jsonl``; ``signing.pub``.
+Every line is one JSON object. Events of all tenants are exported, because the
+chain links them all; their personal fields stay ciphertext.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from affidavit import sourcing
+from affidavit.codec import decode_event
+from affidavit.errors import ExportError
+from affidavit.events import CertificateIssued, CheckpointSigned, ClaimAdmitted, ClaimQuarantined
+from affidavit.forensics.checkpoints import origin_of, signed_note
+
+if TYPE_CHECKING:
+    from affidavit.chain import Row
+    from affidavit.store import Store
+
+BUNDLE_FORMAT = "affidavit-bundle/1"
+
+
+class ExportSummary(msgspec.Struct, frozen=True):
+    out: str
+    events: int
+    checkpoints: int
+    receipts: int
+    receipts_with_evidence: int
+    certificates: int
+    head_hash: str
+
+
+def row_json(row: Row) -> dict[str, Any]:
+    return {"seq": row.seq, "kind": row.kind, "tenant": row.tenant, "actor": row.actor,
+            "recorded_at": row.recorded_at, "resolver": row.resolver, "body": row.body.hex(),
+            "prev_hash": row.prev_hash.hex(), "hash": row.hash.hex()}
+
+
+def _checkpoint_json(seq: int, e: CheckpointSigned) -> dict[str, Any]:
+    name = e.note.split("\n", 1)[0]
+    return {"seq": seq, "tree_size": e.tree_size, "head_hash": e.head_hash, "tree_root": e.tree_root,
+            "note": e.note, "signed_note": signed_note(e.note, name, e.public_key, e.signature),
+            "signature": e.signature.hex(), "public_key": e.public_key.hex()}
+
+
+def _certificate_json(seq: int, e: CertificateIssued) -> dict[str, Any]:
+    return {"seq": seq, "erasure_seq": e.erasure_seq, "payload": e.payload.hex(),
+            "signature": e.signature.hex(), "public_key": e.public_key.hex()}
+
+
+def _receipt_json(store: Store, row: Row, event: ClaimAdmitted | ClaimQuarantined,
+                  include_evidence: bool) -> dict[str, Any] | None:
+    if event.receipt is None:
+        return None
+    ref = event.receipt
+    record = store.sources.get(row.tenant, ref.source_ref)
+    parts: list[dict[str, Any] | None] | None = None
+    if include_evidence and record is not None:
+        parts = []
+        for index in ref.receipt.part_indices:
+            held = sourcing.open_part(store, record, index)  # None once redacted or erased
+            parts.append(None if held is None else
+                         {"index": index, "salt": held[0].hex(), "bytes": held[1].hex()})
+    return {"claim_id": event.claim_id, "event_seq": row.seq, "tenant": row.tenant,
+            "source_ref": ref.source_ref, "source_seq": record.seq if record is not None else None,
+            "receipt": msgspec.to_builtins(ref.receipt), "parts": parts}
+
+
+def _check_target(out: Path) -> None:
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise ExportError("the output directory exists and is not empty; choose a new one")
+
+
+def _write_lines(path: Path, items: list[dict[str, Any]]) -> None:
+    with path.open("w", encoding="utf-8") as fh:
+        for item in items:
+            fh.write(json.dumps(item, sort_keys=True, separators=(",", ":")) + "\n")
+
+
+def export_bundle(store: Store, out: Path, *, claims: Sequence[str] | None = None,
+                  include_evidence: bool = False, all_tenants: bool = False) -> ExportSummary:
+    """Write the bundle; ``claims`` None selects every claim of the tenant (or of all)."""
+    _check_target(out)
+    wanted = None if claims is None else set(claims)
+    tenant = None if all_tenants else store.identity.tenant
+    events, cps, receipts, certs = [], [], [], []
+    seen: set[str] = set()
+    with store._ledger.snapshot():  # one consistent state of the file
+        store.catch_up()
+        seal = store._ledger.head_seal()
+        for row in store._ledger.rows(0, store.head_seq):
+            events.append(row_json(row))
+            if row.kind in ("CLAIM_ADMITTED", "CLAIM_QUARANTINED"):
+                if tenant is not None and row.tenant != tenant:
+                    continue
+                event = decode_event(row)
+                assert isinstance(event, ClaimAdmitted | ClaimQuarantined)
+                if wanted is not None and event.claim_id not in wanted:
+                    continue
+                seen.add(event.claim_id)
+                item = _receipt_json(store, row, event, include_evidence)
+                if item is not None:
+                    receipts.append(item)
+            elif row.kind == "CHECKPOINT_SIGNED":
+                cp = decode_event(row)
+                assert isinstance(cp, CheckpointSigned)
+                cps.append(_checkpoint_json(row.seq, cp))
+            elif row.kind == "CERTIFICATE_ISSUED":
+                cert = decode_event(row)
+                assert isinstance(cert, CertificateIssued)
+                certs.append(_certificate_json(row.seq, cert))
+    if wanted is not None and wanted - seen:
+        raise ExportError(f"{len(wanted - seen)} requested claim id(s) are not in this tenant's ledger")
+    out.mkdir(parents=True, exist_ok=True, mode=0o700)  # bundles may hold evidence
+    _write_lines(out / "events.jsonl", events)
+    _write_lines(out / "checkpoints.jsonl", cps)
+    _write_lines(out / "receipts.jsonl", receipts)
+    _write_lines(out / "certificates.jsonl", certs)
+    from affidavit.store import PUBLIC_KEY_FILE
+
+    pub = Path(store.path) / PUBLIC_KEY_FILE
+    if pub.is_file():
+        shutil.copyfile(pub, out / PUBLIC_KEY_FILE)
+    manifest = {
+        "format": BUNDLE_FORMAT, "store_id": store.store_id, "origin": origin_of(store.store_id),
+        "events": len(events), "head_hash": store.head_hash.hex(),
+        "head_seal": None if seal is None else {"seq": seal.seq, "hash": seal.hash.hex(),
+                                                 "mac": seal.mac.hex()},
+        "tenant_scope": tenant if tenant is not None else "*",
+        "claims": "all" if claims is None else sorted(wanted or ()),
+        "evidence_included": include_evidence,
+    }
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+    with_evidence = sum(1 for r in receipts if r["parts"] and all(p is not None for p in r["parts"]))
+    return ExportSummary(str(out), len(events), len(cps), len(receipts), with_evidence, len(certs),
+                         store.head_hash.hex())
+

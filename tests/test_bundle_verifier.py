@@ -1,0 +1,203 @@
+"""`export` + the standalone `affidavit-verify`: the untampered bundle passes, every tamper fails."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from affidavit.errors import ExportError
+from affidavit.forensics.checkpoints import sign_checkpoint
+from affidavit.forensics.export import export_bundle
+
+ROOT = Path(__file__).resolve().parent.parent
+VERIFIER = ROOT / "src" / "affidavit_verify.py"
+EVIDENCE = "Priya Shah joined Kestrel Labs in 2019. She leads the robotics team in Oslo."
+
+
+def _verify(bundle: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    """Run the verifier as a script file, so nothing of the engine can be imported by accident."""
+    return subprocess.run([sys.executable, "-I", str(VERIFIER), str(bundle), "--json", *extra],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def _results(done: subprocess.CompletedProcess[str]) -> list[dict[str, str]]:
+    return json.loads(done.stdout)["results"]
+
+
+@pytest.fixture
+def bundle(open_store, tmp_path: Path) -> Path:
+    """A store with claims, a forgotten subject (certificate) and checkpoints, exported with evidence."""
+    store = open_store()
+    store.remember("Priya Shah joined Kestrel Labs in 2019.", EVIDENCE)
+    store.remember("Priya Shah leads the robotics team in Oslo.", EVIDENCE)
+    store.remember("Omar Haddad lives in Leeds.", "Omar Haddad lives in Leeds.")
+    sign_checkpoint(store)
+    store.forget("Omar Haddad")
+    sign_checkpoint(store)
+    out = tmp_path / "bundle"
+    export_bundle(store, out, include_evidence=True)
+    return out
+
+
+def _copy(bundle: Path, tmp_path: Path, name: str) -> Path:
+    target = tmp_path / name
+    shutil.copytree(bundle, target)
+    return target
+
+
+def _rewrite(path: Path, index: int, change) -> None:  # type: ignore[no-untyped-def]
+    lines = path.read_text().splitlines()
+    item = json.loads(lines[index])
+    change(item)
+    lines[index] = json.dumps(item)
+    path.write_text("\n".join(lines) + "\n")
+
+
+def _flip_hex(value: str, at: int = 0) -> str:
+    return value[:at] + ("0" if value[at] != "0" else "1") + value[at + 1:]
+
+
+def test_verifier_imports_only_stdlib_and_cryptography() -> None:
+    """affidavit_verify.py imports nothing outside the standard library and cryptography."""
+    tree = ast.parse(VERIFIER.read_text())
+    roots = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, "no relative imports"
+            roots.add((node.module or "").split(".")[0])
+    allowed = set(sys.stdlib_module_names) | {"cryptography", "__future__"}
+    assert roots - allowed == set()
+    assert "cryptography" in roots  # control: the rule is really looking at imports
+
+
+def test_each_tamper_is_detected(bundle: Path, tmp_path: Path) -> None:
+    """Flip an event byte, a checkpoint signature, a receipt proof, a certificate; drop event lines."""
+    events = [json.loads(x) for x in (bundle / "events.jsonl").read_text().splitlines()]
+    claim_at = next(i for i, e in enumerate(events) if e["kind"] == "CLAIM_ADMITTED")
+
+    def body_flip(item):  # type: ignore[no-untyped-def]
+        item["body"] = _flip_hex(item["body"], 10)
+
+    def sig_flip(item):  # type: ignore[no-untyped-def]
+        item["signature"] = _flip_hex(item["signature"], 4)
+
+    def proof_flip(item):  # type: ignore[no-untyped-def]
+        proof = item["receipt"]["proofs"][0]
+        if proof:
+            proof[0] = _flip_hex(proof[0])
+        else:  # a one-part document has an empty path: tamper the leaf instead
+            item["receipt"]["leaf_hashes_hex"][0] = _flip_hex(item["receipt"]["leaf_hashes_hex"][0])
+
+    def payload_flip(item):  # type: ignore[no-untyped-def]
+        item["payload"] = _flip_hex(item["payload"], 20)
+
+    cases = {
+        "event byte": ("events.jsonl", claim_at, body_flip),
+        "checkpoint signature": ("checkpoints.jsonl", 0, sig_flip),
+        "receipt proof": ("receipts.jsonl", 0, proof_flip),
+        "certificate": ("certificates.jsonl", 0, payload_flip),
+    }
+    for name, (file, index, change) in cases.items():
+        copy = _copy(bundle, tmp_path, name.replace(" ", "-"))
+        _rewrite(copy / file, index, change)
+        done = _verify(copy)
+        assert done.returncode == 1, name
+        assert any(r["status"] == "FAIL" for r in _results(done)), name
+    for name, drop in (("middle", len(events) // 2), ("last", len(events) - 1)):
+        copy = _copy(bundle, tmp_path, f"drop-{name}")
+        lines = (copy / "events.jsonl").read_text().splitlines()
+        del lines[drop]
+        (copy / "events.jsonl").write_text("\n".join(lines) + "\n")
+        assert _verify(copy).returncode == 1, name
+
+
+def test_untampered_bundle_passes(bundle: Path) -> None:
+    """The exported bundle verifies: chain, checkpoints, receipts with evidence and the certificate."""
+    done = _verify(bundle)
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = _results(done)
+    passed = {r["what"].split(" ")[0] for r in results if r["status"] == "PASS"}
+    assert {"chain", "checkpoint", "receipt", "certificate"} <= passed
+    assert not [r for r in results if r["status"] == "FAIL"]
+
+
+def test_structure_only_receipts_are_never_passes(open_store, tmp_path: Path) -> None:
+    """Without --include-evidence receipts read NOT VERIFIABLE HERE and no evidence text is exported."""
+    store = open_store()
+    store.remember("Priya Shah joined Kestrel Labs in 2019.", EVIDENCE)
+    out = tmp_path / "plain"
+    export_bundle(store, out)
+    done = _verify(out)
+    receipts = [r for r in _results(done) if r["what"].startswith("receipt")]
+    assert done.returncode == 0 and receipts
+    assert {r["status"] for r in receipts} == {"NOT VERIFIABLE HERE"}
+    blob = b"".join(p.read_bytes() for p in out.iterdir())
+    assert b"Priya" not in blob and b"Priya".hex().encode() not in blob
+    _rewrite(out / "receipts.jsonl", 0, lambda item: item["receipt"].update(
+        root_hex=_flip_hex(item["receipt"]["root_hex"])))
+    assert _verify(out).returncode == 1  # structure is still checked
+
+
+def test_redacted_parts_are_not_verifiable_here(bundle: Path) -> None:
+    """The forgotten subject's receipt has no held part: reported as not verifiable, not passed."""
+    rows = [json.loads(x) for x in (bundle / "receipts.jsonl").read_text().splitlines()]
+    redacted = [r for r in rows if r["parts"] is not None and None in r["parts"]]
+    assert redacted
+    results = _results(_verify(bundle))
+    claim = redacted[0]["claim_id"]
+    (entry,) = [r for r in results if claim in r["what"]]
+    assert entry["status"] == "NOT VERIFIABLE HERE"
+
+
+def test_wrong_pinned_key_fails(bundle: Path, tmp_path: Path) -> None:
+    """Pinning a different public key fails every signature; pinning the shipped key passes."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    other = Ed25519PrivateKey.generate().public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+    (tmp_path / "other.pub").write_bytes(other)
+    assert _verify(bundle, "--public-key", str(tmp_path / "other.pub")).returncode == 1
+    assert _verify(bundle, "--public-key", str(bundle / "signing.pub")).returncode == 0
+
+
+def test_unusable_bundles_exit_2(tmp_path: Path, bundle: Path) -> None:
+    """A directory that is not a bundle, or lacks events.jsonl, exits 2 rather than passing."""
+    assert _verify(tmp_path / "nothing-here").returncode == 2
+    copy = _copy(bundle, tmp_path, "no-events")
+    (copy / "events.jsonl").unlink()
+    assert _verify(copy).returncode == 2
+
+
+def test_export_refuses_a_non_empty_target_and_unknown_claims(open_store, tmp_path: Path) -> None:
+    """Export never overwrites; an unknown claim id is an error and writes nothing."""
+    store = open_store()
+    out = store.remember("Omar Haddad lives in Leeds.", "Omar Haddad lives in Leeds.")
+    target = tmp_path / "used"
+    target.mkdir()
+    (target / "x").write_text("keep")
+    with pytest.raises(ExportError):
+        export_bundle(store, target)
+    with pytest.raises(ExportError):
+        export_bundle(store, tmp_path / "fresh", claims=["clm_nope"])
+    assert not (tmp_path / "fresh").exists()
+    summary = export_bundle(store, tmp_path / "one", claims=[out.claim_id])
+    assert summary.receipts == 1
+
+
+def test_installed_entry_point_runs(bundle: Path) -> None:
+    """`affidavit-verify DIR` (the console script) verifies the bundle too."""
+    exe = Path(sys.executable).with_name("affidavit-verify")
+    if not exe.exists():
+        pytest.skip("console script not installed in this environment")
+    done = subprocess.run([str(exe), str(bundle)], capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 0 and "0 failed" in done.stdout
