@@ -18,6 +18,7 @@ from typing import TypeVar
 import structlog
 
 from affidavit import chain
+from affidavit.capabilities import Capabilities
 from affidavit.chain import Row
 from affidavit.clock import Clock, SystemClock
 from affidavit.codec import decode_body, decode_event, decode_private, encode_body
@@ -69,7 +70,9 @@ def default_store_path() -> Path:
     return Path(base) / "affidavit" / "default"
 
 
-class Store:
+class Store(Capabilities):
+    """One opened store: the ledger, its keyring, and the projections replayed from it."""
+
     def __init__(
         self,
         path: Path,
@@ -335,99 +338,3 @@ class Store:
             self._apply(Applied(row.seq, row.kind, row.tenant, row.actor, row.recorded_at,
                                 row.resolver, draft.event, row.hash, row.prev_hash, draft.private))
         return result
-
-    # -- capabilities (each lives in its own module) -------------------------------
-    def remember(self, claim: str, evidence: str, **kwargs: object):  # type: ignore[no-untyped-def]
-        """Propose a claim with its evidence; see ``affidavit.remembering``."""
-        from affidavit.remembering import remember
-
-        self._require_writable()
-        return remember(self, claim, evidence, **kwargs)  # type: ignore[arg-type]
-
-    def recall(self, query: str, *, as_of: str | None = None, as_of_seq: int | None = None,
-               limit: int = 10):  # type: ignore[no-untyped-def]
-        """Answer from grounded claims or abstain; see ``affidavit.recalling``."""
-        from affidavit.recalling import recall
-
-        if as_of_seq is not None:
-            with self.at(as_of_seq) as view:
-                outcome = recall(view, query, as_of=as_of, limit=limit)
-        else:
-            self.catch_up()
-            outcome = recall(self, query, as_of=as_of, limit=limit)
-        if os.environ.get("AFFIDAVIT_AUDIT_READS"):
-            from affidavit.audit import record_recall
-
-            record_recall(self, query, outcome)
-        return outcome
-
-    def forget(self, subject: str):  # type: ignore[no-untyped-def]
-        """Erase a subject provably and return the outcome with its certificate."""
-        from affidavit.erasure import forget
-
-        self._require_writable()
-        return forget(self, subject)
-
-    def review_items(self):  # type: ignore[no-untyped-def]
-        """Pending review items of this tenant (operator only)."""
-        from affidavit.review import review_items
-
-        self.catch_up()
-        return review_items(self)
-
-    def review(self, item: str, decision: str, note: str):  # type: ignore[no-untyped-def]
-        """Record an operator's decision on a review item (operator only)."""
-        from affidavit.review import review
-
-        self._require_writable()
-        return review(self, item, decision, note)
-
-    def freeze(self, claim_id: str, note: str):  # type: ignore[no-untyped-def]
-        from affidavit.review import freeze
-
-        self._require_writable()
-        return freeze(self, claim_id, note)
-
-    def unfreeze(self, claim_id: str, note: str):  # type: ignore[no-untyped-def]
-        from affidavit.review import unfreeze
-
-        self._require_writable()
-        return unfreeze(self, claim_id, note)
-
-    def add_source(self, source_id: str, text: str, origin: str | None = None):  # type: ignore[no-untyped-def]
-        from affidavit.sourcing import add_source
-
-        self._require_writable()
-        return add_source(self, source_id, text, origin)
-
-    def verify_receipts(self):  # type: ignore[no-untyped-def]
-        from affidavit.sourcing import verify_all
-
-        self.catch_up()
-        return verify_all(self)
-
-    # -- views as of a ledger position --------------------------------------------
-    def at(self, seq: int, observe: Callable[[Applied], None] | None = None) -> Store:
-        """A read-only view of the store as it stood at ledger position ``seq`` (replayed)."""
-        from affidavit.errors import InvalidInput
-
-        self.catch_up()
-        if not isinstance(seq, int) or isinstance(seq, bool) or not 1 <= seq <= self.head_seq:
-            raise InvalidInput("as_of_seq", f"expected a seq from 1 to {self.head_seq}")
-        view = Store(self.path, self._ledger, self._keyring, self.store_id, self.identity,
-                     self.clock, self.keyring_dir)
-        view._readonly_at = seq
-        view._owner = False
-        if observe is not None:
-            view._observers.append(observe)
-        view._catch_up(self._ledger.rows(0, seq))
-        return view
-
-    _readonly_at: int | None = None
-    _owner: bool = True
-
-    def _require_writable(self) -> None:
-        if self._readonly_at is not None:
-            from affidavit.errors import AffidavitError
-
-            raise AffidavitError(f"this is a read-only view as of seq {self._readonly_at}")
