@@ -230,7 +230,8 @@ class FakeBackend:
     def review_queue(self) -> dict[str, Any]:
         return {"items": list(self.queue.values()), "text": f"{len(self.queue)} items."}
 
-    def review(self, *, item: str, decision: str, note: str) -> dict[str, Any]:
+    def review(self, *, item: str, decision: str, note: str,
+               reviewed_hash: str | None = None) -> dict[str, Any]:
         entry = self.queue.pop(item, None)
         if entry is None:
             raise NotFound("no such review item")

@@ -126,8 +126,10 @@ class StoreBackend:
     def review_queue(self) -> dict[str, Any]:
         return _builtins(self.store.review_items())  # type: ignore[no-any-return]
 
-    def review(self, *, item: str, decision: str, note: str) -> dict[str, Any]:
-        return _builtins(self.store.review(item, decision, note))  # type: ignore[no-any-return]
+    def review(self, *, item: str, decision: str, note: str,
+               reviewed_hash: str | None = None) -> dict[str, Any]:
+        out = self.store.review(item, decision, note, reviewed_hash=reviewed_hash)
+        return _builtins(out)  # type: ignore[no-any-return]
 
 
 def open_backend(store_path: str | None) -> StoreBackend:

@@ -60,12 +60,13 @@ class Capabilities:
         self.catch_up()
         return review_items(self)
 
-    def review(self: Store, item: str, decision: str, note: str):  # type: ignore[no-untyped-def]
+    def review(self: Store, item: str, decision: str, note: str, *,
+               reviewed_hash: str | None = None):  # type: ignore[no-untyped-def]
         """Record an operator's decision on a review item (operator only)."""
         from affidavit.review import review
 
         self._require_writable()
-        return review(self, item, decision, note)
+        return review(self, item, decision, note, reviewed_hash=reviewed_hash)
 
     def freeze(self: Store, claim_id: str, note: str):  # type: ignore[no-untyped-def]
         from affidavit.review import freeze

@@ -213,7 +213,7 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
     sealed = ctx.seal(seq, kind, "private", private, tuple(entity_ids))
     verdict = "RESCUE" if decision.verdict == "RESCUE" else "ACCEPT"
     ctx.add(kind, ClaimAdmitted(verdict=verdict, private=sealed, **common), private)
-    transitions = _conflicts(ctx, claim_id, seq, entity_ids[0], private, valid_from, valid_to)
+    transitions = apply_conflicts(ctx, claim_id, seq, entity_ids[0], private, valid_from, valid_to)
     text = f"ADMITTED as {claim_id}"
     if verdict == "RESCUE":
         text += f" in normalised form: {private.text!r}"
@@ -224,7 +224,7 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
                            transitions=tuple(transitions))
 
 
-def _conflicts(ctx: WriteContext, claim_id: str, seq: int, subject_id: str,
+def apply_conflicts(ctx: WriteContext, claim_id: str, seq: int, subject_id: str,
                private: ClaimPrivate, valid_from: str | None, valid_to: str | None) -> list[str]:
     store = ctx.store
     notes: list[str] = []

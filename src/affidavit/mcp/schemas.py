@@ -96,6 +96,9 @@ class ReviewArgs(Args, frozen=True):
     item: Item
     decision: Literal["approve", "reject"]
     note: Note
+    reviewed_hash: Annotated[str, msgspec.Meta(pattern=r"^[0-9a-f]{64}$", description=(
+        "reviewed_hash from review_queue; the decision is refused if the item changed since."
+    ))] | None = None
 
 
 # ---- results -----------------------------------------------------------------
