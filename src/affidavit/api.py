@@ -59,7 +59,7 @@ class StoreBackend:
 
     def forget(self, *, subject: str) -> dict[str, Any]:
         out = self.store.forget(subject)
-        return _builtins(out)  # type: ignore[no-any-return]
+        return _builtins(out)
 
     def verify(self) -> dict[str, Any]:
         self.store.catch_up()
@@ -105,7 +105,7 @@ class StoreBackend:
 
     def add_source(self, *, source_id: str, text: str, origin: str | None = None) -> dict[str, Any]:
         out = self.store.add_source(source_id, text, origin)
-        return _builtins(out)  # type: ignore[no-any-return]
+        return _builtins(out)
 
     def stats(self) -> dict[str, Any]:
         store = self.store
@@ -124,12 +124,12 @@ class StoreBackend:
         return result
 
     def review_queue(self) -> dict[str, Any]:
-        return _builtins(self.store.review_items())  # type: ignore[no-any-return]
+        return _builtins(self.store.review_items())
 
     def review(self, *, item: str, decision: str, note: str,
                reviewed_hash: str | None = None) -> dict[str, Any]:
         out = self.store.review(item, decision, note, reviewed_hash=reviewed_hash)
-        return _builtins(out)  # type: ignore[no-any-return]
+        return _builtins(out)
 
 
 def open_backend(store_path: str | None) -> StoreBackend:

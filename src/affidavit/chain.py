@@ -8,7 +8,7 @@ Event hash (docs/ledger-format.md)::
 
 where ``lp(x) = u32be(len(x)) || x`` over UTF-8 bytes and ``prev_hash`` is the
 32-byte hash of the previous event (32 zero bytes before seq 1). The body is
-hashed exactly as stored.
+hashed exactly as stored. ``tests/test_chain_vectors.py`` freezes known answers.
 """
 
 from __future__ import annotations
@@ -23,6 +23,14 @@ GENESIS_PREV: Final = bytes(32)
 _U64 = struct.Struct(">Q")
 _I64 = struct.Struct(">q")
 _U32 = struct.Struct(">I")
+_sha256 = hashlib.sha256
+
+# Replay hashes every event, and kind/tenant/actor/resolver repeat across almost all
+# rows: their length-prefixed encodings are cached (bounded, so a hostile ledger with
+# unique strings per row costs memory no larger than this).
+_CACHE_MAX: Final = 4096
+_middle: dict[tuple[str, str, str], bytes] = {}  # lp(kind) || lp(tenant) || lp(actor)
+_resolver: dict[str, bytes] = {}  # lp(resolver)
 
 
 class Row(NamedTuple):
@@ -39,8 +47,30 @@ class Row(NamedTuple):
     hash: bytes
 
 
-def _lp(data: bytes) -> bytes:
+def _lp(text: str) -> bytes:
+    data = text.encode()
     return _U32.pack(len(data)) + data
+
+
+def _middle_of(kind: str, tenant: str, actor: str) -> bytes:
+    key = (kind, tenant, actor)
+    middle = _middle.get(key)
+    if middle is None:
+        middle = _lp(kind) + _lp(tenant) + _lp(actor)
+        if len(_middle) >= _CACHE_MAX:
+            _middle.clear()
+        _middle[key] = middle
+    return middle
+
+
+def _resolver_of(resolver: str) -> bytes:
+    encoded = _resolver.get(resolver)
+    if encoded is None:
+        encoded = _lp(resolver)
+        if len(_resolver) >= _CACHE_MAX:
+            _resolver.clear()
+        _resolver[resolver] = encoded
+    return encoded
 
 
 def event_hash(
@@ -53,17 +83,22 @@ def event_hash(
     body: bytes,
     prev_hash: bytes,
 ) -> bytes:
-    return hashlib.sha256(
+    """The event's SHA-256 as laid out in the module docstring.
+
+    A field of the wrong type or range raises ``TypeError``, ``AttributeError`` or
+    ``struct.error`` (only str values are ever cached, so a blob never hits the cache);
+    ``check_row`` turns that into a ``Failure``.
+    """
+    return _sha256(
         b"".join(
             (
                 DOMAIN,
                 _U64.pack(seq),
-                _lp(kind.encode()),
-                _lp(tenant.encode()),
-                _lp(actor.encode()),
+                _middle_of(kind, tenant, actor),
                 _I64.pack(recorded_at),
-                _lp(resolver.encode()),
-                _lp(body),
+                _resolver_of(resolver),
+                _U32.pack(len(body)),
+                body,
                 prev_hash,
             )
         )
@@ -78,23 +113,26 @@ class Failure(NamedTuple):
 
 def check_row(row: Row, expected_seq: int, prev_hash: bytes, prev_recorded_at: int) -> Failure | None:
     """The first thing wrong with ``row`` as the successor of the given chain state."""
-    if row.seq != expected_seq:
-        return Failure(expected_seq, f"seq {expected_seq}", f"seq {row.seq}")
-    if not isinstance(row.prev_hash, bytes) or row.prev_hash != prev_hash:
-        return Failure(row.seq, f"prev_hash {prev_hash.hex()}", f"prev_hash {_hex(row.prev_hash)}")
-    if not isinstance(row.body, bytes) or not isinstance(row.recorded_at, int):
-        return Failure(row.seq, "body as bytes and recorded_at as integer", "another column type")
-    if row.recorded_at < prev_recorded_at:
+    seq, kind, tenant, actor, recorded_at, resolver, body, row_prev, stored = row
+    if seq != expected_seq:
+        return Failure(expected_seq, f"seq {expected_seq}", f"seq {seq}")
+    if type(row_prev) is not bytes or row_prev != prev_hash:
+        return Failure(seq, f"prev_hash {prev_hash.hex()}", f"prev_hash {_hex(row_prev)}")
+    if type(body) is not bytes or type(recorded_at) is not int:
+        return Failure(seq, "body as bytes and recorded_at as integer", "another column type")
+    if recorded_at < prev_recorded_at:
         return Failure(
-            row.seq,
+            seq,
             f"recorded_at >= {prev_recorded_at}",
-            f"recorded_at {row.recorded_at} (time went backwards)",
+            f"recorded_at {recorded_at} (time went backwards)",
         )
-    computed = event_hash(
-        row.seq, row.kind, row.tenant, row.actor, row.recorded_at, row.resolver, row.body, prev_hash
-    )
-    if row.hash != computed:
-        return Failure(row.seq, f"hash {computed.hex()}", f"hash {_hex(row.hash)}")
+    try:
+        computed = event_hash(seq, kind, tenant, actor, recorded_at, resolver, body, prev_hash)
+    except (TypeError, AttributeError, struct.error):
+        # A text column stored as a blob, or an integer outside 64 bits: not our format.
+        return Failure(seq, "text header columns and 64-bit integers", "another column type")
+    if stored != computed:
+        return Failure(seq, f"hash {computed.hex()}", f"hash {_hex(stored)}")
     return None
 
 

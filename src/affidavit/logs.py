@@ -34,6 +34,6 @@ def configure_logging(level: int = logging.INFO, stream: TextIO | None = None) -
             structlog.processors.JSONRenderer(),
         ],
         wrapper_class=structlog.make_filtering_bound_logger(level),
-        logger_factory=structlog.PrintLoggerFactory(file=stream or _CurrentStderr()),
+        logger_factory=structlog.PrintLoggerFactory(file=stream or _CurrentStderr()),  # type: ignore[arg-type]
         cache_logger_on_first_use=False,  # tests may reconfigure the stream
     )

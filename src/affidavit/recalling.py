@@ -75,7 +75,7 @@ def view_of(record: ClaimRecord) -> ClaimView:
         claim_id=record.claim_id, seq=record.seq, subject_id=record.subject_id,
         entity_ids=record.entity_ids, subject_name=p.subject_name, text=p.text,
         predicate=p.predicate, object=p.object, predicate_terms=p.predicate_terms,
-        state=record.state,  # type: ignore[arg-type]
+        state=record.state,
         valid_from=record.valid_from, valid_to=record.valid_to,
     )
 
@@ -90,7 +90,7 @@ def _recalled(store: Store, view: ClaimView) -> RecalledClaim:
     reason = "no receipt"
     if record is not None and record.receipt is not None:
         check = sourcing.check_receipt(store, record.tenant, record.receipt)
-        status = "failed" if check.status == "FAILED" else check.status  # type: ignore[assignment]
+        status = "failed" if check.status == "FAILED" else check.status
         reason = check.reason
     return RecalledClaim(view.claim_id, view.text, view.state, view.valid_from, view.valid_to,
                          status, reason, view.state == "disputed", view.seq)

@@ -197,13 +197,14 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
     quarantine_reason = reason or (
         decision.refusal.code if decision.verdict == "QUARANTINE" and decision.refusal
         else ("ambiguous_subject" if ambiguous else None))
-    common = dict(claim_id=claim_id, subject_id=entity_ids[0], entity_ids=tuple(entity_ids),
-                  receipt=receipt, valid_from=valid_from, valid_to=valid_to)
+    subject_id, entities = entity_ids[0], tuple(entity_ids)
     if quarantine_reason is not None:
         kind = "CLAIM_QUARANTINED"
         sealed = ctx.seal(seq, kind, "private", private, tuple(entity_ids))
-        ctx.add(kind, ClaimQuarantined(reason=quarantine_reason, private=sealed,
-                                       fingerprint=fingerprint, **common), private)
+        ctx.add(kind, ClaimQuarantined(
+            claim_id=claim_id, subject_id=subject_id, entity_ids=entities, receipt=receipt,
+            valid_from=valid_from, valid_to=valid_to, reason=quarantine_reason, private=sealed,
+            fingerprint=fingerprint), private)
         status: Status = "not_stored" if reason == "previously_erased" else "quarantined"
         text = (f"QUARANTINED ({quarantine_reason}) — held for an operator's review as {claim_id}; "
                 "it is not returned by recall unless approved.")
@@ -211,8 +212,10 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
                                narrowed, verdict="QUARANTINE", seq=seq)
     kind = "CLAIM_ADMITTED"
     sealed = ctx.seal(seq, kind, "private", private, tuple(entity_ids))
-    verdict = "RESCUE" if decision.verdict == "RESCUE" else "ACCEPT"
-    ctx.add(kind, ClaimAdmitted(verdict=verdict, private=sealed, **common), private)
+    verdict: Literal["ACCEPT", "RESCUE"] = "RESCUE" if decision.verdict == "RESCUE" else "ACCEPT"
+    ctx.add(kind, ClaimAdmitted(
+        claim_id=claim_id, subject_id=subject_id, entity_ids=entities, receipt=receipt,
+        valid_from=valid_from, valid_to=valid_to, verdict=verdict, private=sealed), private)
     transitions = apply_conflicts(ctx, claim_id, seq, entity_ids[0], private, valid_from, valid_to)
     text = f"ADMITTED as {claim_id}"
     if verdict == "RESCUE":

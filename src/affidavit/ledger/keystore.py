@@ -78,7 +78,9 @@ class KeyStore:
             got = self._conn.execute(
                 "SELECT material FROM keys WHERE key_id = ?", (key_id,)
             ).fetchall()
-        return bytes(got[0][0]) if got else None
+        if not got or not isinstance(got[0][0], bytes):
+            return None
+        return got[0][0]
 
     def is_destroyed(self, key_id: str) -> bool:
         with connection.translate_errors(self.path):

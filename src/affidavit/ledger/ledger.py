@@ -94,7 +94,12 @@ class Ledger:
     def head_seal(self) -> HeadSeal | None:
         with connection.translate_errors(self.path):
             got = self._conn.execute("SELECT seq, hash, mac FROM head_seal WHERE id = 1").fetchall()
-        return HeadSeal(*got[0]) if got else None
+        if not got:
+            return None
+        seq, digest, mac = got[0]
+        if not (isinstance(seq, int) and isinstance(digest, bytes) and isinstance(mac, bytes)):
+            return HeadSeal(-1, b"", b"")  # a damaged seal row never matches any head
+        return HeadSeal(seq, digest, mac)
 
     def last_seq(self) -> int:
         with connection.translate_errors(self.path):

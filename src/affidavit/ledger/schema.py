@@ -35,8 +35,12 @@ CREATE TABLE head_seal (
 );
 """
 
+def _create_events(conn: apsw.Connection) -> None:
+    conn.execute(EVENTS_DDL)
+
+
 MIGRATIONS: list[tuple[str, Callable[[apsw.Connection], None]]] = [
-    ("0001_events", lambda conn: conn.execute(EVENTS_DDL)),
+    ("0001_events", _create_events),
 ]
 
 
