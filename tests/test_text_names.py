@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from affidavit.text.lemmas import content_lemmas, equivalent, lemma
+from affidavit.text.lemmas import canonical, content_lemmas, equivalent, lemma, phrase_matches, phrase_terms
 from affidavit.text.names import NameIndex, find_names, name_key, refers_to
 from affidavit.text.numbers import dates, quantities
 
@@ -73,3 +73,27 @@ def test_dates_normalise() -> None:
     a, b, c = (dates(t)[0][0] for t in ("March 3, 2021", "3 March 2021", "2021-03-03"))
     assert (a.year, a.month, a.day) == (b.year, b.month, b.day) == (c.year, c.month, c.day)
     assert not dates("3 March 2022")[0][0].covered_by(a)
+
+
+def test_coach_and_train_are_one_class() -> None:
+    """ "trains the team" and "coaches the team" say the same; "teach" stays apart."""
+    assert equivalent("trains", "coached") and canonical(lemma("trained")) == canonical("coach")
+    assert not equivalent("train", "teach")
+
+
+def test_phrase_terms() -> None:
+    """A multi-word phrase adds the term it says; the words must be adjacent and in order."""
+    assert phrase_terms("Who plays in goal for Westfield Rovers?") == ("goalkeeper",)
+    assert phrase_terms("She played in goal twice.") == ("goalkeeper",)
+    assert phrase_terms("Who is in charge of the depot?") == ("manage",)
+    assert phrase_terms("Ada works for Vantor.") == ("employ",)
+    assert phrase_terms("The goal was in play.") == ()
+    (match,) = phrase_matches("Who plays in goal for Westfield Rovers?")
+    assert (match.start, match.end, match.term) == (4, 17, "goalkeeper")
+
+
+def test_find_names_in_long_text() -> None:
+    """Sentence-initial detection looks back a few characters, not over the whole prefix."""
+    text = "The committee met on a Tuesday. " * 400 + "Ada Vries spoke."
+    assert [n for n, _, _ in find_names(text)] == ["Ada Vries"]
+    assert find_names('He said "go." Then Ada Vries left.')[-1][0] == "Ada Vries"

@@ -193,3 +193,277 @@ def test_deterministic_and_versioned() -> None:
     args = ("Lumen Ridge acquired Vantor.", "Vantor was acquired by Lumen Ridge.")
     assert decide_write(*args) == decide_write(*args)
     assert "simplemma-2.0.0" in RESOLVER_VERSION and "eq-" in RESOLVER_VERSION
+
+
+# A second, wider set: other people, verbs, units, dates, voices and markers, so the
+# rules (not the first set's sentences) are what passes. Names and facts invented.
+MORE_REFUSALS = [
+    ("unknown_subject", "Lena Okafor founded Tidewell Labs.", "Lena Adeyemi founded Tidewell Labs in 2014."),
+    (
+        "unknown_subject",
+        "Rafael Duarte donated the organ.",
+        "The parish donated the organ to Rafael Duarte's school.",
+    ),
+    (
+        "relation_transposed",
+        "Corvane Systems bought Pellwick.",
+        "Corvane Systems was bought by Pellwick in 2019.",
+    ),
+    ("relation_transposed", "Ines Moreau sued Harlow Bank.", "Harlow Bank sued Ines Moreau over the loan."),
+    (
+        "relation_transposed",
+        "Tobias Renn mentored Mei Lin.",
+        "Tobias Renn was mentored by Mei Lin for two years.",
+    ),
+    (
+        "relation_transposed",
+        "Quill & Ferro defeated Ashby Rovers.",
+        "Quill & Ferro lost to Ashby Rovers 2-1.",
+    ),
+    ("relation_transposed", "Ines Moreau hired Mei Lin.", "Ines Moreau was hired by Mei Lin."),
+    (
+        "numeral_invented",
+        "Tidewell Labs raised $4.5 million.",
+        "Tidewell Labs raised $5.4 million in its first round.",
+    ),
+    (
+        "numeral_invented",
+        "Ines Moreau ran the marathon in 3 hours.",
+        "Ines Moreau ran the marathon in 4 hours.",
+    ),
+    ("numeral_invented", "Pellwick employs 340 engineers.", "Pellwick employs several hundred engineers."),
+    (
+        "numeral_invented",
+        "Mei Lin takes 20 mg of atorvastatin daily.",
+        "Mei Lin takes 40 mg of atorvastatin daily.",
+    ),
+    ("numeral_invented", "Harlow Bank cut its fees by 15%.", "Harlow Bank cut its fees by 12%."),
+    (
+        "numeral_invented",
+        "Rafael Duarte weighed 82 kg at the weigh-in.",
+        "Rafael Duarte weighed 88 kg at the weigh-in.",
+    ),
+    (
+        "numeral_invented",
+        "Pellwick shipped version 3.2.1 of its firmware.",
+        "Pellwick shipped version 3.1.2 of its firmware.",
+    ),
+    (
+        "numeral_invented",
+        "The Oslo bridge built by Corvane Systems is 2.4 km long.",
+        "Corvane Systems built the Oslo bridge, which is 1.4 km long.",
+    ),
+    ("temporal_shifted", "Rafael Duarte retired in March 2016.", "Rafael Duarte retired in March 2018."),
+    (
+        "temporal_shifted",
+        "Corvane Systems opened its Oslo office on 2 June 2021.",
+        "Corvane Systems opened its Oslo office on 12 June 2021.",
+    ),
+    (
+        "temporal_shifted",
+        "Mei Lin joined Pellwick on the 3rd of May 2020.",
+        "Mei Lin joined Pellwick on 3 May 2021.",
+    ),
+    ("temporal_shifted", "Lena Okafor lives in Accra.", "Lena Okafor no longer lives in Accra."),
+    (
+        "temporal_shifted",
+        "Rafael Duarte is the treasurer of the rowing club.",
+        "Rafael Duarte used to be the treasurer of the rowing club.",
+    ),
+    (
+        "temporal_shifted",
+        "Ines Moreau is mayor of Saint-Lys.",
+        "Ines Moreau was formerly mayor of Saint-Lys.",
+    ),
+    (
+        "temporal_shifted",
+        "Tobias Renn coaches the Ashby Rovers youth team.",
+        "Tobias Renn coached the Ashby Rovers youth team until 2019.",
+    ),
+    (
+        "asserts_more_than_evidence",
+        "Lena Okafor won the award for her research on malaria.",
+        "Lena Okafor won the award.",
+    ),
+    ("asserts_more_than_evidence", "Tobias Renn sold his vintage car.", "Tobias Renn sold his car."),
+    (
+        "asserts_more_than_evidence",
+        "Ines Moreau chairs the Harlow Bank audit committee.",
+        "Ines Moreau sits on the Harlow Bank audit committee.",
+    ),
+    # merges: two sentences about different people stitched into one claim
+    (
+        "asserts_more_than_evidence",
+        "Mei Lin moved to Vienna to join Pellwick.",
+        "Mei Lin moved to Vienna. Ines Moreau joined Pellwick.",
+    ),
+    (
+        "asserts_more_than_evidence",
+        "Lena Okafor and Mei Lin founded Tidewell Labs.",
+        "Lena Okafor founded Tidewell Labs. Mei Lin joined it in 2016.",
+    ),
+    (
+        "asserts_more_than_evidence",
+        "Tobias Renn repaired the Harlow Bank vault.",
+        "Tobias Renn repaired a vault. Ines Moreau manages the Harlow Bank branch.",
+    ),
+    ("negation_flipped", "Rafael Duarte signed the petition.", "Rafael Duarte never signed the petition."),
+    ("negation_flipped", "Tidewell Labs broke the embargo.", "Tidewell Labs denied breaking the embargo."),
+    ("negation_flipped", "Tobias Renn paid the fine.", "Tobias Renn refused to pay the fine."),
+    ("negation_flipped", "Harlow Bank approved the loan.", "Harlow Bank has not approved the loan."),
+    ("negation_flipped", "Lena Okafor attended the gala.", "Lena Okafor was absent from the gala."),
+    ("negation_flipped", "Corvane Systems has a licence.", "Corvane Systems lacks a licence."),
+    (
+        "modality_dropped",
+        "Pellwick will close its Leeds plant.",
+        "Pellwick is expected to close its Leeds plant.",
+    ),
+    ("modality_dropped", "Tobias Renn embezzled the funds.", "Tobias Renn allegedly embezzled the funds."),
+    (
+        "modality_dropped",
+        "Corvane Systems is moving to Lyon.",
+        "Corvane Systems is considering moving to Lyon.",
+    ),
+    ("modality_dropped", "Mei Lin caused the outage.", "Engineers suspect Mei Lin caused the outage."),
+    ("modality_dropped", "Harlow Bank will cut 200 jobs.", "Harlow Bank might cut 200 jobs."),
+    ("modality_dropped", "Ines Moreau will run for mayor.", "Ines Moreau hopes to run for mayor."),
+    (
+        "modality_dropped",
+        "Tidewell Labs falsified its trial data.",
+        "Regulators believe Tidewell Labs falsified its trial data.",
+    ),
+    (
+        "quantifier_changed",
+        "All Pellwick engineers work in Vienna.",
+        "Many Pellwick engineers work in Vienna.",
+    ),
+    (
+        "quantifier_changed",
+        "Tidewell Labs always publishes its data.",
+        "Tidewell Labs usually publishes its data.",
+    ),
+    (
+        "quantifier_changed",
+        "Every Harlow Bank branch opens on Saturdays.",
+        "Every Harlow Bank branch except Bury opens on Saturdays.",
+    ),
+    (
+        "quantifier_changed",
+        "Corvane Systems sells only to hospitals.",
+        "Corvane Systems sells mostly to hospitals.",
+    ),
+    ("quantifier_changed", "Mei Lin answered all the questions.", "Mei Lin answered some of the questions."),
+]
+
+MORE_ADMITS = [
+    ("Pellwick bought Corvane Systems.", "Corvane Systems was bought by Pellwick in 2019."),
+    ("Mei Lin mentored Tobias Renn.", "Tobias Renn was mentored by Mei Lin for two years."),
+    ("Ashby Rovers beat Quill & Ferro.", "Quill & Ferro lost to Ashby Rovers 2-1."),
+    ("Tidewell Labs was taken over by Corvane Systems.", "Corvane Systems took over Tidewell Labs."),
+    ("Corvane Systems was set up by Lena Okafor.", "Lena Okafor set up Corvane Systems in 2009."),
+    ("Tidewell Labs was founded by Lena Okafor.", "Lena Okafor founded Tidewell Labs in 2014."),
+    ("Tobias Renn wrote the report.", "The report was written by Tobias Renn in 2020."),
+    ("Tidewell Labs raised $5,400,000.", "Tidewell Labs raised $5.4 million in its first round."),
+    ("Rafael Duarte sold the house for €1.2 million.", "Rafael Duarte sold the house for €1,200,000."),
+    ("Mei Lin takes 40mg of atorvastatin daily.", "Mei Lin takes 40 mg of atorvastatin daily."),
+    ("Harlow Bank cut its fees by 12 per cent.", "Harlow Bank cut its fees by 12%."),
+    ("Ines Moreau ran the marathon in four hours.", "Ines Moreau ran the marathon in 4 hours."),
+    ("Rafael Duarte retired in 2018.", "Rafael Duarte retired in March 2018."),
+    (
+        "Corvane Systems opened its Oslo office on June 12, 2021.",
+        "Corvane Systems opened its Oslo office on 12 June 2021.",
+    ),
+    ("Mei Lin joined Pellwick on 3 May 2021.", "Mei Lin joined Pellwick on the 3rd of May 2021."),
+    ("Rafael Duarte never signed the petition.", "Rafael Duarte never signed the petition."),
+    ("Rafael Duarte denied the charges.", "Rafael Duarte denied the charges."),
+    ("Lena Okafor no longer lives in Accra.", "Lena Okafor no longer lives in Accra."),
+    ("Lena Okafor lived in Accra.", "Lena Okafor no longer lives in Accra."),
+    ("Ines Moreau was mayor of Saint-Lys.", "Ines Moreau was formerly mayor of Saint-Lys."),
+    (
+        "Tobias Renn coached the Ashby Rovers youth team.",
+        "Tobias Renn coached the Ashby Rovers youth team until 2019.",
+    ),
+    ("Tobias Renn allegedly embezzled the funds.", "Tobias Renn allegedly embezzled the funds."),
+    ("Ines Moreau hopes to run for mayor.", "Ines Moreau hopes to run for mayor."),
+    ("Some Pellwick engineers work in Vienna.", "Many Pellwick engineers work in Vienna."),
+    ("Mei Lin answered some of the questions.", "Mei Lin answered some of the questions."),
+    ("Mei Lin moved to Vienna.", "Mei Lin moved to Vienna. Ines Moreau joined Pellwick."),
+    ("Ines Moreau joined Pellwick.", "Mei Lin moved to Vienna. Ines Moreau joined Pellwick."),
+    (
+        "Mei Lin joined Tidewell Labs in 2016.",
+        "Lena Okafor founded Tidewell Labs. Mei Lin joined Tidewell Labs in 2016.",
+    ),
+    ("Lena Okafor won the award.", "After years of fieldwork, Lena Okafor won the award."),
+    ("Okafor founded Tidewell Labs.", "Dr Lena Okafor founded Tidewell Labs in 2014."),
+    ("Lena Okafor married Tobias Renn.", "Tobias Renn married Lena Okafor in 2012."),
+    ("Ines Moreau chairs the audit committee.", "Ines Moreau, a lawyer, chairs the audit committee."),
+    ("Pellwick's chief executive is Mei Lin.", "Mei Lin is Pellwick's chief executive."),
+    # "A works for B" says "B employs A"; {coach, train} are one class
+    ("Rafael Duarte works for Harlow Bank.", "Rafael Duarte is employed by Harlow Bank."),
+    ("Harlow Bank employs Rafael Duarte.", "Rafael Duarte works for Harlow Bank."),
+    ("Mei Lin trains the Pellwick interns.", "Mei Lin coaches the Pellwick interns."),
+]
+
+
+@pytest.mark.parametrize(("code", "claim", "evidence"), MORE_REFUSALS)
+def test_more_refusal_codes(code: str, claim: str, evidence: str) -> None:
+    """Wider refusals: the same rules on other names, verbs, units and markers."""
+    decision = decide_write(claim, evidence)
+    assert decision.verdict == "REJECT", decision
+    assert decision.refusal is not None and decision.refusal.code == code, decision.refusal
+
+
+@pytest.mark.parametrize(("claim", "evidence"), MORE_ADMITS)
+def test_more_faithful_restatements(claim: str, evidence: str) -> None:
+    """Wider admissions: voice, units, dates, kept markers and weaker quantifiers."""
+    decision = decide_write(claim, evidence)
+    assert decision.verdict in ADMIT, decision.refusal
+
+
+def test_pronoun_of_another_person_is_not_borrowed() -> None:
+    """ "She" after a sentence led by someone else does not speak about the claim's subject."""
+    decision = decide_write(
+        "Ines Moreau resigned in 2020.", "Mei Lin praised Ines Moreau. She resigned in 2020."
+    )
+    assert decision.verdict == "REJECT"
+
+
+def test_employ_is_not_reversible_by_itself() -> None:
+    """The work/employ converse swaps roles once; "A employs B" still refuses "B employs A"."""
+    decision = decide_write("Harlow Bank employs Rafael Duarte.", "Rafael Duarte employs Harlow Bank.")
+    assert decision.refusal is not None and decision.refusal.code == "relation_transposed"
+
+
+def test_phrase_terms_join_predicate_terms() -> None:
+    """A claim that says "plays in goal" offers the term "goalkeeper" to the read gate."""
+    d = decide_write(
+        "Maren Holt plays in goal for Westfield Rovers.", "Maren Holt plays in goal for Westfield Rovers."
+    )
+    assert d.shape is not None and "goalkeeper" in d.shape.predicate_terms
+    assert d.shape.predicate == "role"
+
+
+def test_trained_as_is_not_a_role() -> None:
+    """ "train" shares coach's class for coverage but is no role key (training is not a job)."""
+    d = decide_write("Clara Brandt trained as a nurse.", "Clara Brandt trained as a nurse in Hamburg.")
+    assert d.verdict in ADMIT and d.shape is not None and d.shape.predicate != "role"
+
+
+def test_cold_and_warm_caches_decide_alike() -> None:
+    """The text caches are only caches: clearing them changes no decision."""
+    from affidavit.gates.write import text_caches
+
+    pairs = [(c, e) for _, c, e in MORE_REFUSALS[:10]] + MORE_ADMITS[:10]
+    warm = [decide_write(c, e) for c, e in pairs]
+    for cache in text_caches():
+        cache.cache_clear()
+    assert [decide_write(c, e) for c, e in pairs] == warm
+
+
+def test_long_evidence_links_the_subject_sentence() -> None:
+    """In a long evidence the span is the subject's sentence, found among many others."""
+    filler = "The committee met on a Tuesday. Several members asked for detail. " * 20
+    evidence = filler + "Mei Lin joined Pellwick in 2016. " + filler
+    d = decide_write("Mei Lin joined Pellwick in 2016.", evidence)
+    assert d.verdict == "ACCEPT" and d.span is not None
+    assert evidence[d.span[0] : d.span[1]] == "Mei Lin joined Pellwick in 2016."

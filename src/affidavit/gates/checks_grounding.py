@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import lru_cache
 
 from affidavit.gates.write_parse import AUX, Clause, analyse
 from affidavit.text import markers
@@ -30,6 +31,9 @@ CONVERSES: tuple[tuple[str, str], ...] = (
     ("lose", "defeat"), ("lose", "beat"), ("buy", "sell"), ("acquire", "sell"),
     ("purchase", "sell"), ("borrow", "lend"), ("receive", "give"), ("rent", "let"),
 )  # fmt: skip
+# Pairs inside one equivalence class that still swap roles: "A works for B" says
+# "B employs A" (the class makes the words cover each other; the roles reverse).
+_CLASS_CONVERSES: tuple[tuple[str, str], ...] = (("work", "employ"),)
 _FREE = frozenset(AUX) | frozenset(
     {"be", "have", "do", "will", "may", "might", "can", "could", "should", "must", "shall",
      "would", "also", "now", "currently", "still", "n't", "'s", "one", "its"}
@@ -176,12 +180,20 @@ _SYMMETRIC = frozenset(
 
 def check_roles(claim: str, ev: str) -> Failure:
     """Who did what to whom is the same in claim and evidence (voice normalised)."""
-    if any(lemma(w) in _SYMMETRIC for w in words(claim)):
+    if not _SYMMETRIC.isdisjoint(map(lemma, words(claim))):
         return None  # "A is B's sibling" says "B is A's sibling"
     c: Clause = analyse(claim)
     e: Clause = analyse(ev)
     agents, patients = e.agents, e.patients
-    if c.verb and e.verb and not equivalent(c.verb, e.verb) and _converse(c.verb, e.verb):
+    if (
+        c.verb
+        and e.verb
+        and (
+            (not equivalent(c.verb, e.verb) and _converse(c.verb, e.verb))
+            or (c.verb, e.verb) in _CLASS_CONVERSES
+            or (e.verb, c.verb) in _CLASS_CONVERSES
+        )
+    ):
         agents, patients = patients, agents
     for x in c.agents:
         if not any(_names_match(x, p) for p in patients) or any(_names_match(x, a) for a in agents):
@@ -219,7 +231,8 @@ def _strip_numbers(text: str) -> str:
     return out
 
 
-def support_set(ev: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def support_set(ev: str) -> frozenset[str]:
     """Lemmas (and their class representatives) the evidence can support."""
     out: set[str] = set()
     for word in words(ev):
@@ -229,11 +242,13 @@ def support_set(ev: str) -> set[str]:
         positive = markers.LEXICAL_NEGATIVES.get(word.casefold())
         if positive:
             out.add(positive)
-    return out
+    return frozenset(out)
 
 
+@lru_cache(maxsize=4096)
 def check_coverage(claim: str, ev: str) -> Failure:
-    """Every content word of the claim is supported by the evidence."""
+    """Every content word of the claim is supported by the evidence (cached: choosing
+    the span runs it on each candidate sentence, the gate again on the chosen one)."""
     support = support_set(ev)
     rank_ev = markers.quantifier_rank(ev)
     has_dose = any(q.unit in DOSE_UNITS for q in quantities(ev))

@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from affidavit.errors import InvalidInput
 from affidavit.gates import checks_grounding as checks
 from affidavit.gates.contracts import ClaimShape, Refusal, Verdict, WriteDecision
-from affidavit.gates.write_parse import PRONOUNS, claim_subject, linked_sentences, mentions
+from affidavit.gates.write_link import evidence_view, linked_sentences
+from affidavit.gates.write_parse import PRONOUNS, analyse, claim_subject, mentions
 from affidavit.gates.write_shape import shape_of
-from affidavit.text import markers
-from affidavit.text.lemmas import LEMMA_TABLE_VERSION, SIMPLEMMA_VERSION, content_lemmas
+from affidavit.text import lemmas, markers, names
+from affidavit.text.lemmas import LEMMA_TABLE_VERSION, SIMPLEMMA_VERSION, content_lemmas, word_tuple
 from affidavit.text.names import key_tokens, refers_to
-from affidavit.text.numbers import dates, quantities
+from affidavit.text.numbers import dates, quantities, word_runs
 from affidavit.text.sentences import clauses
 
 RESOLVER_VERSION = f"write-gate/1.0+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}"
@@ -130,7 +132,7 @@ def _pick_span(
     best: tuple[float, int] = (-1.0, 0)
     chosen = linked[0]
     want = set(content_lemmas(claim))
-    for i, (span, ante) in enumerate(linked):
+    for i, (span, ante) in enumerate(linked if len(linked) > 1 else ()):  # one: nothing to rank
         text = _resolve_text(evidence, span, ante)
         overlap = len(want & set(content_lemmas(text))) / max(len(want), 1)
         score = (_score(claim, text) + overlap, -i)
@@ -179,6 +181,15 @@ def _rescue_form(claim: str, text: str) -> str | None:
     return out if out != claim else None
 
 
+def text_caches() -> tuple[Any, ...]:
+    """Every cache keyed by a whole text (not a word), for benchmarks that must start cold."""
+    return (
+        names._find_names, dates, quantities, evidence_view, analyse, content_lemmas,
+        checks.check_coverage, checks.support_set, markers.token_tuple, word_tuple, word_runs,
+        lemmas._phrase_matches,
+    )  # fmt: skip
+
+
 def decide_write(claim: str, evidence: str) -> WriteDecision:
     """Decide whether ``evidence`` supports ``claim``; pure and deterministic."""
     _validate(claim, evidence)
@@ -187,11 +198,12 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     if subject is None:
         return _refuse("unknown_subject", ("", "the claim names no person or organisation"), None, None, ran)
     shape = shape_of(claim, subject, found)
-    linked = linked_sentences(evidence, subject)
+    view = evidence_view(evidence)
+    linked = linked_sentences(evidence, subject, view)
     if not linked:
         why = f"'{shape.subject}' is not named in the evidence"
         return _refuse("unknown_subject", (shape.subject, why), shape, None, ran)
-    distinct = {" ".join(key_tokens(m.name)) for m in mentions(evidence) if refers_to(subject, m.name)}
+    distinct = {" ".join(key_tokens(m.name)) for m in view.subject_mentions(subject)}
     if len(key_tokens(subject)) == 1 and len({d for d in distinct if len(d.split()) > 1}) > 1:
         why = f"'{shape.subject}' could be more than one person named in the evidence"
         return _refuse("unknown_subject", (shape.subject, why), shape, None, ran, "QUARANTINE")

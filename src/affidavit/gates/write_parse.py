@@ -9,12 +9,12 @@ refusing.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import msgspec
 
 from affidavit.text.lemmas import _IRREGULAR, lemma
-from affidavit.text.names import find_names, refers_to
-from affidavit.text.sentences import sentences
+from affidavit.text.names import find_names
 
 AUX = frozenset(
     {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does",
@@ -26,7 +26,13 @@ _FRONTED = frozenset(
      "this", "according", "until", "earlier", "later", "from", "under", "having"}
 )  # fmt: skip
 PRONOUNS = frozenset({"he", "she", "it", "they", "his", "her", "its", "their", "him", "them"})
-_PASSIVE = re.compile(r"\b(?:is|are|was|were|been|being|be|get|got|gets)\s+(?:\w+ly\s+)?(\w+)\s+by\b", re.I)
+# A passive: "was acquired by", "is reportedly owned by", and with a verb particle
+# "was taken over by", "was set up by".
+_PASSIVE = re.compile(
+    r"\b(?:is|are|was|were|been|being|be|get|got|gets)\s+(?:\w+ly\s+)?(\w+)"
+    r"(?:\s+(?:over|up|out|off|down|on|back|away|in))?\s+by\b",
+    re.I,
+)
 _WORD = re.compile(r"[\w'’\-]+")
 
 
@@ -49,13 +55,13 @@ class Clause(msgspec.Struct, frozen=True):
 def mentions(text: str, start: int = 0, end: int | None = None) -> list[Mention]:
     """Name mentions inside ``text[start:end]`` with offsets into ``text``."""
     stop = len(text) if end is None else end
-    out: list[Mention] = []
-    for name, a, b in find_names(text[start:stop]):
-        tail = text[start + b : start + b + 2]
-        out.append(Mention(name, start + a, start + b, tail[:1] in ("'", "’")))
-    return out
+    return [
+        Mention(name, start + a, start + b, text[start + b : start + b + 1] in ("'", "’"))
+        for name, a, b in find_names(text[start:stop])
+    ]
 
 
+@lru_cache(maxsize=65536)
 def is_verb_like(word: str) -> bool:
     """A rough finite-verb test used only to find where a clause's predicate starts."""
     low = word.casefold()
@@ -76,8 +82,10 @@ def main_start(text: str, start: int, end: int) -> int:
     return start
 
 
+@lru_cache(maxsize=4096)
 def analyse(text: str, start: int = 0, end: int | None = None) -> Clause:
-    """Agents, patients and main verb of the sentence ``text[start:end]``."""
+    """Agents, patients and main verb of the sentence ``text[start:end]`` (cached: the
+    claim is analysed by the subject finder, the shaper and the role check)."""
     stop = len(text) if end is None else end
     begin = main_start(text, start, stop)
     found = mentions(text, begin, stop)
@@ -146,50 +154,3 @@ def claim_subject(claim: str) -> tuple[str | None, list[Mention]]:
 def _passive_at(text: str) -> int:
     m = _PASSIVE.search(text)
     return m.start() if m else len(text)
-
-
-def linked_sentences(evidence: str, subject: str) -> list[tuple[tuple[int, int], str | None]]:
-    """Sentences that speak about ``subject``, each with the antecedent text it borrows.
-
-    A sentence is linked when it names the subject, when it opens with a pronoun
-    whose antecedent (the previous sentence's first name) is the subject, or when
-    it is a verbless fragment following a linked sentence (a list under a header).
-    """
-    out: list[tuple[tuple[int, int], str | None]] = []
-    previous_subject: Mention | None = None
-    previous_linked = False
-    for a, b in sentences(evidence):
-        found = mentions(evidence, a, b)
-        names_subject = any(refers_to(subject, m.name) for m in found)
-        first_word = _WORD.search(evidence, a, b)
-        opener = first_word.group(0).casefold() if first_word else ""
-        words = [w.group(0) for w in _WORD.finditer(evidence, a, b)]
-        fragment = not any(w[:1].islower() and is_verb_like(w) for w in words)
-        if names_subject:
-            pronoun_ante = (
-                _antecedent_text(evidence, previous_subject)
-                if previous_subject is not None and opener in PRONOUNS
-                else None
-            )
-            out.append(((a, b), pronoun_ante))
-        elif (
-            previous_subject is not None
-            and opener in PRONOUNS
-            and (refers_to(subject, previous_subject.name))
-        ):
-            out.append(((a, b), _antecedent_text(evidence, previous_subject)))
-            continue  # the antecedent carries on to the next pronoun sentence
-        elif fragment and previous_linked and previous_subject is not None:
-            out.append(((a, b), _antecedent_text(evidence, previous_subject)))
-            continue
-        previous_linked = names_subject
-        if found:
-            lead = next((m for m in found if not m.possessive), found[0])
-            previous_subject = lead
-    return out
-
-
-def _antecedent_text(evidence: str, mention: Mention) -> str:
-    """The antecedent's name plus a version or model number right after it."""
-    tail = re.match(r"\s+\d[\w.]*", evidence[mention.end :])
-    return evidence[mention.start : mention.end + (tail.end() if tail else 0)]

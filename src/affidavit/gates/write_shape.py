@@ -10,16 +10,22 @@ different medicines are not taken for a conflict.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from affidavit.gates.contracts import ClaimShape
 from affidavit.gates.write_parse import AUX, Mention, analyse, is_verb_like
-from affidavit.text.lemmas import STOPWORDS, canonical, lemma, words
+from affidavit.text.lemmas import STOPWORDS, canonical, lemma, phrase_terms, words
 from affidavit.text.names import TITLES, name_key
 
 _ROLE_VERBS = frozenset(
     {"work", "employ", "teach", "coach", "serve", "lead", "manage", "run", "head", "direct",
      "chair", "practise", "practice", "lecture", "captain"}
 )  # fmt: skip
+_ROLE_NOUNS = frozenset({"goalkeeper"})
+# Synonyms of a role verb that also name a one-off event or being taught ("trained
+# as a nurse"): the same words for coverage, but no "role" key (it would supersede
+# the person's job).
+_AMBIGUOUS_ROLE = frozenset({"train"})
 _KIN = frozenset(
     {"sibling", "sister", "brother", "parent", "mother", "father", "child", "daughter", "son",
      "spouse", "wife", "husband", "partner", "cousin", "aunt", "uncle", "niece", "nephew",
@@ -33,6 +39,7 @@ _FUNCTIONAL = {
 _SKIP = STOPWORDS | AUX | {"a", "an", "the", "now", "currently"}
 
 
+@lru_cache(maxsize=65536)
 def display_name(surface: str) -> str:
     """A name as written, with leading titles and a possessive dropped."""
     words_ = re.sub(r"['’]s?$", "", surface.strip()).split()
@@ -64,9 +71,15 @@ def shape_of(claim: str, subject: str, found: list[Mention]) -> ClaimShape:
     if obj_tokens and lemma(obj_tokens[0]) == verb:
         obj_tokens = obj_tokens[1:]
     content = [lemma(w) for w in obj_tokens if w.casefold() not in _SKIP]
-    predicate = _predicate_key(verb, content, claim)
+    phrased = list(phrase_terms(rest))
+    # A position said by a phrase ("is in charge of", "plays in goal") is a role, as
+    # the single word ("manages", "is the goalkeeper of") is.
+    role_phrase = any(canonical(t) in _ROLE_VERBS or t in _ROLE_NOUNS for t in phrased)
+    predicate = "role" if role_phrase else _predicate_key(verb, content, claim)
     terms: list[str] = []
-    for lem in ([verb] if verb and verb not in ("be", "have") else []) + content:
+    # Terms a multi-word phrase says ("plays in goal" -> "goalkeeper") come last, so a
+    # question that uses the single word finds the claim that uses the phrase.
+    for lem in ([verb] if verb and verb not in ("be", "have") else []) + content + phrased:
         for t in (lem, canonical(lem)):
             if t not in terms and t not in _SKIP:
                 terms.append(t)
@@ -90,7 +103,8 @@ def _predicate_key(verb: str, content: list[str], claim: str) -> str:
         if re.search(r"\b(?:is|are|was|were)\s+(?:a|an|the)\b", claim, re.I):
             return "role"
         return f"be:{content[0]}" if content else "be"
-    if verb in _ROLE_VERBS or canon in _ROLE_VERBS:
+    if verb in _ROLE_VERBS or (canon in _ROLE_VERBS and verb not in _AMBIGUOUS_ROLE):
         return "role"
+    canon = verb if verb in _AMBIGUOUS_ROLE else canon
     head = next((c for c in content), "")
     return f"{canon}:{head}" if head else canon

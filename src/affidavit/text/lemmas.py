@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 import simplemma
 
-LEMMA_TABLE_VERSION = "eq-1"
+LEMMA_TABLE_VERSION = "eq-2"  # eq-2: {coach, train}; phrase table
 SIMPLEMMA_VERSION = "simplemma-2.0.0"
 
 # Forms simplemma gets wrong or leaves alone.
@@ -132,6 +133,7 @@ EQUIVALENCES: tuple[frozenset[str], ...] = (
     frozenset({"defeat", "beat"}),
     frozenset({"absent", "miss"}),
     frozenset({"teach", "lecture"}),
+    frozenset({"coach", "train"}),
     frozenset({"join", "enter"}),
     frozenset({"create", "make"}),
     frozenset({"pay", "spend"}),
@@ -145,6 +147,7 @@ EQUIVALENCES: tuple[frozenset[str], ...] = (
 )
 
 _CLASS_OF: dict[str, int] = {w: i for i, cls in enumerate(EQUIVALENCES) for w in cls}
+_CANONICAL: dict[str, str] = {w: min(cls) for cls in EQUIVALENCES for w in cls}
 
 _WORD = re.compile(r"[^\W_][\w'’\-]*", re.UNICODE)
 
@@ -166,10 +169,7 @@ def lemma(word: str) -> str:
 
 def canonical(lemma_: str) -> str:
     """A representative of the lemma's equivalence class (the lemma itself when alone)."""
-    index = _CLASS_OF.get(lemma_)
-    if index is None:
-        return lemma_
-    return min(EQUIVALENCES[index])
+    return _CANONICAL.get(lemma_, lemma_)
 
 
 def equivalent(a: str, b: str) -> bool:
@@ -181,11 +181,72 @@ def equivalent(a: str, b: str) -> bool:
     return ia is not None and ia == _CLASS_OF.get(lb)
 
 
+# Phrase equivalences: several words that say what one term says. Each phrase is
+# matched on lemmas, in order and adjacent ("played in goal" matches "play in goal");
+# a match contributes its term. Same care as EQUIVALENCES: every phrase must mean
+# the term wherever the gates meet it.
+PHRASES: dict[str, tuple[str, ...]] = {
+    "goalkeeper": ("play in goal", "keep goal", "goalie"),
+    "manage": ("in charge of", "at the helm of", "take charge of"),
+    "employ": ("work for", "on the payroll of"),
+}
+
+
+class PhraseMatch(NamedTuple):
+    """A phrase found in a text: ``text[start:end]`` says ``term``."""
+
+    start: int
+    end: int
+    term: str
+
+
+# First lemma -> (phrase lemmas, term), longest first; filled below, once ``lemma`` exists.
+_PHRASE_INDEX: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {}
+
+
+def phrase_matches(text: str) -> tuple[PhraseMatch, ...]:
+    """Phrases of ``PHRASES`` in ``text``, left to right, longest first where they overlap."""
+    return _phrase_matches(text)
+
+
+@lru_cache(maxsize=16384)
+def _phrase_matches(text: str) -> tuple[PhraseMatch, ...]:
+    spans = [(m.start(), m.end(), lemma(m.group(0))) for m in _WORD.finditer(text)]
+    lemmas_ = [s[2] for s in spans]
+    out: list[PhraseMatch] = []
+    i = 0
+    while i < len(spans):
+        for words_, term in _PHRASE_INDEX.get(lemmas_[i], ()):  # longest phrases first
+            if tuple(lemmas_[i : i + len(words_)]) == words_:
+                out.append(PhraseMatch(spans[i][0], spans[i + len(words_) - 1][1], term))
+                i += len(words_)
+                break
+        else:
+            i += 1
+    return tuple(out)
+
+
+def phrase_terms(text: str) -> tuple[str, ...]:
+    """Terms said by phrases in ``text`` ("plays in goal" -> "goalkeeper"), each once.
+
+    The read gate calls this on a question to demand the term instead of the
+    phrase's words; the write gate adds it to a claim's predicate terms.
+    """
+    return tuple(dict.fromkeys(m.term for m in phrase_matches(text)))
+
+
 def words(text: str) -> list[str]:
     """Word tokens of ``text`` (letters and digits, inner apostrophes and hyphens kept)."""
-    return _WORD.findall(text)
+    return list(word_tuple(text))
 
 
+@lru_cache(maxsize=8192)
+def word_tuple(text: str) -> tuple[str, ...]:
+    """``words`` as a tuple, cached: the checks split the same claim and span repeatedly."""
+    return tuple(_WORD.findall(text))
+
+
+@lru_cache(maxsize=16384)
 def content_lemmas(text: str) -> tuple[str, ...]:
     """Lemmas of the content words of ``text``, in order, stopwords dropped."""
     out: list[str] = []
@@ -194,3 +255,17 @@ def content_lemmas(text: str) -> tuple[str, ...]:
         if lem and lem not in STOPWORDS and word.casefold() not in STOPWORDS:
             out.append(lem)
     return tuple(out)
+
+
+def _index_phrases() -> dict[str, tuple[tuple[tuple[str, ...], str], ...]]:
+    entries = sorted(
+        ((tuple(lemma(w) for w in words(p)), term) for term, ps in PHRASES.items() for p in ps),
+        key=lambda entry: -len(entry[0]),
+    )
+    index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for entry in entries:
+        index.setdefault(entry[0][0], []).append(entry)
+    return {first: tuple(group) for first, group in index.items()}
+
+
+_PHRASE_INDEX.update(_index_phrases())

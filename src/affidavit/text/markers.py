@@ -7,6 +7,7 @@ gate can compare what the evidence hedges or limits with what the claim keeps.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 NEGATORS = frozenset(
     {"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "cannot",
@@ -34,12 +35,14 @@ MODALITY: dict[str, str] = {
     "appears": "hedge", "believed": "hedge", "thought": "hedge", "unconfirmed": "hedge",
     "claims": "hedge", "claimed": "hedge", "purportedly": "hedge", "supposedly": "hedge",
     "presumably": "hedge", "speculated": "hedge", "accused": "hedge",
+    "believe": "hedge", "believes": "hedge", "thinks": "hedge",
     "intends": "intent", "intend": "intent", "intended": "intent", "plans": "intent",
     "plan": "intent", "planned": "intent", "planning": "intent", "aims": "intent",
     "aim": "intent", "hopes": "intent", "hope": "intent", "hoping": "intent",
     "wants": "intent", "proposes": "intent", "proposed": "intent", "considering": "intent",
     "considers": "intent", "seeks": "intent", "intention": "intent", "wishes": "intent",
-    "expected": "future", "expects": "future", "will": "future", "shall": "future",
+    # "expected to" is somebody's forecast, a hedge on the future; "will" states it.
+    "expected": "hedge", "expects": "hedge", "will": "future", "shall": "future",
     "scheduled": "future", "set": "future", "going": "future",
     "would": "hedge", "should": "hedge",
 }  # fmt: skip
@@ -73,7 +76,13 @@ _TOKEN = re.compile(r"n't|[\w'’]+|[$£€%]")
 
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens, with "n't" split off ("didn't" -> "did", "n't")."""
-    return _TOKEN.findall(text.casefold().replace("’", "'"))
+    return list(token_tuple(text))
+
+
+@lru_cache(maxsize=8192)
+def token_tuple(text: str) -> tuple[str, ...]:
+    """``tokens`` as a tuple, cached: every marker check tokenises the same two texts."""
+    return tuple(_TOKEN.findall(text.casefold().replace("’", "'")))
 
 
 def negations(text: str) -> int:
@@ -117,8 +126,8 @@ def modalities(text: str) -> set[str]:
 def quantifier_rank(text: str) -> int | None:
     """The strongest quantifier the text uses, or None when it uses none."""
     low = text.casefold()
-    ranks = [QUANTIFIERS[t] for t in tokens(low) if t in QUANTIFIERS and t != "no"]
-    for m in _PARTITIVE.finditer(low):
+    ranks = [QUANTIFIERS[t] for t in token_tuple(text) if t in QUANTIFIERS and t != "no"]
+    for m in _PARTITIVE.finditer(low) if " of " in low else ():
         a, b = m.group(1), m.group(2)
         if a != b and a in _COUNT_WORDS and b in _COUNT_WORDS:
             ranks.append(1)  # "two of three" is some, not all

@@ -22,252 +22,17 @@ from functools import lru_cache
 
 import simplemma
 
-TITLES = frozenset(
-    {
-        "mr", "mrs", "ms", "miss", "mx", "dr", "doctor", "prof", "professor", "sir", "dame",
-        "lord", "lady", "judge", "justice", "mayor", "president", "senator", "governor",
-        "minister", "councillor", "councilor", "rev", "reverend", "father", "sister",
-        "captain", "capt", "col", "colonel", "gen", "general", "sgt", "sergeant", "officer",
-        "inspector", "detective", "chief", "coach", "nurse", "st", "saint",
-    }
-)  # fmt: skip
+from affidavit.text.wordlists import MONTHS, NOT_NAMES, NUMBER_WORDS, PARTICLES, TITLES
 
-# Lower-case particles that may sit inside a name ("University of Porto",
-# "Ludwig van Beethoven"). "and" is deliberately absent: "Ilona Varga and Matteo
-# Russo" is two people.
-_PARTICLES = frozenset(
-    {"of", "for", "de", "da", "del", "della", "der", "van", "von", "le", "la", "du", "bin", "al"}
-)
-
-# Capitalised only because they start a sentence (or are not names at all).
-_NOT_NAMES = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "this",
-        "that",
-        "these",
-        "those",
-        "there",
-        "here",
-        "it",
-        "its",
-        "he",
-        "she",
-        "they",
-        "we",
-        "you",
-        "i",
-        "me",
-        "him",
-        "her",
-        "them",
-        "his",
-        "hers",
-        "their",
-        "our",
-        "your",
-        "my",
-        "who",
-        "whom",
-        "whose",
-        "which",
-        "what",
-        "when",
-        "where",
-        "why",
-        "how",
-        "in",
-        "on",
-        "at",
-        "by",
-        "to",
-        "from",
-        "of",
-        "for",
-        "with",
-        "without",
-        "within",
-        "into",
-        "onto",
-        "over",
-        "under",
-        "after",
-        "before",
-        "during",
-        "since",
-        "until",
-        "till",
-        "while",
-        "as",
-        "about",
-        "above",
-        "below",
-        "between",
-        "among",
-        "through",
-        "across",
-        "against",
-        "along",
-        "around",
-        "behind",
-        "beyond",
-        "despite",
-        "except",
-        "near",
-        "upon",
-        "via",
-        "per",
-        "and",
-        "or",
-        "but",
-        "nor",
-        "so",
-        "yet",
-        "if",
-        "then",
-        "than",
-        "because",
-        "although",
-        "though",
-        "unless",
-        "whether",
-        "also",
-        "not",
-        "no",
-        "yes",
-        "all",
-        "some",
-        "most",
-        "many",
-        "much",
-        "few",
-        "several",
-        "each",
-        "every",
-        "both",
-        "either",
-        "neither",
-        "any",
-        "none",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "dozens",
-        "hundreds",
-        "thousands",
-        "millions",
-        "first",
-        "second",
-        "third",
-        "last",
-        "next",
-        "previous",
-        "former",
-        "later",
-        "earlier",
-        "today",
-        "yesterday",
-        "tomorrow",
-        "now",
-        "recently",
-        "currently",
-        "previously",
-        "reportedly",
-        "allegedly",
-        "however",
-        "meanwhile",
-        "moreover",
-        "furthermore",
-        "instead",
-        "still",
-        "only",
-        "just",
-        "even",
-        "already",
-        "according",
-        "following",
-        "including",
-        "regarding",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "has",
-        "have",
-        "had",
-        "do",
-        "does",
-        "did",
-        "will",
-        "would",
-        "may",
-        "might",
-        "can",
-        "could",
-        "should",
-        "must",
-        "shall",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-    ]
-)
-
-_NUMBER_WORDS = frozenset(
-    {"thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
-     "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred",
-     "dozen", "thousand", "million", "billion", "scores", "tens"}
-)  # fmt: skip
-
-_MONTHS = frozenset(
-    [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "jan",
-        "feb",
-        "mar",
-        "apr",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
-    ]
-)
+# The word lists live in ``text.wordlists``; TITLES is re-exported for the gates.
+_PARTICLES = PARTICLES
+_NOT_NAMES = NOT_NAMES
+_NUMBER_WORDS = NUMBER_WORDS
+_MONTHS = MONTHS
 
 # A token: letters (any script) with inner apostrophes, hyphens or dots.
 _TOKEN = re.compile(r"[^\W\d_](?:[\w'’.\-]*[\w])?(?:['’]s?)?", re.UNICODE)
-_SENTENCE_END = re.compile(r"[.!?;:]\s*$|\n\s*$")
+_SKIP_GAP = re.compile(r"[ ,]*")
 _POSSESSIVE = re.compile(r"['’]s?$")
 
 
@@ -297,15 +62,29 @@ def key_tokens(name: str) -> tuple[str, ...]:
     return tuple(name_key(name).split())
 
 
-def _is_capitalised(token: str) -> bool:
-    return token[:1].isupper()
+_OPENERS = frozenset(" \t\"'“‘(")
+_ENDERS = frozenset(".!?;:")
 
 
 def _sentence_initial(text: str, start: int) -> bool:
-    before = text[:start].rstrip(" \t\"'“‘(")
-    return not before or bool(_SENTENCE_END.search(text[: len(before)] + " "))
+    """Whether ``start`` opens a sentence: only punctuation, quotes or a newline before it.
+
+    Scans backwards from ``start`` (constant work per token) instead of copying the
+    prefix: a per-token copy made long evidence quadratic.
+    """
+    i = start - 1
+    while i >= 0 and text[i] in _OPENERS:
+        i -= 1
+    if i < 0:
+        return True  # nothing but quotes and spaces before it
+    newline = False
+    while i >= 0 and text[i].isspace():
+        newline = newline or text[i] == "\n"
+        i -= 1
+    return newline or (i >= 0 and text[i] in _ENDERS)
 
 
+@lru_cache(maxsize=65536)
 def _looks_common(word: str, alone: bool) -> bool:
     """A sentence-initial capitalised word that is probably a common noun or function word."""
     low = word.casefold()
@@ -342,8 +121,20 @@ _REGION = re.compile(rf"(?<![\w'’.\-]){_UP}(?:(?:\s+(?:(?:{_PARTICLE_ALT})\s+)
 def _find_names(text: str) -> tuple[tuple[str, int, int], ...]:
     found: list[tuple[str, int, int]] = []
     for region in _REGION.finditer(text):
+        word = region.group(0)
+        if word.isalpha() and not word.isupper() and word.casefold() in _NOT_NAMES:
+            continue  # a lone "The", "After", "She": never a name, wherever it stands
         _walk(text, region.start(), region.end(), found)
     return tuple(found)
+
+
+def _possessive_suffix(raw: str) -> int:
+    """Length of a trailing possessive ("'", "'s") on a token, else 0."""
+    if raw[-1] in "'’":
+        return 1
+    if raw[-1] == "s" and len(raw) > 1 and raw[-2] in "'’":
+        return 2
+    return 0
 
 
 def _walk(text: str, lo: int, hi: int, found: list[tuple[str, int, int]]) -> None:
@@ -359,21 +150,21 @@ def _walk(text: str, lo: int, hi: int, found: list[tuple[str, int, int]]) -> Non
     for match in _TOKEN.finditer(text, lo, hi):
         raw = match.group(0)
         start = match.start()
-        possessive = bool(_POSSESSIVE.search(raw)) and len(raw) > 2
-        word = _POSSESSIVE.sub("", raw) if possessive else raw
+        cut = _possessive_suffix(raw)
+        possessive = cut > 0 and len(raw) > 2
+        word = raw[:-cut] if possessive else raw
         end = start + len(word)
         if run and text[run[-1][2] : start].strip() not in ("", "-"):
             flush()  # punctuation between tokens breaks a run
-        if _is_capitalised(word):
+        if word[:1].isupper():
             low = word.casefold()
-            initial = not run and _sentence_initial(text, start)
             if low in _MONTHS and not run:
                 flush()
                 continue
-            nxt = text[end:].lstrip(" ,")
-            alone = not nxt[:1].isupper()
-            if initial and _looks_common(word, alone):
-                continue
+            if not run and _sentence_initial(text, start):
+                nxt = _SKIP_GAP.match(text, end).end()  # type: ignore[union-attr]
+                if _looks_common(word, not text[nxt : nxt + 1].isupper()):
+                    continue
             if not run and low in _NOT_NAMES and word.isalpha() and not word.isupper():
                 continue  # "He", "Their" mid-sentence after a quote, etc.
             run.append((word, start, end))

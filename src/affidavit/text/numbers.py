@@ -94,6 +94,27 @@ _MY = re.compile(rf"\b({_MONTH_NAMES})\.?,?\s+(\d{{4}})\b", re.IGNORECASE)
 _YEAR = re.compile(r"(?<![\w.,$£€-])(1[5-9]\d\d|20\d\d)(?![\w%]|[.,]\d|\s?(?:mg|kg|km|m|g)\b)")
 
 
+# Cheap pre-checks so the slow patterns (long IGNORECASE alternations tried at every
+# position) run only on text that could match them. Exact for ASCII text, where
+# lower-casing equals the patterns' case-insensitive matching; other text runs
+# every pattern.
+_ANY_DIGIT = re.compile(r"\d")
+_RUN = re.compile(r"\w+")
+_MONTH_WORDS = frozenset(_MONTHS)
+# A worded number yields a value only when every word of it is one of these whole
+# words ("k", "m", "bn" alone make ``_word_value`` give up).
+_VALUE_WORDS = frozenset(_SMALL) | (frozenset(_SCALES) - {"k", "m", "bn"})
+
+
+_FOUR_DIGITS = re.compile(r"\d\d\d\d")
+
+
+@lru_cache(maxsize=16384)
+def word_runs(text: str) -> frozenset[str] | None:
+    """Lower-cased word runs of an ASCII text; ``None`` means "do not pre-filter"."""
+    return frozenset(_RUN.findall(text.lower())) if text.isascii() else None
+
+
 def _word_value(text: str) -> Decimal | None:
     total, current = 0, 0
     seen = False
@@ -131,7 +152,14 @@ def dates(text: str) -> tuple[tuple[DateValue, ...], tuple[tuple[int, int], ...]
     def free(a: int, b: int) -> bool:
         return all(b <= s or a >= e for s, e in taken)
 
-    for pattern, order in ((_ISO, "ymd"), (_DMY, "dmy"), (_MDY, "mdy"), (_MY, "my")):
+    if not _ANY_DIGIT.search(text):
+        return (), ()  # every date pattern needs a year
+    runs = word_runs(text)
+    named = runs is None or not runs.isdisjoint(_MONTH_WORDS)  # a month is a whole word
+    patterns = ((_ISO, "ymd"),) if "-" in text else ()
+    if named:
+        patterns += ((_DMY, "dmy"), (_MDY, "mdy"), (_MY, "my"))
+    for pattern, order in patterns:
         for m in pattern.finditer(text):
             if not free(m.start(), m.end()):
                 continue
@@ -149,7 +177,7 @@ def dates(text: str) -> tuple[tuple[DateValue, ...], tuple[tuple[int, int], ...]
                 continue
             found.append(DateValue(y, mo, d or None, m.group(0)))
             taken.append((m.start(), m.end()))
-    for m in _YEAR.finditer(text):
+    for m in _YEAR.finditer(text) if _FOUR_DIGITS.search(text) else ():
         if free(m.start(), m.end()):
             found.append(DateValue(int(m.group(1)), None, None, m.group(0)))
             taken.append((m.start(), m.end()))
@@ -166,7 +194,8 @@ def quantities(text: str) -> tuple[Quantity, ...]:
     def free(a: int, b: int) -> bool:
         return all(b <= s or a >= e for s, e in used)
 
-    for m in _DIGITS.finditer(text):
+    has_digit = bool(taken) or _ANY_DIGIT.search(text) is not None
+    for m in _DIGITS.finditer(text) if has_digit else ():
         if not free(m.start(), m.end()):
             continue
         symbol = m.group(1) or m.group(4)
@@ -193,7 +222,9 @@ def quantities(text: str) -> tuple[Quantity, ...]:
         else:
             out.append(Quantity(value.normalize(), unit, text[m.start() : max(end, end2)]))
         used.append((m.start(), max(end, end2)))
-    for m in _WORD_NUMBER.finditer(text):
+    runs = word_runs(text)
+    worded = runs is None or not runs.isdisjoint(_VALUE_WORDS)
+    for m in _WORD_NUMBER.finditer(text) if worded else ():
         if not free(m.start(), m.end()):
             continue
         word_value = _word_value(m.group(0))

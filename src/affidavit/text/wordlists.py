@@ -1,0 +1,78 @@
+"""Closed word lists for finding proper names (``text.names``).
+
+Kept apart from the rules so the rules stay readable. Changing a list can change
+a gate decision: the lists are part of the resolver, like the lemma tables.
+"""
+
+from __future__ import annotations
+
+# Titles dropped from the front of a name ("Mayor Declan Moore").
+TITLES = frozenset({
+    "capt", "captain", "chief", "coach", "col", "colonel", "councillor", "councilor", "dame",
+    "detective", "doctor", "dr", "father", "gen", "general", "governor", "inspector", "judge",
+    "justice", "lady", "lord", "mayor", "minister", "miss", "mr", "mrs", "ms", "mx", "nurse", "officer",
+    "president", "prof", "professor", "rev", "reverend", "saint", "senator", "sergeant", "sgt", "sir",
+    "sister", "st"
+})  # fmt: skip
+
+# Lower-case particles that may sit inside a name ("University of Porto",
+# "Ludwig van Beethoven"). "and" is deliberately absent: "Ilona Varga and Matteo
+# Russo" is two people.
+PARTICLES = frozenset({
+    "al", "bin", "da", "de", "del", "della", "der", "du", "for", "la", "le", "of", "van", "von"
+})  # fmt: skip
+
+# Capitalised only because they start a sentence (or are not names at all), by kind.
+_DETERMINERS_AND_PRONOUNS = frozenset({
+    "a", "an", "he", "her", "here", "hers", "him", "his", "how", "i", "it", "its", "me", "my", "our",
+    "she", "that", "the", "their", "them", "there", "these", "they", "this", "those", "we", "what",
+    "when", "where", "which", "who", "whom", "whose", "why", "you", "your"
+})  # fmt: skip
+_PREPOSITIONS_AND_CONJUNCTIONS = frozenset({
+    "about", "above", "across", "after", "against", "along", "although", "among", "and", "around", "as",
+    "at", "because", "before", "behind", "below", "between", "beyond", "but", "by", "despite", "during",
+    "except", "for", "from", "if", "in", "into", "near", "nor", "of", "on", "onto", "or", "over", "per",
+    "since", "so", "than", "then", "though", "through", "till", "to", "under", "unless", "until",
+    "upon", "via", "whether", "while", "with", "within", "without", "yet"
+})  # fmt: skip
+_QUANTIFIERS_AND_NUMBERS = frozenset({
+    "all", "also", "any", "both", "dozens", "each", "eight", "either", "eleven", "every", "few",
+    "first", "five", "four", "hundreds", "last", "many", "millions", "most", "much", "neither", "next",
+    "nine", "no", "none", "not", "one", "previous", "second", "seven", "several", "six", "some", "ten",
+    "third", "thousands", "three", "twelve", "two", "yes"
+})  # fmt: skip
+_ADVERBS_AND_CONNECTIVES = frozenset({
+    "according", "allegedly", "already", "currently", "earlier", "even", "following", "former",
+    "furthermore", "however", "including", "instead", "just", "later", "meanwhile", "moreover", "now",
+    "only", "previously", "recently", "regarding", "reportedly", "still", "today", "tomorrow",
+    "yesterday"
+})  # fmt: skip
+_AUXILIARIES = frozenset({
+    "are", "be", "been", "can", "could", "did", "do", "does", "had", "has", "have", "is", "may",
+    "might", "must", "shall", "should", "was", "were", "will", "would"
+})  # fmt: skip
+_WEEKDAYS = frozenset({
+    "friday", "monday", "saturday", "sunday", "thursday", "tuesday", "wednesday"
+})  # fmt: skip
+NOT_NAMES = (
+    _DETERMINERS_AND_PRONOUNS
+    | _PREPOSITIONS_AND_CONJUNCTIONS
+    | _QUANTIFIERS_AND_NUMBERS
+    | _ADVERBS_AND_CONNECTIVES
+    | _AUXILIARIES
+    | _WEEKDAYS
+)
+
+# Number words beyond those above (a sentence-initial "Twenty" is not a name).
+NUMBER_WORDS = frozenset({
+    "billion", "dozen", "eighteen", "eighty", "fifteen", "fifty", "forty", "fourteen", "hundred",
+    "million", "nineteen", "ninety", "scores", "seventeen", "seventy", "sixteen", "sixty", "tens",
+    "thirteen", "thirty", "thousand", "twenty"
+})  # fmt: skip
+
+# Month names and abbreviations: never the start of a name.
+MONTHS = frozenset({
+    "apr", "april", "aug", "august", "dec", "december", "feb", "february", "jan", "january", "jul",
+    "july", "jun", "june", "mar", "march", "may", "nov", "november", "oct", "october", "sep", "sept",
+    "september"
+})  # fmt: skip
