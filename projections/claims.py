@@ -10,27 +10,26 @@ import msgspec
 from affidavit.events import (
     Applied,
     ClaimAdmitted,
-    ClaimPrivate,
     ClaimQuarantined,
     ClaimStateChanged,
     ReceiptRef,
+    Sealed,
     SubjectErased,
-    Unreadable,
 )
 
 STATES = ("active", "disputed", "superseded", "quarantined", "frozen")
 LIVE = frozenset({"active", "disputed"})
 
 
-class ClaimRecord(msgspec.Struct, frozen=True):
+class ClaimRecord(msgspec.Struct, frozen=True, gc=False):
     claim_id: str
     tenant: str
     seq: int  # the event that first recorded the claim
     state: str
     subject_id: str
     entity_ids: tuple[str, ...]
-    private: ClaimPrivate | None  # None when unreadable (erased keys / lost keyring)
-    unreadable: str | None
+    sealed: Sealed  # the claim's content (ClaimPrivate), opened on demand by the store
+    sealed_kind: str  # the kind of the event that sealed it (part of its associated data)
     valid_from: str | None
     valid_to: str | None
     receipt: ReceiptRef | None
@@ -77,21 +76,13 @@ class ClaimGraph:
                 out[record.state] += 1
         return out
 
-    def conflicting(
-        self, tenant: str, subject_id: str, predicate: str
-    ) -> list[ClaimRecord]:
-        """Live claims of the same subject and predicate (candidates for conflicts)."""
-        found = []
-        for claim_id in self._by_entity.get(subject_id, ()):
-            record = self._claims[claim_id]
-            if (
-                record.tenant == tenant
-                and record.subject_id == subject_id
-                and record.state in LIVE
-                and record.private is not None
-                and record.private.predicate == predicate
-            ):
-                found.append(record)
+    def live_about_subject(self, tenant: str, subject_id: str) -> list[ClaimRecord]:
+        """Live claims whose subject is ``subject_id`` (candidates for conflicts), oldest first."""
+        found = [
+            record for claim_id in self._by_entity.get(subject_id, ())
+            if (record := self._claims[claim_id]).tenant == tenant
+            and record.subject_id == subject_id and record.state in LIVE
+        ]
         return sorted(found, key=lambda r: r.seq)
 
     # -- apply ---------------------------------------------------------------
@@ -105,8 +96,6 @@ class ClaimGraph:
                     existing, state="active", last_hash=ev.hash, last_seq=ev.seq
                 )
                 return
-            private = ev.private if isinstance(ev.private, ClaimPrivate) else None
-            unreadable = ev.private.why if isinstance(ev.private, Unreadable) else None
             quarantined = isinstance(event, ClaimQuarantined)
             self._claims[event.claim_id] = ClaimRecord(
                 claim_id=event.claim_id,
@@ -115,8 +104,8 @@ class ClaimGraph:
                 state="quarantined" if quarantined else "active",
                 subject_id=event.subject_id,
                 entity_ids=event.entity_ids,
-                private=private,
-                unreadable=unreadable,
+                sealed=event.private,
+                sealed_kind=ev.kind,
                 valid_from=event.valid_from,
                 valid_to=event.valid_to,
                 receipt=event.receipt,

@@ -11,7 +11,7 @@ from affidavit.events import Applied, EntityPrivate, EntityRegistered, SubjectEr
 from affidavit.text.names import NameIndex
 
 
-class EntityRecord(msgspec.Struct, frozen=True):
+class EntityRecord(msgspec.Struct, frozen=True, gc=False):
     entity_id: str
     tenant: str
     seq: int

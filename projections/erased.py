@@ -7,14 +7,14 @@ import msgspec
 from affidavit.events import Applied, CertificateIssued, SubjectErased
 
 
-class Tombstone(msgspec.Struct, frozen=True):
+class Tombstone(msgspec.Struct, frozen=True, gc=False):
     fingerprint: str
     seq: int
     entity_ids: tuple[str, ...]
     claim_count: int
 
 
-class IssuedCertificate(msgspec.Struct, frozen=True):
+class IssuedCertificate(msgspec.Struct, frozen=True, gc=False):
     seq: int  # the CERTIFICATE_ISSUED event
     erasure_seq: int
     payload: bytes

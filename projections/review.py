@@ -6,7 +6,6 @@ import msgspec
 
 from affidavit.events import (
     Applied,
-    ClaimAdmitted,
     ClaimQuarantined,
     ClaimStateChanged,
     ReviewDecided,
@@ -14,7 +13,7 @@ from affidavit.events import (
 )
 
 
-class ReviewItem(msgspec.Struct, frozen=True):
+class ReviewItem(msgspec.Struct, frozen=True, gc=False):
     claim_id: str
     tenant: str
     seq: int
@@ -25,7 +24,9 @@ class ReviewItem(msgspec.Struct, frozen=True):
 
 class ReviewQueue:
     name = "review"
-    handles = frozenset({"CLAIM_QUARANTINED", "REVIEW_DECIDED", "CLAIM_ADMITTED", "CLAIM_STATE_CHANGED", "SUBJECT_ERASED"})
+    handles = frozenset(
+        {"CLAIM_QUARANTINED", "REVIEW_DECIDED", "CLAIM_STATE_CHANGED", "SUBJECT_ERASED"}
+    )
 
     def __init__(self) -> None:
         self._pending: dict[str, ReviewItem] = {}
@@ -51,9 +52,9 @@ class ReviewQueue:
         elif isinstance(event, ReviewDecided):
             self._pending.pop(event.claim_id, None)
             self._decided[event.claim_id] = (event.decision, ev.seq)
-        elif isinstance(event, ClaimAdmitted | ClaimStateChanged):
+        elif isinstance(event, ClaimStateChanged):
             item = self._pending.get(event.claim_id)
-            if item is not None and isinstance(event, ClaimStateChanged):
+            if item is not None:
                 # Any change to the item invalidates what a reviewer saw.
                 self._pending[event.claim_id] = msgspec.structs.replace(item, reviewed_hash=ev.hash)
         elif isinstance(event, SubjectErased):

@@ -12,7 +12,7 @@ from affidavit.events import (
 )
 
 
-class SourceRecord(msgspec.Struct, frozen=True):
+class SourceRecord(msgspec.Struct, frozen=True, gc=False):
     source_ref: str
     tenant: str
     seq: int

@@ -25,7 +25,7 @@ def test_no_plaintext_names_in_the_store_files(open_store, store_dirs) -> None:
     store = open_store()
     append_synthetic(store, 20, subjects=3)
     names = {r.name for r in store.entities.records().values()}
-    texts = {r.private.text for r in store.claims.claims().values() if r.private}
+    texts = {p.text for r in store.claims.claims().values() if (p := store.claim_private(r))}
     assert synthetic_name(0) in names and texts  # control: the content exists and is readable
     store.close()
     raw = _all_store_bytes(store_dirs[0])
@@ -83,14 +83,14 @@ def test_lost_keyring_still_verifies_and_reads_as_unavailable(open_store, store_
     blind = Store.open(store_dirs[0], keyring_dir=store_dirs[1], allow_missing_keyring=True)
     assert blind.head_seq == head and blind.head_hash == digest_hash
     records = list(blind.claims.claims().values())
-    assert records and all(r.private is None and r.unreadable == "unavailable" for r in records)
+    assert records and all(blind.open_claim(r) == Unreadable("unavailable") for r in records)
     verdict = verify_path(store_dirs[0], store_dirs[1])
     assert verdict.ok and verdict.head_seal == "not checked"
     blind.close()
     # Control: with the keyring back, the same claims read in full.
     lost.rename(store_dirs[1])
     again = open_store()
-    assert all(isinstance(r.private, ClaimPrivate) for r in again.claims.claims().values())
+    assert all(isinstance(again.open_claim(r), ClaimPrivate) for r in again.claims.claims().values())
 
 
 def test_keys_are_durable_before_events_sealed_under_them(open_store, store_dirs) -> None:

@@ -75,7 +75,7 @@ def test_superseded_claim_only_for_dates_inside_its_interval(loaded) -> None:
 def test_as_of_seq_answers_as_the_store_did_then(loaded) -> None:
     """Before the second role was recorded, the store answered with the first."""
     seqs = {c.claim_id: c.seq for c in loaded.claims.claims().values()}
-    coach = next(r for r in loaded.claims.claims().values() if "head coach" in r.private.text)
+    coach = next(r for r in loaded.claims.claims().values() if "head coach" in loaded.claim_private(r).text)
     director_seq = max(seqs.values())
     out = loaded.recall("What is Leo Marsh's role?", as_of_seq=coach.seq)
     assert [c.id for c in out.claims] == [coach.claim_id]

@@ -85,7 +85,8 @@ def _decide(ctx: WriteContext, subject: str) -> Plan:
         if stone is not None:
             return _resume_plan(store, stone.seq, stone.fingerprint)
         return Plan(kind="unknown", ambiguous=len(store.entities.candidates(tenant, subject)) > 1)
-    closure = decide_closure(tenant, found[0], store.entities, store.claims, store.review_queue)
+    closure = decide_closure(tenant, found[0], store.entities, store.claims, store.review_queue,
+                             store.claim_private)
     redactions = decide_redactions(_cited_part_texts(store, closure), closure.cited, closure.names)
     part_keys = {pk: _part_key(store, pk) for pk in redactions}
     canonical = closure.names[0] if closure.names else subject

@@ -10,10 +10,11 @@ names are compared as whole keyed tokens, never as substrings.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import msgspec
 
+from affidavit.events import ClaimPrivate
 from affidavit.projections import ClaimGraph, ClaimRecord, Entities, ReviewQueue
 from affidavit.text.names import find_names, key_tokens, name_key, refers_to
 
@@ -70,17 +71,24 @@ def subject_entities(entities: Entities, entity_id: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _names_match(record: ClaimRecord, keys: set[str]) -> bool:
-    p = record.private
+def _names_match(p: ClaimPrivate | None, keys: set[str]) -> bool:
     if p is None:
         return False
     return any(name_key(n) in keys for n in (p.subject_name, *p.entity_names))
 
 
 def decide_closure(
-    tenant: str, entity_id: str, entities: Entities, claims: ClaimGraph, review: ReviewQueue
+    tenant: str,
+    entity_id: str,
+    entities: Entities,
+    claims: ClaimGraph,
+    review: ReviewQueue,
+    content: Callable[[ClaimRecord], ClaimPrivate | None],
 ) -> Closure:
-    """The exact closure of the subject ``entity_id`` in ``tenant`` (read-only over projections)."""
+    """The exact closure of the subject ``entity_id`` in ``tenant`` (read-only over projections).
+
+    ``content`` gives a claim's opened content (the store decrypts on demand).
+    """
     ids = subject_entities(entities, entity_id)
     names = tuple(dict.fromkeys(
         r.name for r in (entities.get(e) for e in ids) if r is not None and r.name))
@@ -94,7 +102,7 @@ def decide_closure(
     keys = {name_key(n) for n in names} - {""}
     for item in review.pending(tenant):
         record = claims.get(item.claim_id)
-        if record is not None and item.claim_id not in found and _names_match(record, keys):
+        if record is not None and item.claim_id not in found and _names_match(content(record), keys):
             found[item.claim_id] = record
     cited: dict[str, set[int]] = {}
     others: dict[str, None] = {}
@@ -107,8 +115,9 @@ def decide_closure(
         for eid in record.entity_ids:
             if eid not in ids:
                 others[eid] = None
-        if record.private is not None:
-            demands.append(Demand(claim_id, record.private.text, record.private.predicate))
+        private = content(record)
+        if private is not None:
+            demands.append(Demand(claim_id, private.text, private.predicate))
     return Closure(
         entity_ids=ids, names=names, claim_ids=tuple(sorted(found)),
         cited={ref: frozenset(parts) for ref, parts in cited.items()},

@@ -24,7 +24,7 @@ EVENT_VOCABULARY_VERSION: Final = 1
 LEDGER_FORMAT: Final = 1
 
 
-class Sealed(msgspec.Struct, frozen=True, array_like=True):
+class Sealed(msgspec.Struct, frozen=True, gc=False, array_like=True):
     """Ciphertext of one personal field. ``keys`` names every data key it needs."""
 
     keys: tuple[str, ...]
@@ -32,7 +32,7 @@ class Sealed(msgspec.Struct, frozen=True, array_like=True):
     ct: bytes
 
 
-class ReceiptRef(msgspec.Struct, frozen=True):
+class ReceiptRef(msgspec.Struct, frozen=True, gc=False):
     """Where a claim's evidence sits in a held source document (structure only)."""
 
     source_ref: str  # keyed fingerprint of the source id
@@ -42,21 +42,21 @@ class ReceiptRef(msgspec.Struct, frozen=True):
 # -- private payloads: what a Sealed field decrypts to -----------------------
 
 
-class EntityPrivate(msgspec.Struct, frozen=True):
+class EntityPrivate(msgspec.Struct, frozen=True, gc=False):
     name: str
 
 
-class SourcePrivate(msgspec.Struct, frozen=True):
+class SourcePrivate(msgspec.Struct, frozen=True, gc=False):
     source_id: str
     origin: str | None = None
 
 
-class PartPrivate(msgspec.Struct, frozen=True):
+class PartPrivate(msgspec.Struct, frozen=True, gc=False):
     salt: bytes
     text: str
 
 
-class ClaimPrivate(msgspec.Struct, frozen=True):
+class ClaimPrivate(msgspec.Struct, frozen=True, gc=False):
     """A claim's content and the inputs the gate decided it on."""
 
     text: str  # the claim as admitted (normalised form for RESCUE)
@@ -70,20 +70,20 @@ class ClaimPrivate(msgspec.Struct, frozen=True):
     entity_names: tuple[str, ...] = ()
 
 
-class NotePrivate(msgspec.Struct, frozen=True):
+class NotePrivate(msgspec.Struct, frozen=True, gc=False):
     note: str
 
 
 # -- events ------------------------------------------------------------------
 
 
-class StoreCreated(msgspec.Struct, frozen=True, kw_only=True):
+class StoreCreated(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     store_id: str
     format: int = LEDGER_FORMAT
     vocabulary: int = EVENT_VOCABULARY_VERSION
 
 
-class EntityRegistered(msgspec.Struct, frozen=True, kw_only=True):
+class EntityRegistered(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A named person or organisation first seen; its data key id equals ``entity_id``."""
 
     entity_id: str
@@ -91,7 +91,7 @@ class EntityRegistered(msgspec.Struct, frozen=True, kw_only=True):
     alias_of: str | None = None
 
 
-class SourceRegistered(msgspec.Struct, frozen=True, kw_only=True):
+class SourceRegistered(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     source_ref: str
     root: str
     leaf_hashes: tuple[str, ...]
@@ -100,7 +100,7 @@ class SourceRegistered(msgspec.Struct, frozen=True, kw_only=True):
     parts: tuple[Sealed, ...]  # PartPrivate, each under its own part key
 
 
-class ClaimAdmitted(msgspec.Struct, frozen=True, kw_only=True):
+class ClaimAdmitted(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     claim_id: str
     subject_id: str
     entity_ids: tuple[str, ...]
@@ -112,7 +112,7 @@ class ClaimAdmitted(msgspec.Struct, frozen=True, kw_only=True):
     review_seq: int | None = None  # set when admitted by a recorded review decision
 
 
-class ClaimQuarantined(msgspec.Struct, frozen=True, kw_only=True):
+class ClaimQuarantined(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     claim_id: str
     subject_id: str
     entity_ids: tuple[str, ...]
@@ -124,7 +124,7 @@ class ClaimQuarantined(msgspec.Struct, frozen=True, kw_only=True):
     fingerprint: str | None = None  # previously_erased: the tombstone it matched
 
 
-class ClaimStateChanged(msgspec.Struct, frozen=True, kw_only=True):
+class ClaimStateChanged(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     claim_id: str
     from_state: str
     to_state: str
@@ -135,7 +135,7 @@ class ClaimStateChanged(msgspec.Struct, frozen=True, kw_only=True):
     note: Sealed | None = None  # NotePrivate: an operator's reason (freeze / unfreeze)
 
 
-class ReviewDecided(msgspec.Struct, frozen=True, kw_only=True):
+class ReviewDecided(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     claim_id: str
     decision: Literal["approve", "reject"]
     reviewer: str
@@ -144,7 +144,7 @@ class ReviewDecided(msgspec.Struct, frozen=True, kw_only=True):
     note: Sealed | None = None
 
 
-class SubjectErased(msgspec.Struct, frozen=True, kw_only=True):
+class SubjectErased(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     fingerprint: str  # HMAC of the normalised name under the store's tombstone key
     entity_ids: tuple[str, ...]
     claim_ids: tuple[str, ...]
@@ -153,27 +153,27 @@ class SubjectErased(msgspec.Struct, frozen=True, kw_only=True):
     short_fingerprints: tuple[str, ...] = ()  # first / last name alone: held for review
 
 
-class SourcePartRedacted(msgspec.Struct, frozen=True, kw_only=True):
+class SourcePartRedacted(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     source_ref: str
     part_index: int
     key_id: str
     erasure_seq: int
 
 
-class ErasureAcknowledged(msgspec.Struct, frozen=True, kw_only=True):
+class ErasureAcknowledged(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     claim_id: str
     fingerprint: str
     review_seq: int
 
 
-class CertificateIssued(msgspec.Struct, frozen=True, kw_only=True):
+class CertificateIssued(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     erasure_seq: int
     payload: bytes  # the exact signed bytes (canonical JSON of the certificate body)
     signature: bytes
     public_key: bytes
 
 
-class CheckpointSigned(msgspec.Struct, frozen=True, kw_only=True):
+class CheckpointSigned(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     tree_size: int
     head_hash: str
     tree_root: str
@@ -182,7 +182,7 @@ class CheckpointSigned(msgspec.Struct, frozen=True, kw_only=True):
     public_key: bytes
 
 
-class ClaimsRecalled(msgspec.Struct, frozen=True, kw_only=True):
+class ClaimsRecalled(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     agent: str
     claim_ids: tuple[str, ...]
     query_fingerprint: str
@@ -224,21 +224,21 @@ KINDS: Final[dict[str, type]] = {
 KIND_OF: Final[dict[type, str]] = {cls: kind for kind, cls in KINDS.items()}
 
 # Sealed fields decrypted while replaying (others are opened on demand).
+# Entity names are needed to resolve names; claim bodies are opened on first read
+# (the store caches them), so replay does not pay a decryption per claim.
 EAGER_PRIVATE: Final[dict[str, tuple[str, type]]] = {
     "ENTITY_REGISTERED": ("name", EntityPrivate),
-    "CLAIM_ADMITTED": ("private", ClaimPrivate),
-    "CLAIM_QUARANTINED": ("private", ClaimPrivate),
 }
 # SOURCE_REGISTERED.meta (the source id) is opened on demand: replay does not need it.
 
 
-class Unreadable(msgspec.Struct, frozen=True):
+class Unreadable(msgspec.Struct, frozen=True, gc=False):
     """A sealed field whose key is gone: ``erased`` (destroyed on purpose) or ``unavailable``."""
 
     why: Literal["erased", "unavailable"]
 
 
-class Applied(msgspec.Struct, frozen=True):
+class Applied(msgspec.Struct, frozen=True, gc=False):
     """One verified ledger event as projections receive it."""
 
     seq: int

@@ -70,6 +70,8 @@ def entries(store: Store, *, tenant: str | None) -> Iterator[HistoryEntry]:
         spec = EAGER_PRIVATE.get(row.kind)
         if isinstance(event, SourceRegistered):
             spec = ("meta", SourcePrivate)
+        elif isinstance(event, ClaimAdmitted | ClaimQuarantined):
+            spec = ("private", ClaimPrivate)
         private = (
             store.open_sealed(getattr(event, spec[0]), row.seq, row.kind, spec[0], spec[1])
             if spec else None

@@ -64,7 +64,7 @@ _PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n\s*")
 Status = Literal["verified", "FAILED", "source_not_held"]
 
 
-class Part(msgspec.Struct, frozen=True):
+class Part(msgspec.Struct, frozen=True, gc=False):
     """One part of a document: ``text`` is the bytes [byte_start, byte_end) decoded."""
 
     index: int
@@ -73,7 +73,7 @@ class Part(msgspec.Struct, frozen=True):
     text: str
 
 
-class Receipt(msgspec.Struct, frozen=True):
+class Receipt(msgspec.Struct, frozen=True, gc=False):
     """Proof that document bytes [byte_start, byte_end) lie in parts under ``root_hex``."""
 
     root_hex: str
@@ -86,7 +86,7 @@ class Receipt(msgspec.Struct, frozen=True):
     parts_byte_start: int
 
 
-class ReceiptCheck(msgspec.Struct, frozen=True):
+class ReceiptCheck(msgspec.Struct, frozen=True, gc=False):
     """Outcome of re-checking a receipt; ``reason`` never quotes document text."""
 
     status: Status

@@ -10,6 +10,7 @@ import msgspec
 
 from affidavit import sourcing, validation
 from affidavit.errors import InvalidInput
+from affidavit.events import ClaimPrivate
 from affidavit.gates.contracts import ClaimView, EntityView, ReadDecision
 from affidavit.gates.read import decide_read
 from affidavit.projections import ClaimRecord
@@ -64,13 +65,16 @@ class StoreReadIndex:
         return out
 
     def claims_about(self, entity_id: str) -> Sequence[ClaimView]:
-        return [view_of(r) for r in self._store.claims.about(entity_id)
-                if r.tenant == self._tenant and r.private is not None]
+        out = []
+        for record in self._store.claims.about(entity_id):
+            if record.tenant == self._tenant:
+                private = self._store.claim_private(record)
+                if private is not None:
+                    out.append(view_of(record, private))
+        return out
 
 
-def view_of(record: ClaimRecord) -> ClaimView:
-    p = record.private
-    assert p is not None
+def view_of(record: ClaimRecord, p: ClaimPrivate) -> ClaimView:
     return ClaimView(
         claim_id=record.claim_id, seq=record.seq, subject_id=record.subject_id,
         entity_ids=record.entity_ids, subject_name=p.subject_name, text=p.text,

@@ -233,9 +233,12 @@ def apply_conflicts(ctx: WriteContext, claim_id: str, seq: int, subject_id: str,
     notes: list[str] = []
     new = Interval(valid_from, valid_to)
     new_disputed = False
-    for old in store.claims.conflicting(store.identity.tenant, subject_id, private.predicate):
-        assert old.private is not None
-        verdict = decide_conflict(Interval(old.valid_from, old.valid_to), old.private.object,
+    for old in store.claims.live_about_subject(store.identity.tenant, subject_id):
+        old_private = store.claim_private(old)
+        if old.claim_id == claim_id or old_private is None or (
+                old_private.predicate != private.predicate):
+            continue
+        verdict = decide_conflict(Interval(old.valid_from, old.valid_to), old_private.object,
                                   new, private.object)
         if verdict.action == "supersede_old":
             ctx.add("CLAIM_STATE_CHANGED", ClaimStateChanged(

@@ -17,7 +17,7 @@ import msgspec
 
 from affidavit import validation
 from affidavit.errors import InvalidInput, StaleReview
-from affidavit.events import ClaimStateChanged, ErasureAcknowledged, ReviewDecided
+from affidavit.events import ClaimStateChanged, ErasureAcknowledged, ReviewDecided, Unreadable
 from affidavit.projections import ClaimRecord, ReviewItem
 from affidavit.remembering import apply_conflicts as write_conflicts  # the one conflict writer
 from affidavit.review_freeze import (
@@ -80,15 +80,15 @@ class ReviewOutcome(msgspec.Struct, frozen=True):
 # -- reading the queue -------------------------------------------------------
 
 
-def _shown(record: ClaimRecord | None) -> tuple[str, str]:
-    if record is None or record.private is None:
-        why = record.unreadable if record is not None and record.unreadable else "unavailable"
-        return f"[{why}]", f"[{why}]"
-    return record.private.text, record.private.evidence
+def _shown(store: Store, record: ClaimRecord | None) -> tuple[str, str]:
+    opened = store.open_claim(record) if record is not None else Unreadable("unavailable")
+    if isinstance(opened, Unreadable):
+        return f"[{opened.why}]", f"[{opened.why}]"
+    return opened.text, opened.evidence
 
 
-def entry_of(item: ReviewItem, record: ClaimRecord | None) -> ReviewEntry:
-    claim, evidence = _shown(record)
+def entry_of(store: Store, item: ReviewItem, record: ClaimRecord | None) -> ReviewEntry:
+    claim, evidence = _shown(store, record)
     return ReviewEntry(item.claim_id, item.claim_id, item.reason, claim, evidence,
                        item.reviewed_hash.hex(), item.seq)
 
@@ -97,7 +97,7 @@ def review_items(store: Store) -> ReviewQueueView:
     """Pending items of this tenant, oldest first (operator only)."""
     store.identity.require_operator("review_queue")
     pending = store.review_queue.pending(store.identity.tenant)
-    entries = tuple(entry_of(i, store.claims.get(i.claim_id)) for i in pending)
+    entries = tuple(entry_of(store, i, store.claims.get(i.claim_id)) for i in pending)
     if not entries:
         return ReviewQueueView((), "the review queue of this tenant is empty")
     lines = [f"{len(entries)} items awaiting review (approve or reject each with a note):"]
@@ -183,7 +183,8 @@ def _record(ctx: WriteContext, item: ReviewItem, record: ClaimRecord, decision: 
 
 def _conflicts(ctx: WriteContext, record: ClaimRecord, seq: int) -> list[str]:
     """The approved claim meets live claims of its subject as a fresh admission would."""
-    if record.private is None:
+    private = ctx.store.claim_private(record)
+    if private is None:
         return []
-    return write_conflicts(ctx, record.claim_id, seq, record.subject_id, record.private,
-                     record.valid_from, record.valid_to)
+    return write_conflicts(ctx, record.claim_id, seq, record.subject_id, private,
+                           record.valid_from, record.valid_to)

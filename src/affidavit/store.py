@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import gc
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -26,11 +27,19 @@ from affidavit.crypto import macs
 from affidavit.crypto.envelope import CiphertextInvalid, Envelope, aad_for
 from affidavit.crypto.keyring import Keyring, default_keyring_root
 from affidavit.errors import ChainBroken, KeyringError, KeyUnavailable, LedgerError
-from affidavit.events import EAGER_PRIVATE, Applied, Sealed, StoreCreated, Unreadable
+from affidavit.events import (
+    EAGER_PRIVATE,
+    Applied,
+    ClaimPrivate,
+    Sealed,
+    StoreCreated,
+    Unreadable,
+)
 from affidavit.identity import Identity
 from affidavit.ledger import Durability, HeadSeal, Ledger
 from affidavit.projections import (
     ClaimGraph,
+    ClaimRecord,
     Entities,
     ErasedSubjects,
     ProjectionSet,
@@ -45,6 +54,7 @@ T = TypeVar("T")
 LEDGER_FILE = "ledger.db"
 PUBLIC_KEY_FILE = "signing.pub"
 ENGINE_RESOLVER = "affidavit-engine/0.1"
+CLAIM_CACHE_SIZE = 200_000
 
 
 @contextlib.contextmanager
@@ -101,6 +111,7 @@ class Store(Capabilities):
         )
         self._head_recorded_at = -(2**63)
         self._observers: list[Callable[[Applied], None]] = []
+        self._claim_cache: dict[str, ClaimPrivate] = {}
 
     # -- opening -------------------------------------------------------------
     @classmethod
@@ -210,6 +221,23 @@ class Store(Capabilities):
         return self._projections.digest()
 
     def _replay_all(self) -> None:
+        # Replay allocates millions of small acyclic objects; the cyclic collector would
+        # rescan the growing heap again and again. Pause it for the replay only.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            self._replay_verified()
+        finally:
+            if collecting:
+                gc.enable()
+        # An erasure whose commit landed but whose keys were not yet destroyed (a crash
+        # between the two) is finished now: the ledger says erased, so the keys go.
+        if self.erased.destroyed_keys():
+            from affidavit.erasure import complete_interrupted
+
+            complete_interrupted(self)
+
+    def _replay_verified(self) -> None:
         if self._keyring is None:
             self._catch_up(self._ledger.rows(0))
             return
@@ -219,11 +247,6 @@ class Store(Capabilities):
             seal = self._ledger.head_seal()
             self._catch_up(self._ledger.rows(0, seal.seq if seal is not None else 0))
             self._check_head_seal(seal, self._ledger.last_seq())
-        # An erasure whose commit landed but whose keys were not yet destroyed (a crash
-        # between the two) is finished now: the ledger says erased, so the keys go.
-        from affidavit.erasure import complete_interrupted
-
-        complete_interrupted(self)
 
     def _catch_up(self, rows: Iterable[Row]) -> None:
         """Verify each new row against our head, then apply it (another process may have written)."""
@@ -245,6 +268,10 @@ class Store(Capabilities):
     def _apply(self, applied: Applied) -> None:
         self._projections.apply(applied)
         self._head_recorded_at = applied.recorded_at
+        if applied.kind == "SUBJECT_ERASED":
+            # Plaintext of erased claims must not outlive the erasure in this process.
+            for claim_id in getattr(applied.event, "claim_ids", ()):
+                self._claim_cache.pop(claim_id, None)
         for observe in self._observers:
             observe(applied)
 
@@ -267,6 +294,24 @@ class Store(Capabilities):
         except CiphertextInvalid:
             return Unreadable("unavailable")
         return decode_private(cls, plain)
+
+    def open_claim(self, record: ClaimRecord) -> ClaimPrivate | Unreadable:
+        """A claim's content, decrypted on first read and cached (never across an erasure)."""
+        cached = self._claim_cache.get(record.claim_id)
+        if cached is not None:
+            return cached
+        opened = self.open_sealed(record.sealed, record.seq, record.sealed_kind, "private",
+                                  ClaimPrivate)
+        if isinstance(opened, ClaimPrivate):
+            if len(self._claim_cache) >= CLAIM_CACHE_SIZE:
+                self._claim_cache.clear()  # bounded memory; a cache miss is one decryption
+            self._claim_cache[record.claim_id] = opened
+            return opened
+        return opened if isinstance(opened, Unreadable) else Unreadable("unavailable")
+
+    def claim_private(self, record: ClaimRecord) -> ClaimPrivate | None:
+        opened = self.open_claim(record)
+        return opened if isinstance(opened, ClaimPrivate) else None
 
     def _check_head_seal(self, seal: HeadSeal | None, last_seq: int) -> None:
         assert self._keyring is not None
@@ -337,4 +382,6 @@ class Store(Capabilities):
         for row, draft in zip(rows, ctx.drafts, strict=True):
             self._apply(Applied(row.seq, row.kind, row.tenant, row.actor, row.recorded_at,
                                 row.resolver, draft.event, row.hash, row.prev_hash, draft.private))
+            if isinstance(draft.private, ClaimPrivate):  # our own write: no need to decrypt
+                self._claim_cache[getattr(draft.event, "claim_id", "")] = draft.private
         return result

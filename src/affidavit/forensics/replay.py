@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from affidavit.errors import InvalidInput
+from affidavit.events import ClaimPrivate
 from affidavit.history import iso
 from affidavit.translog import CompactTree
 
@@ -114,7 +115,8 @@ def _subject_claims(view: Store, tenant: str, subject: str) -> tuple[SubjectClai
         for record in view.claims.about(entity_id):
             if record.tenant != tenant or record.claim_id in seen:
                 continue
-            text = record.private.text if record.private is not None else f"[{record.unreadable}]"
+            opened = view.open_claim(record)
+            text = opened.text if isinstance(opened, ClaimPrivate) else f"[{opened.why}]"
             seen[record.claim_id] = SubjectClaim(
                 record.claim_id, record.seq, record.state, text, record.valid_from,
                 record.valid_to, record.receipt is not None,
