@@ -138,7 +138,6 @@ def test_reproposal_is_not_stored_while_namesake_is_admitted(open_store) -> None
     assert control.status == "admitted"
 
 
-@pytest.mark.xfail(strict=True, reason="text.names drops a title with a period ('Ms. Kim')")
 def test_titled_short_form_with_period_is_held(open_store) -> None:  # type: ignore[no-untyped-def]
     """"Ms. Kim" is a short form of the erased Dana Kim and must not be admitted."""
     store = open_store()

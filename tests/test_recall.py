@@ -117,3 +117,14 @@ def test_view_at_seq_equals_a_fresh_replay_to_seq(loaded, tmp_path_factory, cut)
     fresh._catch_up(fresh._ledger.rows(0))
     assert prefix is None and view.digest() == fresh.digest()
     assert view.head_seq == seq
+
+
+def test_phrase_in_the_question_matches_the_claims_role(open_store) -> None:
+    """'Who plays in goal for X?' answers with X's goalkeeper; 'Who coaches X?' does not."""
+    store = open_store()
+    out = store.remember("Tove Lind is the goalkeeper of Brackley Town.",
+                         "Tove Lind is the goalkeeper of Brackley Town.")
+    assert out.status == "admitted"
+    answer = store.recall("Who plays in goal for Brackley Town?")
+    assert answer.status == "answered" and [c.id for c in answer.claims] == [out.claim_id]
+    assert store.recall("Who is the treasurer of Brackley Town?").status == "abstained"

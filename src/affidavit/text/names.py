@@ -81,7 +81,19 @@ def _sentence_initial(text: str, start: int) -> bool:
     while i >= 0 and text[i].isspace():
         newline = newline or text[i] == "\n"
         i -= 1
-    return newline or (i >= 0 and text[i] in _ENDERS)
+    if newline:
+        return True
+    if i >= 0 and text[i] == "." and _after_title(text, i):
+        return False  # "Ms. Kim": the period closes an abbreviated title, not a sentence
+    return i >= 0 and text[i] in _ENDERS
+
+
+def _after_title(text: str, period: int) -> bool:
+    """Whether the word ending just before ``text[period]`` (a '.') is a title."""
+    j = period
+    while j > 0 and text[j - 1].isalpha():
+        j -= 1
+    return text[j:period].casefold() in TITLES
 
 
 @lru_cache(maxsize=65536)
@@ -92,9 +104,11 @@ def _looks_common(word: str, alone: bool) -> bool:
         return True
     if alone and simplemma.is_known(low, lang="en"):
         return True  # "Medication review for ...": a known word standing alone
-    # Plural common nouns ("Doctors", "Regulators") lemmatise to something else.
+    # Plural common nouns ("Doctors", "Regulators") lemmatise to something else; a word
+    # followed by another capitalised word ("Marcus Lee") is read as a name instead.
     return (
-        low.endswith("s")
+        alone
+        and low.endswith("s")
         and simplemma.lemmatize(low, lang="en") != low
         and (simplemma.is_known(low, lang="en"))
     )
@@ -154,8 +168,9 @@ def _walk(text: str, lo: int, hi: int, found: list[tuple[str, int, int]]) -> Non
         possessive = cut > 0 and len(raw) > 2
         word = raw[:-cut] if possessive else raw
         end = start + len(word)
-        if run and text[run[-1][2] : start].strip() not in ("", "-"):
-            flush()  # punctuation between tokens breaks a run
+        gap = text[run[-1][2] : start].strip() if run else ""
+        if run and gap not in ("", "-") and not (gap == "." and run[-1][0].casefold() in TITLES):
+            flush()  # punctuation between tokens breaks a run ("Ms. Kim" does not)
         if word[:1].isupper():
             low = word.casefold()
             if low in _MONTHS and not run:

@@ -20,7 +20,7 @@ from typing import Literal
 
 import msgspec
 
-from affidavit.text.lemmas import STOPWORDS, lemma
+from affidavit.text.lemmas import STOPWORDS, lemma, phrase_matches
 from affidavit.text.names import find_names
 
 Wh = Literal["who", "what", "where", "when", "which", "how_many", "how_much", "none"]
@@ -129,15 +129,24 @@ def _demand(
     skip: set[int],
     first_name_end: int | None,
     names_at: set[int],
+    phrases: dict[int, tuple[int, str, str]] | None = None,
 ) -> tuple[tuple[Term, ...], int | None, Wh | None]:
     """Demanded terms of the non-skipped tokens, the head position and any type-noun class.
 
-    ``names_at``: token positions inside names.
+    ``names_at``: token positions inside names. ``phrases``: first token position ->
+    (last token position, canonical term, surface) of a multi-word phrase of the
+    shared phrase table ("plays in goal" asks for a goalkeeper).
     """
     terms: list[Term] = []
     type_class: Wh | None = None
+    inside_phrase = -1
     for pos, (tok, _start, _end) in enumerate(tokens):
-        if pos in skip:
+        if pos in skip or pos <= inside_phrase:
+            continue
+        phrase = (phrases or {}).get(pos)
+        if phrase is not None and not skip.intersection(range(pos, phrase[0] + 1)):
+            inside_phrase = phrase[0]
+            terms.append(Term(phrase[2], phrase[1], "word", pos))
             continue
         low = tok.casefold()
         prev = tokens[pos - 1][0].casefold() if pos else ""
@@ -206,10 +215,22 @@ def parse_question(question: str) -> Question:
         skip |= set(range(lo - 2, hi + 1))  # "the company that ..." stands for the bridge
         outer_names = [m[0] for i, m in enumerate(mentions) if i != name_idx]
     first_end = _name_end(name_of, 0) if outer_names and clause is None else None
-    terms, head, type_class = _demand(tokens, skip, first_end, set(name_of))
+    terms, head, type_class = _demand(tokens, skip, first_end, set(name_of),
+                                      _phrases_by_token(question, tokens))
     if type_class is not None and wh in ("which", "what"):
         wh = type_class
     return Question(wh, tuple(outer_names), terms, head, scope, now, inner)
+
+
+def _phrases_by_token(
+    question: str, tokens: list[tuple[str, int, int]]
+) -> dict[int, tuple[int, str, str]]:
+    out: dict[int, tuple[int, str, str]] = {}
+    for match in phrase_matches(question):
+        covered = [p for p, (_t, s, e) in enumerate(tokens) if s >= match.start and e <= match.end]
+        if covered:
+            out[covered[0]] = (covered[-1], match.term, question[match.start : match.end])
+    return out
 
 
 def _name_end(name_of: dict[int, int], idx: int) -> int | None:
