@@ -211,6 +211,10 @@ def phrase_matches(text: str) -> tuple[PhraseMatch, ...]:
 
 @lru_cache(maxsize=16384)
 def _phrase_matches(text: str) -> tuple[PhraseMatch, ...]:
+    if not _PHRASE_INDEX:
+        # Built on first use: lemmatising loads simplemma's dictionary (~0.2 s), which
+        # a process that only serves tools/list or verify should not pay at import.
+        _PHRASE_INDEX.update(_index_phrases())
     spans = [(m.start(), m.end(), lemma(m.group(0))) for m in _WORD.finditer(text)]
     lemmas_ = [s[2] for s in spans]
     out: list[PhraseMatch] = []
@@ -267,5 +271,3 @@ def _index_phrases() -> dict[str, tuple[tuple[tuple[str, ...], str], ...]]:
         index.setdefault(entry[0][0], []).append(entry)
     return {first: tuple(group) for first, group in index.items()}
 
-
-_PHRASE_INDEX.update(_index_phrases())
