@@ -97,22 +97,13 @@ class ClaimGraph:
                 )
                 return
             quarantined = isinstance(event, ClaimQuarantined)
+            # Positional: this runs once per claim on every replay.
             self._claims[event.claim_id] = ClaimRecord(
-                claim_id=event.claim_id,
-                tenant=ev.tenant,
-                seq=ev.seq,
-                state="quarantined" if quarantined else "active",
-                subject_id=event.subject_id,
-                entity_ids=event.entity_ids,
-                sealed=event.private,
-                sealed_kind=ev.kind,
-                valid_from=event.valid_from,
-                valid_to=event.valid_to,
-                receipt=event.receipt,
-                reason=event.reason if isinstance(event, ClaimQuarantined) else None,
-                last_hash=ev.hash,
-                last_seq=ev.seq,
-                agent=ev.actor,
+                event.claim_id, ev.tenant, ev.seq, "quarantined" if quarantined else "active",
+                event.subject_id, event.entity_ids, event.private, ev.kind, event.valid_from,
+                event.valid_to, event.receipt,
+                event.reason if isinstance(event, ClaimQuarantined) else None,
+                ev.hash, ev.seq, ev.actor,
             )
             for entity_id in event.entity_ids:
                 self._by_entity.setdefault(entity_id, set()).add(event.claim_id)

@@ -250,20 +250,17 @@ class Store(Capabilities):
 
     def _catch_up(self, rows: Iterable[Row]) -> None:
         """Verify each new row against our head, then apply it (another process may have written)."""
-        check = chain.check_row
+        check, decode, eager = chain.check_row, decode_event, EAGER_PRIVATE
+        projections, apply = self._projections, self._apply
         for row in rows:
-            failure = check(
-                row, self._projections.head_seq + 1, self._projections.head_hash,
-                self._head_recorded_at,
-            )
+            failure = check(row, projections.head_seq + 1, projections.head_hash,
+                            self._head_recorded_at)
             if failure is not None:
                 raise ChainBroken(*failure)
-            event = decode_event(row)
-            private = self._open_eager(row, event)
-            self._apply(
-                Applied(row.seq, row.kind, row.tenant, row.actor, row.recorded_at,
-                        row.resolver, event, row.hash, row.prev_hash, private)
-            )
+            event = decode(row)
+            private = self._open_eager(row, event) if row.kind in eager else None
+            apply(Applied(row.seq, row.kind, row.tenant, row.actor, row.recorded_at,
+                          row.resolver, event, row.hash, row.prev_hash, private))
 
     def _apply(self, applied: Applied) -> None:
         self._projections.apply(applied)
@@ -272,8 +269,9 @@ class Store(Capabilities):
             # Plaintext of erased claims must not outlive the erasure in this process.
             for claim_id in getattr(applied.event, "claim_ids", ()):
                 self._claim_cache.pop(claim_id, None)
-        for observe in self._observers:
-            observe(applied)
+        if self._observers:
+            for observe in self._observers:
+                observe(applied)
 
     def _open_eager(self, row: Row, event: object) -> object:
         spec = EAGER_PRIVATE.get(row.kind)
