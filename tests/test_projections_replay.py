@@ -108,3 +108,25 @@ def test_unknown_kind_is_refused_on_append(open_store) -> None:
     with pytest.raises(UnknownEventKind):
         store._transact(lambda ctx: ctx.add("ROGUE", Rogue()))  # type: ignore[arg-type]
     assert store.head_seq == head and store._ledger.last_seq() == head
+
+
+def test_a_batch_commits_atomically_or_not_at_all(open_store) -> None:
+    """A decision that fails after drafting events leaves neither the ledger nor the state changed."""
+    store = open_store()
+    append_synthetic(store, 3, subjects=2)
+    head, digest = store.head_seq, store.digest()
+    claim_id = next(iter(store.claims.claims()))
+
+    def decide(ctx):  # type: ignore[no-untyped-def]
+        ctx.add("CLAIM_STATE_CHANGED", ClaimStateChanged(
+            claim_id=claim_id, from_state="active", to_state="frozen", reason="first"))
+        ctx.add("CLAIM_STATE_CHANGED", ClaimStateChanged(
+            claim_id=claim_id, from_state="frozen", to_state="active", reason="second"))
+        raise RuntimeError("the decision failed half way")
+
+    with pytest.raises(RuntimeError):
+        store._transact(decide)
+    assert store._ledger.last_seq() == head and store.digest() == digest
+    reopened = Store.open(store.path, keyring_dir=store.keyring_dir)
+    assert reopened.head_seq == head and reopened.digest() == digest
+    reopened.close()

@@ -1,0 +1,34 @@
+"""The built wheel carries the engine and the top-level projections/ as affidavit.projections."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_wheel_installs_projections_as_a_subpackage(tmp_path) -> None:
+    """Import affidavit.projections from the wheel file itself, not from the source tree."""
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         "-w", str(tmp_path), str(ROOT)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert built.returncode == 0, built.stderr[-2000:]
+    wheel = next(tmp_path.glob("affidavit-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "affidavit/projections/__init__.py" in names
+    assert "affidavit/projections/claims.py" in names
+    assert "affidavit_verify.py" in names
+    assert not any(n.startswith("projections/") for n in names)  # no stray top-level package
+    probe = subprocess.run(
+        [sys.executable, "-c",
+         "import affidavit.projections as p, affidavit.store as s; print(p.__file__); print(s.__file__)"],
+        capture_output=True, text=True, timeout=60, check=False,
+        env={"PYTHONPATH": str(wheel), "PATH": "/usr/bin:/bin"},
+    )
+    assert probe.returncode == 0, probe.stderr[-2000:]
+    assert all(str(wheel) in line for line in probe.stdout.splitlines())
