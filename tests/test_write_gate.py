@@ -467,3 +467,166 @@ def test_long_evidence_links_the_subject_sentence() -> None:
     d = decide_write("Mei Lin joined Pellwick in 2016.", evidence)
     assert d.verdict == "ACCEPT" and d.span is not None
     assert evidence[d.span[0] : d.span[1]] == "Mei Lin joined Pellwick in 2016."
+
+
+# Rules for who the evidence says acted, for bounds, hearsay and attempts. Each refusal
+# has a control beside it: the same evidence, a claim it does support.
+SUBJECT_AND_LIMIT_REFUSALS = [
+    # the named person sits in an apposition, a relative clause or a modifier
+    (
+        "unknown_subject",
+        "Hugo Marsh was fined for late filing.",
+        "Selma Okoye, the accountant advising Hugo Marsh, was fined for late filing.",
+    ),
+    (
+        "unknown_subject",
+        "Ravi Dutt won the regional chess prize.",
+        "Lotte Brink, a former pupil of Ravi Dutt, won the regional chess prize.",
+    ),
+    (
+        "unknown_subject",
+        "Ravi Dutt restored the chapel roof.",
+        "The mason who apprenticed under Ravi Dutt restored the chapel roof.",
+    ),
+    # two clauses, two people: one's role is not the other's
+    (
+        "relation_transposed",
+        "Pia Lund chairs the library board.",
+        "Hugo Marsh chairs the library board and Pia Lund is its secretary.",
+    ),
+    (
+        "relation_transposed",
+        "Selma Okoye is the head brewer at Kessel Foods.",
+        "At Kessel Foods, Selma Okoye is the finance director and Ravi Dutt is the head brewer.",
+    ),
+    # verbs no list knows, kinship and comparatives stated from the other side
+    ("relation_transposed", "Ravi Dutt lent Lotte Brink a van.", "Lotte Brink lent Ravi Dutt a van."),
+    (
+        "relation_transposed",
+        "The Harbour Hawks beat the Valley Foxes 2-0.",
+        "The Valley Foxes beat the Harbour Hawks 2-0.",
+    ),
+    (
+        "relation_transposed",
+        "Mila Petrov is the parent of Ivo Sand.",
+        "Ivo Sand is the father of Mila Petrov.",
+    ),
+    ("relation_transposed", "Mila Petrov is younger than Ivo Sand.", "Mila Petrov is older than Ivo Sand."),
+    (
+        "relation_transposed",
+        "Kessel Foods sold the mill to Hugo Marsh.",
+        "The mill was sold to Kessel Foods by Hugo Marsh in 2015.",
+    ),
+    # bounds on a number or quantifier
+    (
+        "quantifier_changed",
+        "Four Dunmore Rail carriages were derailed.",
+        "At least four Dunmore Rail carriages were derailed.",
+    ),
+    (
+        "quantifier_changed",
+        "300 Kessel Foods workers went on strike.",
+        "More than 300 Kessel Foods workers went on strike.",
+    ),
+    ("quantifier_changed", "Kessel Foods cut prices by 25%.", "Kessel Foods cut prices by up to 25%."),
+    (
+        "quantifier_changed",
+        "All of Dunmore Rail's trains ran on time in May.",
+        "Almost all of Dunmore Rail's trains ran on time in May.",
+    ),
+    (
+        "quantifier_changed",
+        "Kessel Foods is the biggest dairy in Wales.",
+        "Kessel Foods is one of the biggest dairies in Wales.",
+    ),
+    # hearsay, a shared denial, an attempt
+    (
+        "modality_dropped",
+        "Dunmore Rail will close the Ennis line.",
+        "Sources say Dunmore Rail will close the Ennis line.",
+    ),
+    (
+        "modality_dropped",
+        "Selma Okoye sold the gallery.",
+        "According to unconfirmed reports, Selma Okoye sold the gallery.",
+    ),
+    ("negation_flipped", "Pia Lund signed the lease.", "Neither Pia Lund nor Hugo Marsh signed the lease."),
+    (
+        "asserts_more_than_evidence",
+        "Kessel Foods acquired Brinkworth Press.",
+        "Kessel Foods tried to acquire Brinkworth Press.",
+    ),
+    (
+        "asserts_more_than_evidence",
+        "Hugo Marsh trained in Turin.",
+        "Hugo Marsh was born in Cork. His cousin Pia Lund trained in Turin.",
+    ),
+]
+
+SUBJECT_AND_LIMIT_ADMITS = [
+    ("Selma Okoye was fined for late filing.", SUBJECT_AND_LIMIT_REFUSALS[0][2]),
+    ("Lotte Brink won the regional chess prize.", SUBJECT_AND_LIMIT_REFUSALS[1][2]),
+    (
+        "Ravi Dutt restored the chapel roof.",
+        "The mason who restored the chapel roof, Ravi Dutt, has retired.",
+    ),
+    (
+        "Selma Okoye founded Brinkworth Press.",
+        "Brinkworth Press, which Selma Okoye founded, now prints maps.",
+    ),
+    (
+        "Ravi Dutt founded Brinkworth Press.",
+        "Ravi Dutt's daughter, Lotte Brink, says Ravi Dutt founded Brinkworth Press.",
+    ),
+    ("Brinkworth Press staff signed the petition.", "Dozens of Brinkworth Press staff signed the petition."),
+    ("Pia Lund is the secretary of the library board.", SUBJECT_AND_LIMIT_REFUSALS[3][2]),
+    ("Ravi Dutt is the head brewer at Kessel Foods.", SUBJECT_AND_LIMIT_REFUSALS[4][2]),
+    ("Lotte Brink lent Ravi Dutt a van.", "Lotte Brink lent Ravi Dutt a van last week."),
+    ("The Valley Foxes beat the Harbour Hawks.", "The Valley Foxes beat the Harbour Hawks 2-0 on Sunday."),
+    ("Mila Petrov is the child of Ivo Sand.", "Ivo Sand is the father of Mila Petrov."),
+    ("Ivo Sand is younger than Mila Petrov.", "Mila Petrov is older than Ivo Sand."),
+    ("Hugo Marsh sold the mill to Kessel Foods.", "The mill was sold to Kessel Foods by Hugo Marsh in 2015."),
+    ("Kessel Foods sold the mill to Hugo Marsh.", "Kessel Foods sold the mill to Hugo Marsh for £80,000."),
+    ("At least four Dunmore Rail carriages were derailed.", SUBJECT_AND_LIMIT_REFUSALS[10][2]),
+    ("Over 300 Kessel Foods workers went on strike.", SUBJECT_AND_LIMIT_REFUSALS[11][2]),
+    ("Most of Dunmore Rail's trains ran on time in May.", SUBJECT_AND_LIMIT_REFUSALS[13][2]),
+    ("Kessel Foods is one of the biggest dairies in Wales.", SUBJECT_AND_LIMIT_REFUSALS[14][2]),
+    (
+        "Dunmore Rail carried 2 million passengers.",
+        "According to its annual report, Dunmore Rail carried 2 million passengers.",
+    ),
+    ("Pia Lund did not sign the lease.", SUBJECT_AND_LIMIT_REFUSALS[17][2]),
+    ("Kessel Foods tried to acquire Brinkworth Press.", SUBJECT_AND_LIMIT_REFUSALS[18][2]),
+    ("Pia Lund trained in Turin.", SUBJECT_AND_LIMIT_REFUSALS[19][2]),
+    ("Ravi Dutt took over the bakery.", "Ravi Dutt took over the bakery in 2019 after Lotte Brink retired."),
+]
+
+
+@pytest.mark.parametrize(("code", "claim", "evidence"), SUBJECT_AND_LIMIT_REFUSALS)
+def test_subject_and_limit_refusals(code: str, claim: str, evidence: str) -> None:
+    """Who acted, in whose clause, within which bound, on whose word: refused when changed."""
+    decision = decide_write(claim, evidence)
+    assert decision.verdict == "REJECT", decision
+    assert decision.refusal is not None and decision.refusal.code == code, decision.refusal
+
+
+@pytest.mark.parametrize(("claim", "evidence"), SUBJECT_AND_LIMIT_ADMITS)
+def test_subject_and_limit_controls(claim: str, evidence: str) -> None:
+    """The same evidence admits what it does say (controls for the refusals above)."""
+    decision = decide_write(claim, evidence)
+    assert decision.verdict in ADMIT, decision.refusal
+
+
+def test_converse_names_no_gender() -> None:
+    """ "A is the father of B" grounds "B is A's child", not "B is A's daughter"."""
+    decision = decide_write(
+        "Mila Petrov is the daughter of Ivo Sand.", "Ivo Sand is the father of Mila Petrov."
+    )
+    assert decision.verdict == "REJECT"
+
+
+def test_almost_limits_a_verb() -> None:
+    """ "almost drowned" does not ground "drowned"; a claim that keeps "almost" is admitted."""
+    evidence = "Hugo Marsh almost drowned in Lough Derg in 2012."
+    assert decide_write("Hugo Marsh drowned in Lough Derg.", evidence).verdict == "REJECT"
+    assert decide_write("Hugo Marsh almost drowned in Lough Derg.", evidence).verdict in ADMIT

@@ -10,7 +10,7 @@ goes through the one sealed write path (``Store._transact``).
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from affidavit.events import ClaimAdmitted, ClaimPrivate, EntityPrivate, EntityRegistered
@@ -43,7 +43,7 @@ def synthetic_name(i: int) -> str:
     return f"{_FIRST[i % 20]} {_MIDDLE[(i // 20) % 20]} {_LAST[(i // 400) % 20]}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _shape(template: str, obj_key: str, obj: str) -> tuple[str, str, tuple[str, ...]]:
     from affidavit.gates.write import decide_write
 

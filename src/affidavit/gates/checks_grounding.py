@@ -11,9 +11,12 @@ import re
 from decimal import Decimal
 from functools import lru_cache
 
+from affidavit.gates.checks_converse import relation_reversed, supported_by_converse
+from affidavit.gates.checks_limits import kept_bound_words
+from affidavit.gates.checks_scan import scan
 from affidavit.gates.write_parse import AUX, Clause, analyse
 from affidavit.text import markers
-from affidavit.text.lemmas import STOPWORDS, canonical, equivalent, lemma, words
+from affidavit.text.lemmas import _IRREGULAR, STOPWORDS, canonical, equivalent, lemma, words
 from affidavit.text.names import TITLES, find_names, refers_to
 from affidavit.text.numbers import (
     DOSE_UNITS,
@@ -115,12 +118,19 @@ _PARTICIPLES = frozenset(
 )  # fmt: skip
 
 
+def _irregular_past(word: str) -> bool:
+    """ "took", "ran", "wrote": a listed irregular form that is not the present."""
+    return _IRREGULAR.get(word, word) != word and word not in _PRESENT_FORMS and not word.endswith("s")
+
+
 def check_temporal(claim: str, ev: str) -> Failure:
     """Ended states stay ended, before stays before, past stays past."""
     ended = markers.ended_markers(ev)
     if ended and not markers.ended_markers(claim):
         toks = markers.tokens(claim)
-        past = any(t in _PAST_FORMS or t.endswith("ed") or t in _PARTICIPLES for t in toks)
+        past = any(
+            t in _PAST_FORMS or t.endswith("ed") or t in _PARTICIPLES or _irregular_past(t) for t in toks
+        )
         if not past:
             term = sorted(ended)[0]
             return term, f"the evidence says the state ended ('{term}'); the claim states it as current"
@@ -185,6 +195,11 @@ def check_roles(claim: str, ev: str) -> Failure:
     c: Clause = analyse(claim)
     e: Clause = analyse(ev)
     agents, patients = e.agents, e.patients
+    copular = c.verb == e.verb == "be"
+    if copular and (found := scan(ev)) is not None:
+        # "The treasurer of X is Y": X only modifies the subject, it is no agent.
+        inside = {m.name for m in found.embedded}
+        agents = tuple(a for a in agents if a not in inside)
     if (
         c.verb
         and e.verb
@@ -192,6 +207,7 @@ def check_roles(claim: str, ev: str) -> Failure:
             (not equivalent(c.verb, e.verb) and _converse(c.verb, e.verb))
             or (c.verb, e.verb) in _CLASS_CONVERSES
             or (e.verb, c.verb) in _CLASS_CONVERSES
+            or relation_reversed(claim, ev)
         )
     ):
         agents, patients = patients, agents
@@ -239,6 +255,7 @@ def support_set(ev: str) -> frozenset[str]:
         lem = lemma(word)
         out.add(lem)
         out.add(canonical(lem))
+        out.add(word.casefold())  # "older": the comparative, which the lemma drops
         positive = markers.LEXICAL_NEGATIVES.get(word.casefold())
         if positive:
             out.add(positive)
@@ -253,6 +270,7 @@ def check_coverage(claim: str, ev: str) -> Failure:
     rank_ev = markers.quantifier_rank(ev)
     has_dose = any(q.unit in DOSE_UNITS for q in quantities(ev))
     missing: list[str] = []
+    bound_words = kept_bound_words(claim, ev)
     for word in words(_strip_numbers(claim)):
         low = word.casefold().replace("’", "'")
         lem = lemma(word)
@@ -264,11 +282,15 @@ def check_coverage(claim: str, ev: str) -> Failure:
             continue  # "Mayor Orla Quinn": a title is not part of what is claimed
         if low in markers.QUANTIFIERS and rank_ev is not None and markers.QUANTIFIERS[low] <= rank_ev:
             continue
+        if low in bound_words:
+            continue  # "over 300" for "more than 300": the bound check compares kinds
         positive = markers.LEXICAL_NEGATIVES.get(low)
         if lem in support or canonical(lem) in support or (positive and positive in support):
             continue
         if any(_converse(lem, s) for s in _CONVERSE_WORDS if s in support):
             continue
+        if supported_by_converse(word, support):
+            continue  # "child" for "mother": the role check swaps the roles
         if lem == "take" and has_dose:
             continue  # "takes X 5 mg" is what a medication list means
         if word.isupper() and 2 <= len(word) <= 6 and _acronym_supported(word, ev):

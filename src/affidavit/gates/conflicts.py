@@ -50,7 +50,11 @@ def decide_conflict(old: Interval, old_object: str, new: Interval, new_object: s
             return ConflictDecision("supersede_old", _close(old, new.valid_from))
         if old.valid_from > new.valid_from:
             return ConflictDecision("supersede_new", _close(new, old.valid_from))
-    if (new.valid_from is not None and old.valid_from is None and old.valid_to is not None
-            and old.valid_to < new.valid_from):
+    if (
+        new.valid_from is not None
+        and old.valid_from is None
+        and old.valid_to is not None
+        and old.valid_to < new.valid_from
+    ):
         return ConflictDecision("supersede_old", old.valid_to)
     return ConflictDecision("dispute")

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from affidavit.errors import InvalidInput
+from affidavit.gates import checks_agent, checks_limits, checks_scan
 from affidavit.gates import checks_grounding as checks
 from affidavit.gates.contracts import ClaimShape, Refusal, Verdict, WriteDecision
 from affidavit.gates.write_link import evidence_view, linked_sentences
@@ -26,7 +27,7 @@ from affidavit.text.names import key_tokens, refers_to
 from affidavit.text.numbers import dates, quantities, word_runs
 from affidavit.text.sentences import clauses
 
-RESOLVER_VERSION = f"write-gate/1.0+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}"
+RESOLVER_VERSION = f"write-gate/1.1+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}"
 MAX_CLAIM_CHARS = 2_000
 MAX_EVIDENCE_CHARS = 200_000
 
@@ -51,6 +52,8 @@ _MARKER_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("negation_flipped", "polarity", checks.check_polarity),
     ("modality_dropped", "modality", checks.check_modality),
     ("quantifier_changed", "quantifier", checks.check_quantifier),
+    ("quantifier_changed", "bounds", checks_limits.check_bounds),
+    ("asserts_more_than_evidence", "attempt", checks_limits.check_attempt),
     ("temporal_shifted", "temporal", checks.check_temporal),
 )
 _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
@@ -113,7 +116,9 @@ def _relevant(text: str, claim: str) -> str:
         have = set(content_lemmas(part))
         rest = have - set(_name_tokens(part)) - set(markers.ENDED) - set(markers.MODALITY)
         rest = {w for w in rest if not w[:1].isdigit()}
-        if have & want or not rest:
+        # A hearsay frame ("Sources say", "According to unconfirmed reports,") scopes
+        # over the whole sentence, whatever clause it sits in.
+        if have & want or not rest or markers.attributed(part):
             keep.append(part)
     return " ; ".join(keep) if keep else text
 
@@ -122,12 +127,16 @@ def _name_tokens(text: str) -> list[str]:
     return [t for m in mentions(text) for t in key_tokens(m.name)]
 
 
-def _score(claim: str, text: str) -> float:
+def _score(claim: str, subject: str, text: str) -> float:
+    # A sentence that names the subject only inside a description of someone else
+    # ranks below any other: it is about that someone else.
+    if checks_agent.check_subject_position(claim, subject, text):
+        return -1.0
     return 0.0 if checks.check_coverage(claim, text) else 1.0
 
 
 def _pick_span(
-    claim: str, evidence: str, linked: list[tuple[tuple[int, int], str | None]]
+    claim: str, subject: str, evidence: str, linked: list[tuple[tuple[int, int], str | None]]
 ) -> tuple[tuple[int, int], str | None, str]:
     best: tuple[float, int] = (-1.0, 0)
     chosen = linked[0]
@@ -135,7 +144,7 @@ def _pick_span(
     for i, (span, ante) in enumerate(linked if len(linked) > 1 else ()):  # one: nothing to rank
         text = _resolve_text(evidence, span, ante)
         overlap = len(want & set(content_lemmas(text))) / max(len(want), 1)
-        score = (_score(claim, text) + overlap, -i)
+        score = (_score(claim, subject, text) + overlap, -i)
         if score > best:
             best, chosen = score, (span, ante)
     span, ante = chosen
@@ -186,7 +195,7 @@ def text_caches() -> tuple[Any, ...]:
     return (
         names._find_names, dates, quantities, evidence_view, analyse, content_lemmas,
         checks.check_coverage, checks.support_set, markers.token_tuple, word_tuple, word_runs,
-        lemmas._phrase_matches,
+        lemmas._phrase_matches, checks_scan.scan, checks_limits.bounds,
     )  # fmt: skip
 
 
@@ -207,11 +216,14 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     if len(key_tokens(subject)) == 1 and len({d for d in distinct if len(d.split()) > 1}) > 1:
         why = f"'{shape.subject}' could be more than one person named in the evidence"
         return _refuse("unknown_subject", (shape.subject, why), shape, None, ran, "QUARANTINE")
-    span, _ante, text = _pick_span(claim, evidence, linked)
+    span, _ante, text = _pick_span(claim, subject, evidence, linked)
     ran.append("possessor")
     if _possessor_only(claim, subject, evidence, span):
         why = f"the evidence names '{shape.subject}' only as the possessor of someone else"
         return _refuse("unknown_subject", (shape.subject, why), shape, span, ran)
+    failure = checks_agent.check_subject_position(claim, subject, text)
+    if failure is not None:
+        return _refuse("unknown_subject", failure, shape, span, ran)
     relevant = _relevant(text, claim)
     for code, name, check in _MARKER_CHECKS:
         ran.append(name)
@@ -223,6 +235,10 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
         failure = check(claim, text)
         if failure is not None:
             return _refuse(code, failure, shape, span, ran)
+    ran.append("own_clause")
+    failure = checks_agent.check_own_clause(claim, subject, text)
+    if failure is not None:
+        return _refuse("relation_transposed", failure, shape, span, ran)
     rescued = _rescue_form(claim, text)
     if rescued is not None:
         return WriteDecision(

@@ -28,9 +28,12 @@ _FRONTED = frozenset(
 PRONOUNS = frozenset({"he", "she", "it", "they", "his", "her", "its", "their", "him", "them"})
 # A passive: "was acquired by", "is reportedly owned by", and with a verb particle
 # "was taken over by", "was set up by".
+# A short phrase may stand between the participle and "by": "was sold to X by Y",
+# "was appointed as chief officer by Y" (no comma, at most five words).
 _PASSIVE = re.compile(
     r"\b(?:is|are|was|were|been|being|be|get|got|gets)\s+(?:\w+ly\s+)?(\w+)"
-    r"(?:\s+(?:over|up|out|off|down|on|back|away|in))?\s+by\b",
+    r"(?:\s+(?:over|up|out|off|down|on|back|away|in))?"
+    r"(?:\s+(?:to|as|for|with|from|into)(?:\s+(?!by\b)[\w'’\-]+){1,4})?\s+by\b",
     re.I,
 )
 _WORD = re.compile(r"[\w'’\-]+")
@@ -72,6 +75,25 @@ def is_verb_like(word: str) -> bool:
     return len(low) > 3 and low.endswith("s") and not low.endswith("ss") and lemma(low) != low
 
 
+_NOT_VERBS = frozenset(
+    {"a", "an", "the", "of", "to", "in", "on", "at", "by", "for", "from", "with", "and", "or",
+     "nor", "but", "as", "who", "whom", "whose", "which", "that", "not", "both", "either",
+     "himself", "herself", "itself", "themselves", "also", "then", "too", "alone", "said"}
+)  # fmt: skip
+
+
+def unlisted_verb(word: str) -> bool:
+    """A lower-case content word right after a subject name: a verb no list knows."""
+    low = word.casefold()
+    return (
+        word[:1].islower()
+        and word.isalpha()
+        and low not in _NOT_VERBS
+        and low not in AUX
+        and not low.endswith("ly")
+    )
+
+
 def main_start(text: str, start: int, end: int) -> int:
     """Offset where the main clause begins, skipping a fronted adverbial clause."""
     first = _WORD.search(text, start, end)
@@ -93,8 +115,9 @@ def analyse(text: str, start: int = 0, end: int | None = None) -> Clause:
     if passive:
         by_end = passive.end()
         verb = lemma(passive.group(1))
+        # The by-phrase names the agent; a name after it ("by X in Y") is no second one.
         agents = tuple(m.name for m in found if m.start >= by_end)
-        patients = tuple(m.name for m in found if m.end <= passive.start())
+        patients = tuple(m.name for m in found if m.end <= by_end - 2)  # a recipient too
         return Clause(agents[:1] + _coordinated(text, found, agents), patients, verb, True)
     # Active: the predicate starts at the first verb-like word after the first name
     # (or after the start, when the subject is a common noun phrase).
@@ -104,6 +127,19 @@ def analyse(text: str, start: int = 0, end: int | None = None) -> Clause:
         if m.group(0)[:1].islower() and is_verb_like(m.group(0)):
             verb_at = m
             break
+    # Only for a subject that opens the clause ("The X Lions beat ..."), not a name
+    # inside a longer noun phrase ("the engineer who designed the X footbridge").
+    lead = text[begin : found[0].start].strip().casefold() if found else "-"
+    if (
+        lead in ("", "the")
+        and anchor == found[0].end
+        and (verb_at is None or any(anchor < n.start < verb_at.start() for n in found))
+    ):
+        # "X beat Y", "X lent Y": a verb no list knows, right after the subject name
+        # (the first listed verb-like word is missing or comes after the next name).
+        nxt = _WORD.match(text, anchor + 1) if text[anchor : anchor + 1] == " " else None
+        if nxt is not None and unlisted_verb(nxt.group(0)):
+            verb_at = nxt
     if verb_at is None:
         return Clause((), tuple(m.name for m in found), None, False)
     agents = tuple(m.name for m in found if m.end <= verb_at.start() and not m.possessive)

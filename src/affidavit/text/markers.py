@@ -50,6 +50,22 @@ MODALITY: dict[str, str] = {
 _NEEDS_TO = frozenset({"due", "set", "going", "thought", "believed", "expected", "aim",
                        "aims", "plan", "plans", "hope", "hopes", "seeks", "wants"})  # fmt: skip
 
+# Hearsay: the statement is attributed to unnamed or unverified sources.
+_ATTRIBUTED = re.compile(
+    r"\b(?:(?:unnamed |anonymous |unidentified |some )?sources?(?: close to [\w\s]+?)? "
+    r"(?:say|said|says|claim|claimed|suggest|suggested|indicate|indicated|told)|"
+    r"according to (?:unconfirmed |unverified |media |press |local )?(?:reports|rumou?rs|sources|"
+    r"people familiar|insiders)|"
+    r"it is (?:said|reported|rumou?red|understood|alleged|claimed) that|"
+    r"(?:is|are|was|were) (?:said|reported|rumou?red) to|reports (?:say|said|suggest|suggested)|"
+    r"rumou?rs? (?:say|said|suggest|suggested|that)|unconfirmed)\b"
+)
+# Trying is not doing: "tried to buy X" does not say X was bought.
+ATTEMPT = re.compile(
+    r"\b(?:try|tries|tried|trying|attempt|attempts|attempted|attempting|sought|seeks|seeking|"
+    r"bid|bids|bidding|strove|strives|struggled) to (\w+)"
+)
+
 # Quantifier strength: higher claims more.
 QUANTIFIERS: dict[str, int] = {
     "none": 0, "no": 0, "few": 1, "some": 1, "several": 1, "a few": 1, "partly": 1,
@@ -92,6 +108,9 @@ def negations(text: str) -> int:
     count += len(_NEGATIVE_PHRASES.findall(text.casefold()))
     # "no longer" is a temporal ending, not a denial of the predicate.
     count -= text.casefold().count("no longer")
+    # "neither X nor Y attended" denies once, for each of them.
+    if "neither" in toks and "nor" in toks[toks.index("neither") :]:
+        count -= 1
     return count
 
 
@@ -118,9 +137,16 @@ def modalities(text: str) -> set[str]:
             out.add(cls)
             continue
         out.add(cls)
+    if _ATTRIBUTED.search(text.casefold()):
+        out.add("hedge")  # "sources say", "according to unconfirmed reports"
     if re.search(r"\b(?:is|are|was|were) to\b", text.casefold()) and not out:
         out.add("future")  # "is to take": an instruction the claim must keep
     return out
+
+
+def attributed(text: str) -> bool:
+    """Whether the text passes the statement on from unnamed or unverified sources."""
+    return _ATTRIBUTED.search(text.casefold()) is not None
 
 
 def quantifier_rank(text: str) -> int | None:

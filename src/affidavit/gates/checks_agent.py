@@ -1,0 +1,124 @@
+"""Who an evidence sentence is about: the heads of its subject, not names tucked inside it.
+
+"Ines Roy, the lawyer representing Ada Berg, was fined" names Ada Berg, but the one
+fined is Ines Roy. And in "A chairs the board and B is its treasurer" each person has a
+clause of their own. ``checks_scan`` finds the heads; these checks use them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from affidavit.gates.checks_grounding import check_coverage
+from affidavit.gates.checks_scan import _is_verb, scan
+from affidavit.gates.write_parse import analyse, main_start, mentions
+from affidavit.text.lemmas import content_lemmas, equivalent
+from affidavit.text.names import refers_to
+
+Failure = tuple[str, str] | None
+_TOKEN = re.compile(r"[\w'’\-]+|[,;:()]")
+
+
+def _is_head(subject: str, text: str) -> bool | None:
+    found = scan(text)
+    if found is None:
+        return None
+    return any(refers_to(subject, m.name) for m in found.heads)
+
+
+def check_subject_position(claim: str, subject: str, ev: str) -> Failure:
+    """The claim's subject is the one the evidence sentence says acted (or was acted on).
+
+    Refuses only when the claim's own subject heads the claim, the evidence names the
+    subject solely inside a modifier of someone else, and the claim's verb is not one
+    the modifier itself states ("Acme, which Ada founded, ..." grounds "Ada founded Acme").
+    """
+    if not _is_head(subject, claim):
+        return None
+    found = scan(ev)
+    if found is None or any(refers_to(subject, m.name) for m in found.heads):
+        return None
+    inside = [m for m in found.embedded if refers_to(subject, m.name)]
+    if not inside or any(refers_to(subject, m.name) for m in mentions(ev) if m.start >= found.verb_at):
+        return None  # named after the verb too: the role check decides that
+    verb = analyse(claim).verb
+    said = set(content_lemmas(found.embedded_text))
+    if verb is None or any(equivalent(verb, w) for w in said):
+        return None
+    if verb in ("be", "have") and said & set(content_lemmas(claim)):
+        return None
+    name = inside[0].name
+    return subject, f"the evidence names '{name}' only inside a description of someone else"
+
+
+# A second clause with its own named subject: "A chairs the board and B is its treasurer".
+_CLAUSE_JOIN = re.compile(r"\s*(?:,?\s+(?:and|but|while|whereas)\s+|;\s*)")
+
+
+def clause_split(ev: str) -> list[tuple[int, int]] | None:
+    """Spans of coordinated clauses that each have a named subject and a verb."""
+    begin = main_start(ev, 0, len(ev))
+    starts = {m.start for m in mentions(ev) if not m.possessive}
+    cuts: list[tuple[int, int]] = []
+    for j in _CLAUSE_JOIN.finditer(ev, begin):
+        if j.end() in starts and _has_verb(ev, j.end(), min(len(ev), j.end() + 80)):
+            cuts.append((j.start(), j.end()))
+    if not cuts:
+        return None
+    spans, pos = [], begin
+    for a, b in cuts:
+        spans.append((pos, a))
+        pos = b
+    spans.append((pos, len(ev)))
+    if not all(_has_verb(ev, a, b) for a, b in spans):
+        return None  # "A and B founded X": one clause with two subjects
+    return spans
+
+
+def _has_verb(text: str, a: int, b: int) -> bool:
+    return any(_is_verb(w.group(0)) for w in _TOKEN.finditer(text, a, b))
+
+
+def own_clause(claim: str, subject: str, ev: str) -> str | None:
+    """The evidence with only the clauses the subject heads (plus a fronted adverbial)."""
+    spans = clause_split(ev)
+    if spans is None:
+        return None
+    mine, others = [], []
+    for a, b in spans:
+        part = ev[a:b]
+        lead = mentions(part)
+        (mine if lead and lead[0].start < 3 and refers_to(subject, lead[0].name) else others).append(part)
+    if not mine or not others:
+        return None
+    if _POSSESSIVE.search(" ".join(mine)):
+        # "B is its treasurer": "its" is the other clause's object, which B may borrow
+        # (but not its verb: "A chairs the board" gives B no chair).
+        mine += [_object_of(part) for part in others]
+    # Every name stays available: a shared adjunct ("..., both in Oslo") may sit in the
+    # other clause, and only a common word borrowed from it swaps a role.
+    names = " ".join(m.name for m in mentions(ev))
+    return f"{ev[: spans[0][0]]} {' ; '.join(mine)} ; {names}"
+
+
+_POSSESSIVE = re.compile(r"\b(?:its|their|his|her)\b", re.I)
+
+
+def _object_of(clause: str) -> str:
+    """The words after a clause's main verb ("the board" of "A chairs the board")."""
+    found = scan(clause)
+    if found is None:
+        return ""
+    verb = _TOKEN.match(clause, found.verb_at)
+    return clause[verb.end() if verb else found.verb_at :]
+
+
+def check_own_clause(claim: str, subject: str, ev: str) -> Failure:
+    """What the claim says of its subject is said in the subject's own clause."""
+    own = own_clause(claim, subject, ev)
+    if own is None:
+        return None
+    failure = check_coverage(claim, own)
+    if failure is None:
+        return None
+    return failure[0], f"the evidence says '{failure[0]}' of someone else, in another clause"
