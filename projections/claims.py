@@ -38,6 +38,8 @@ class ClaimRecord(msgspec.Struct, frozen=True, gc=False):
     last_seq: int
     agent: str = ""
     prior_state: str | None = None  # the state a frozen claim returns to when unfrozen
+    evidence: Sealed | None = None  # the supporting span, sealed apart (see ClaimAdmitted)
+    evidence_entity_ids: tuple[str, ...] = ()
 
 
 class ClaimGraph:
@@ -103,7 +105,7 @@ class ClaimGraph:
                 event.subject_id, event.entity_ids, event.private, ev.kind, event.valid_from,
                 event.valid_to, event.receipt,
                 event.reason if isinstance(event, ClaimQuarantined) else None,
-                ev.hash, ev.seq, ev.actor,
+                ev.hash, ev.seq, ev.actor, None, event.evidence, event.evidence_entity_ids,
             )
             for entity_id in event.entity_ids:
                 self._by_entity.setdefault(entity_id, set()).add(event.claim_id)

@@ -9,6 +9,7 @@ import msgspec
 import pytest
 from conftest import run_python
 
+from affidavit.events import Unreadable
 from affidavit import history, sourcing
 from affidavit.certificates import to_json, verify_certificate
 from affidavit.verification import verify_ledger
@@ -248,3 +249,22 @@ def test_certificate_fails_under_another_public_key(open_store, tmp_path) -> Non
     assert out.certificate is not None
     other = Signer.load_or_create(tmp_path / "other.key").public_key_pem()
     assert not verify_certificate(to_json(out.certificate), other)
+
+
+def test_a_person_named_only_in_a_bystanders_evidence_is_shredded_from_it(open_store) -> None:
+    """Erasing Ilse Brandvold keeps Tomas Reyes's claim but makes its evidence unreadable."""
+    store = open_store()
+    evidence = "Ilse Brandvold and Tomas Reyes co-wrote the Halden flood report."
+    bystander = store.remember("Tomas Reyes co-wrote the Halden flood report.", evidence)
+    own = store.remember("Ilse Brandvold co-wrote the Halden flood report.", evidence)
+    assert bystander.status == own.status == "admitted"
+    record = store.claims.get(bystander.claim_id)
+    assert store.claim_evidence(record) == evidence  # control: readable before the erasure
+    out = store.forget("Ilse Brandvold")
+    assert out.status == "erased"
+    record = store.claims.get(bystander.claim_id)
+    assert record is not None and record.state == "active"  # the bystander's claim survives
+    assert store.claim_private(record).text == "Tomas Reyes co-wrote the Halden flood report."
+    assert store.claim_evidence(record) == Unreadable("erased")
+    answer = store.recall("What did Tomas Reyes co-write?")
+    assert answer.status == "answered" and [c.id for c in answer.claims] == [bystander.claim_id]

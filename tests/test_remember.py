@@ -72,10 +72,10 @@ def test_narrowed_storage_keeps_only_the_supporting_sentence(open_store) -> None
     store = open_store()
     out = store.remember("Priya Shah joined Kestrel Labs in 2019.", EVIDENCE)
     record = store.claims.get(out.claim_id)
-    private = store.claim_private(record)
-    assert record is not None and private is not None
-    assert "Tom Berg" not in private.evidence
-    assert "Priya Shah joined Kestrel Labs in 2019" in private.evidence
+    evidence = store.claim_evidence(record)
+    assert isinstance(evidence, str)
+    assert "Tom Berg" not in evidence
+    assert "Priya Shah joined Kestrel Labs in 2019" in evidence
 
 
 def test_receipt_fails_when_one_byte_of_the_held_source_changes(open_store, monkeypatch) -> None:

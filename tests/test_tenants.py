@@ -46,9 +46,10 @@ NEVER = "Zora Vantongeren"  # a subject no tenant ever named
 # subject answers with its later claim only; quarantined and frozen subjects abstain.
 RECALLED = {"active": 1, "disputed": 2, "superseded": 1, "quarantined": 0, "frozen": 0}
 PER_TENANT_STATES = {"active": 4, "disputed": 4, "superseded": 2, "quarantined": 2, "frozen": 2}
-# Per cell: 12 entities (5 subjects + 7 cities), 7 sources, 6 admitted + 1 quarantined,
+# Per cell: 14 entities (5 subjects + 7 cities + the 2 people the quarantined claim's
+# evidence names: their keys seal that evidence), 7 sources, 6 admitted + 1 quarantined,
 # 4 state changes (2 disputes, 1 supersession, 1 freeze by the tenant's operator).
-PER_TENANT_KINDS = {"ENTITY_REGISTERED": 24, "SOURCE_REGISTERED": 14, "CLAIM_ADMITTED": 12,
+PER_TENANT_KINDS = {"ENTITY_REGISTERED": 28, "SOURCE_REGISTERED": 14, "CLAIM_ADMITTED": 12,
                     "CLAIM_QUARANTINED": 2, "CLAIM_STATE_CHANGED": 8}
 TOTAL_EVENTS = 1 + 2 * sum(PER_TENANT_KINDS.values())  # + STORE_CREATED (written by acme/a1)
 
@@ -247,7 +248,7 @@ def test_stats_count_only_the_callers_tenant(backend, tenant: str) -> None:
     stats = backend(tenant).stats()
     mine = tenant != EMPTY
     assert stats["claims"] == {k: (v if mine else 0) for k, v in PER_TENANT_STATES.items()}
-    assert (stats["subjects"], stats["sources"]) == ((24, 14) if mine else (0, 0))
+    assert (stats["subjects"], stats["sources"]) == ((28, 14) if mine else (0, 0))
     assert stats["events"] == TOTAL_EVENTS  # one chain: its length is not per tenant (documented)
 
 
@@ -289,8 +290,8 @@ def test_history_lists_exactly_the_tenants_events(backend, tenant: str) -> None:
         return
     genesis = {"STORE_CREATED": 1} if tenant == "acme" else {}
     assert kinds == Counter({**PER_TENANT_KINDS, **genesis})
-    # Each agent's cell writes 29 events; the tenant's operator wrote the 2 freezes.
-    assert actors == Counter({"a1": 29 + len(genesis), "a2": 29, f"ops-{tenant}": 2})
+    # Each agent's cell writes 31 events; the tenant's operator wrote the 2 freezes.
+    assert actors == Counter({"a1": 31 + len(genesis), "a2": 31, f"ops-{tenant}": 2})
 
 
 @pytest.mark.parametrize("tenant", [*TENANTS, EMPTY])

@@ -70,6 +70,12 @@ class ClaimPrivate(msgspec.Struct, frozen=True, gc=False):
     entity_names: tuple[str, ...] = ()
 
 
+class EvidencePrivate(msgspec.Struct, frozen=True, gc=False):
+    """A claim's supporting span, sealed apart from the claim: it may name bystanders."""
+
+    evidence: str
+
+
 class NotePrivate(msgspec.Struct, frozen=True, gc=False):
     note: str
 
@@ -110,6 +116,11 @@ class ClaimAdmitted(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     valid_from: str | None = None
     valid_to: str | None = None
     review_seq: int | None = None  # set when admitted by a recorded review decision
+    # The supporting span, sealed under the keys of the claim's entities AND of everyone
+    # the span names, so erasing a person named only in the evidence shreds the evidence
+    # while the claim about someone else survives. (Older events keep it in ``private``.)
+    evidence: Sealed | None = None
+    evidence_entity_ids: tuple[str, ...] = ()
 
 
 class ClaimQuarantined(msgspec.Struct, frozen=True, gc=False, kw_only=True):
@@ -122,6 +133,11 @@ class ClaimQuarantined(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     valid_from: str | None = None
     valid_to: str | None = None
     fingerprint: str | None = None  # previously_erased: the tombstone it matched
+    # The supporting span, sealed under the keys of the claim's entities AND of everyone
+    # the span names, so erasing a person named only in the evidence shreds the evidence
+    # while the claim about someone else survives. (Older events keep it in ``private``.)
+    evidence: Sealed | None = None
+    evidence_entity_ids: tuple[str, ...] = ()
 
 
 class ClaimStateChanged(msgspec.Struct, frozen=True, gc=False, kw_only=True):

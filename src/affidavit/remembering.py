@@ -20,6 +20,7 @@ from affidavit.events import (
     ClaimStateChanged,
     EntityPrivate,
     EntityRegistered,
+    EvidencePrivate,
     ReceiptRef,
 )
 from affidavit.gates.conflicts import Interval, decide_conflict
@@ -128,15 +129,24 @@ def _refused(claim: str, evidence: str, code: str, detail: str, remedy: str,
     return RememberOutcome("refused", code, None, None, text, claim, evidence, detail, remedy, term)
 
 
-def _resolve_entities(ctx: WriteContext, names: list[str]) -> tuple[list[str], bool]:
-    """Entity ids for the claim's names (subject first); new ones registered in this batch."""
+def _resolve_entities(ctx: WriteContext, names: list[str],
+                      seen: dict[str, str] | None = None) -> tuple[list[str], bool]:
+    """Entity ids for the claim's names (subject first); new ones registered in this batch.
+
+    ``seen`` carries name keys already resolved or registered earlier in the same batch
+    (the projections only learn of this batch's entities after the commit).
+    """
     store, tenant = ctx.store, ctx.store.identity.tenant
     ids: list[str] = []
     ambiguous = False
-    seen: dict[str, str] = {}
+    seen = {} if seen is None else seen
     for name in names:
         key = name_key(name)
-        if not key or key in seen:
+        if not key:
+            continue
+        if key in seen:
+            if seen[key] not in ids:
+                ids.append(seen[key])
             continue
         found = store.entities.resolve(tenant, name)
         if len(found) == 1:
@@ -189,22 +199,28 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
             fingerprint: str | None = None) -> RememberOutcome:
     shape = decision.shape
     assert shape is not None
-    entity_ids, ambiguous = _resolve_entities(ctx, list(shape.entities) or [shape.subject])
+    seen: dict[str, str] = {}
+    entity_ids, ambiguous = _resolve_entities(ctx, list(shape.entities) or [shape.subject], seen)
+    named_in_span, _ = _resolve_entities(ctx, [n for n, _, _ in find_names(narrowed)], seen)
+    evidence_keys = tuple(dict.fromkeys([*entity_ids, *named_in_span]))
     receipt = _source_and_receipt(ctx, narrowed, source_id, source_text)
-    private = _private(claim, narrowed, decision, list(shape.entities))
+    private = _private(claim, "", decision, list(shape.entities))
     claim_id = "clm_" + os.urandom(8).hex()
     seq = ctx.next_seq()
     quarantine_reason = reason or (
         decision.refusal.code if decision.verdict == "QUARANTINE" and decision.refusal
         else ("ambiguous_subject" if ambiguous else None))
     subject_id, entities = entity_ids[0], tuple(entity_ids)
+    evidence = EvidencePrivate(narrowed)
     if quarantine_reason is not None:
         kind = "CLAIM_QUARANTINED"
         sealed = ctx.seal(seq, kind, "private", private, tuple(entity_ids))
         ctx.add(kind, ClaimQuarantined(
             claim_id=claim_id, subject_id=subject_id, entity_ids=entities, receipt=receipt,
             valid_from=valid_from, valid_to=valid_to, reason=quarantine_reason, private=sealed,
-            fingerprint=fingerprint), private)
+            fingerprint=fingerprint,
+            evidence=ctx.seal(seq, kind, "evidence", evidence, evidence_keys),
+            evidence_entity_ids=evidence_keys), private)
         status: Status = "not_stored" if reason == "previously_erased" else "quarantined"
         text = (f"QUARANTINED ({quarantine_reason}) — held for an operator's review as {claim_id}; "
                 "it is not returned by recall unless approved.")
@@ -215,7 +231,9 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
     verdict: Literal["ACCEPT", "RESCUE"] = "RESCUE" if decision.verdict == "RESCUE" else "ACCEPT"
     ctx.add(kind, ClaimAdmitted(
         claim_id=claim_id, subject_id=subject_id, entity_ids=entities, receipt=receipt,
-        valid_from=valid_from, valid_to=valid_to, verdict=verdict, private=sealed), private)
+        valid_from=valid_from, valid_to=valid_to, verdict=verdict, private=sealed,
+        evidence=ctx.seal(seq, kind, "evidence", evidence, evidence_keys),
+        evidence_entity_ids=evidence_keys), private)
     transitions = apply_conflicts(ctx, claim_id, seq, entity_ids[0], private, valid_from, valid_to)
     text = f"ADMITTED as {claim_id}"
     if verdict == "RESCUE":

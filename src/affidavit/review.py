@@ -84,7 +84,9 @@ def _shown(store: Store, record: ClaimRecord | None) -> tuple[str, str]:
     opened = store.open_claim(record) if record is not None else Unreadable("unavailable")
     if isinstance(opened, Unreadable):
         return f"[{opened.why}]", f"[{opened.why}]"
-    return opened.text, opened.evidence
+    assert record is not None
+    evidence = store.claim_evidence(record)
+    return opened.text, evidence if isinstance(evidence, str) else f"[{evidence.why}]"
 
 
 def entry_of(store: Store, item: ReviewItem, record: ClaimRecord | None) -> ReviewEntry:

@@ -31,6 +31,7 @@ from affidavit.events import (
     EAGER_PRIVATE,
     Applied,
     ClaimPrivate,
+    EvidencePrivate,
     Sealed,
     StoreCreated,
     Unreadable,
@@ -306,6 +307,17 @@ class Store(Capabilities):
             self._claim_cache[record.claim_id] = opened
             return opened
         return opened if isinstance(opened, Unreadable) else Unreadable("unavailable")
+
+    def claim_evidence(self, record: ClaimRecord) -> str | Unreadable:
+        """A claim's stored supporting span (sealed apart from the claim since format 1.1)."""
+        if record.evidence is None:
+            opened = self.open_claim(record)
+            return opened.evidence if isinstance(opened, ClaimPrivate) else opened
+        evidence = self.open_sealed(record.evidence, record.seq, record.sealed_kind, "evidence",
+                                    EvidencePrivate)
+        if isinstance(evidence, EvidencePrivate):
+            return evidence.evidence
+        return evidence if isinstance(evidence, Unreadable) else Unreadable("unavailable")
 
     def claim_private(self, record: ClaimRecord) -> ClaimPrivate | None:
         opened = self.open_claim(record)

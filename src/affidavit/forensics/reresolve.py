@@ -16,7 +16,7 @@ import msgspec
 
 from affidavit.codec import decode_event
 from affidavit.errors import AffidavitError
-from affidavit.events import ClaimAdmitted, ClaimPrivate, ClaimQuarantined, Unreadable
+from affidavit.events import ClaimAdmitted, ClaimPrivate, ClaimQuarantined, EvidencePrivate, Unreadable
 from affidavit.gates.contracts import WriteDecision, WriteRefusalCode
 from affidavit.gates.write import RESOLVER_VERSION, decide_write
 
@@ -122,8 +122,18 @@ def reresolve(store: Store, *, tenant: str | None, until_seq: int | None = None,
             why = private.why if isinstance(private, Unreadable) else "unavailable"
             skipped[why] = skipped.get(why, 0) + 1
             continue
+        evidence: object = private.full_evidence or private.evidence
+        if event.evidence is not None:  # sealed apart, under everyone the span names
+            evidence = store.open_sealed(event.evidence, row.seq, row.kind, "evidence",
+                                         EvidencePrivate)
+            if not isinstance(evidence, EvidencePrivate):
+                why = evidence.why if isinstance(evidence, Unreadable) else "unavailable"
+                skipped[why] = skipped.get(why, 0) + 1
+                continue
+            evidence = evidence.evidence
+        assert isinstance(evidence, str)
         try:
-            now = decide(private.proposed_text, private.full_evidence or private.evidence)
+            now = decide(private.proposed_text, evidence)
         except AffidavitError:  # inputs today's validation refuses outright
             skipped["invalid_input"] = skipped.get("invalid_input", 0) + 1
             continue
