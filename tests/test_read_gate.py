@@ -401,3 +401,108 @@ def test_now_answers_are_live_valid_and_bounded(
         and (idx.claim(cid).valid_from or "") <= AT <= (idx.claim(cid).valid_to or "9999")
     ]
     assert (d.status == "answered") == bool(live_now)
+
+
+# --- paraphrase classes, leadership and the entity a demand governs -----------------------
+
+
+@pytest.fixture()
+def roles() -> MemoryReadIndex:
+    idx = MemoryReadIndex()
+    _add(idx, "r1", "Mireille Dubois is the chief executive of Caldera Foods.", "Mireille Dubois",
+         ("Caldera Foods",), predicate="role", valid_from="2020-01-01")
+    _add(idx, "r2", "Anton Petrescu chairs the board of Caldera Foods.", "Anton Petrescu",
+         ("Caldera Foods",), predicate="role")
+    _add(idx, "r3", "Ines Carvalho is the head of marketing at Caldera Foods.", "Ines Carvalho",
+         ("Caldera Foods",), predicate="role")
+    _add(idx, "r4", "Caldera Foods is based in Ghent.", "Caldera Foods", ("Ghent",))
+    _add(idx, "r5", "Hamid Rahimi directs the robotics lab at Westmoor University.",
+         "Hamid Rahimi", ("Westmoor University",), predicate="role")
+    _add(idx, "r6", "Tobias Lehmann is the deputy principal of Fernhill College.",
+         "Tobias Lehmann", ("Fernhill College",), predicate="role",
+         valid_from="2015-09-01", valid_to="2021-08-31")
+    _add(idx, "r7", "Tobias Lehmann is the principal of Fernhill College.", "Tobias Lehmann",
+         ("Fernhill College",), predicate="role", valid_from="2021-09-01")
+    _add(idx, "r8", "Fernhill College has 900 students.", "Fernhill College")
+    _add(idx, "r9", "Rukmini Iyer takes sertraline 50 mg every morning.", "Rukmini Iyer",
+         predicate="take sertraline")
+    _add(idx, "r10", "Rukmini Iyer takes ibuprofen 200 mg.", "Rukmini Iyer",
+         predicate="take ibuprofen")
+    _add(idx, "r11", "Mateo Ruiz speaks Catalan and Spanish.", "Mateo Ruiz")
+    _add(idx, "r12", "Greta Holm speaks at industry conferences.", "Greta Holm")
+    _add(idx, "r13", "Yara Haddou founded Saltmarsh Ceramics in 2011.", "Yara Haddou",
+         ("Saltmarsh Ceramics",))
+    _add(idx, "r14", "Pinecrest Energy is listed on the Toronto Securities Exchange.",
+         "Pinecrest Energy", ("Toronto Securities Exchange",))
+    _add(idx, "r15", "Caldera Foods is listed in the Fortune ranking.", "Caldera Foods",
+         ("Fortune",))
+    return idx  # fmt: skip
+
+
+def _abstains_naming(d: ReadDecision, term: str) -> bool:
+    return d.status == "abstained" and term in (d.ungrounded_term or "")
+
+
+def test_runs_is_answered_by_the_top_position_not_the_board(roles: MemoryReadIndex) -> None:
+    """'Who runs Y?' is the chief executive; chairing Y's board or heading a department is not."""
+    assert _ids(_ask(roles, "Who runs Caldera Foods?")) == ["r1"]
+    assert _ids(_ask(roles, "Who is the head of Caldera Foods?")) == ["r1"]
+    assert _ids(_ask(roles, "Who is the head of marketing at Caldera Foods?")) == ["r3"]
+    assert _ids(_ask(roles, "Who chairs the board of Caldera Foods?")) == ["r2"]
+    # Direction: the organisation does not run anyone.
+    assert _abstains_naming(_ask(roles, "Who does Caldera Foods run?"), "run")
+
+
+def test_a_demand_on_a_part_does_not_answer_for_the_whole(roles: MemoryReadIndex) -> None:
+    """Directing a lab at a university is not running the university."""
+    assert _ids(_ask(roles, "Who directs the robotics lab at Westmoor University?")) == ["r5"]
+    assert _abstains_naming(_ask(roles, "Who runs Westmoor University?"), "runs")
+
+
+def test_deputy_role_is_not_the_role(roles: MemoryReadIndex) -> None:
+    """'deputy principal' grounds 'deputy principal', never 'principal' or 'head'."""
+    assert _ids(_ask(roles, "Who is the principal of Fernhill College?")) == ["r7"]
+    assert _ids(_ask(roles, "Who is the head of Fernhill College?")) == ["r7"]
+    assert _ids(_ask(roles, "Who was the deputy principal of Fernhill College in 2018?")) == ["r6"]
+    assert _ask(roles, "Who was the principal of Fernhill College in 2018?").status == "abstained"
+    assert _ask(roles, "Who was the head of Fernhill College in 2018?").status == "abstained"
+
+
+def test_clause_with_where_bridges_to_the_place(roles: MemoryReadIndex) -> None:
+    """'the college where X is principal' is the college X's claim names."""
+    d = _ask(roles, "How many students does the college where Tobias Lehmann is principal have?")
+    assert _ids(d) == ["r7", "r8"]
+    d = _ask(roles, "How many teachers does the college where Tobias Lehmann is principal have?")
+    assert _abstains_naming(d, "teachers")
+    # After do-support the clause runs to the question's own last verb.
+    q = parse_question("How many staff does the firm where Ada Quist is chief executive employ?")
+    assert q.inner is not None and [t.lemma for t in q.inner.terms] == ["chief", "executive"]
+    assert [t.lemma for t in q.terms] == ["staff", "employ"]
+
+
+def test_clause_with_runs_bridges_through_a_leadership_role(roles: MemoryReadIndex) -> None:
+    """'the company X runs' follows X's top position; a department head runs no company."""
+    assert _ids(_ask(roles, "Where is the company Mireille Dubois runs based?")) == ["r1", "r4"]
+    assert _abstains_naming(_ask(roles, "Where is the company Ines Carvalho runs based?"), "runs")
+
+
+def test_how_often_needs_a_frequency(roles: MemoryReadIndex) -> None:
+    """'How often' is answered by a frequency, and abstains naming it when none is stored."""
+    assert _ids(_ask(roles, "How often does Rukmini Iyer take sertraline?")) == ["r9"]
+    assert _abstains_naming(_ask(roles, "How often does Rukmini Iyer take ibuprofen?"),
+                            "how often")
+
+
+def test_languages_are_answered_by_a_language(roles: MemoryReadIndex) -> None:
+    """'What languages' wants a language named; speaking at conferences is not one."""
+    assert _ids(_ask(roles, "What languages does Mateo Ruiz speak?")) == ["r11"]
+    assert _abstains_naming(_ask(roles, "What languages does Greta Holm speak?"), "languages")
+
+
+def test_phrase_paraphrases_ground_their_term(roles: MemoryReadIndex) -> None:
+    """'set up' asks for a founding; 'stock exchange' is met by 'securities exchange'."""
+    assert _ids(_ask(roles, "Who set up Saltmarsh Ceramics?")) == ["r13"]
+    assert _abstains_naming(_ask(roles, "Who set up Caldera Foods?"), "set up")
+    assert _ids(_ask(roles, "Which stock exchange is Pinecrest Energy listed on?")) == ["r14"]
+    assert _abstains_naming(_ask(roles, "Which stock exchange is Caldera Foods listed on?"),
+                            "stock exchange")

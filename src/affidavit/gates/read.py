@@ -74,7 +74,7 @@ def decide_read(
         return render.no_subject(parsed.terms[0].surface if parsed.terms else None)
     sets = [resolved[n][0] for n in parsed.names]
     about = resolved[parsed.names[0]][1]
-    hop = _hop(parsed, index, sets, at)
+    hop = _hop(parsed, index, sets, at, (parsed.names[0], about))
     return _decision(hop, about, limit)
 
 
@@ -86,12 +86,19 @@ def _all_names(parsed: Question) -> list[str]:
 
 
 def _hop(
-    q: Question, index: ReadIndex, sets: list[frozenset[str]], at: str
+    q: Question,
+    index: ReadIndex,
+    sets: list[frozenset[str]],
+    at: str,
+    names: tuple[str, ...] = (),
+    bridge: bool = False,
 ) -> HopResult:
+    """One hop about ``sets[0]``; ``names``: how the question and the store name it;
+    ``bridge``: a relative clause, whose claims must relate to the entity they yield."""
     pool = candidate_claims(index, sets)
     window = window_for(q.time, at, q.now)
     named = frozenset().union(*sets)
-    return select_hop(pool, sets[0], q.terms, q.wh, q.head, window, named)
+    return select_hop(pool, sets[0], q.terms, q.wh, q.head, window, named, names, bridge)
 
 
 def _known(pool: tuple[ClaimView, ...], limit: int) -> tuple[ClaimView, ...]:
@@ -105,9 +112,7 @@ def _decision(hop: HopResult, about: str, limit: int) -> ReadDecision:
     if hop.reason == "unknown_predicate":
         return render.unknown_predicate(hop.term or "", about, _known(hop.pool, limit))
     if hop.reason == "no_valid_claim":
-        return render.no_valid_claim(
-            hop.term or "", about, hop.grounded[:limit], _known(hop.pool, limit)
-        )
+        return render.no_valid_claim(hop.term or "", about, hop.grounded[:limit], _known(hop.pool, limit))
     return render.answered(hop.claims[:limit], about)
 
 
@@ -121,7 +126,8 @@ def _two_hops(
 ) -> ReadDecision:
     """Answer the clause, then the question about the entities the clause yields."""
     inner_sets = [resolved[n][0] for n in inner.names]
-    first = _hop(inner, index, inner_sets, at)
+    inner_names = (inner.names[0], resolved[inner.names[0]][1])
+    first = _hop(inner, index, inner_sets, at, inner_names, bridge=True)
     inner_about = resolved[inner.names[0]][1]
     if first.reason is not None:
         return _decision(first, inner_about, limit)

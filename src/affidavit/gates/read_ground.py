@@ -11,7 +11,9 @@ are answer classes, grounded by the shape of the claim instead of one word:
 * employment ("where does X work", "the company that employs X"): the word's
   class, or a role claim naming an organisation ("X is the lead developer of Y");
 * quantities ("dose", "version"): a number (with a dose unit for a dose);
-* question words: "when" needs a date in the claim, "how many/much" a number.
+* question words: "when" needs a date in the claim, "how many/much" a number,
+  "how often" a frequency;
+* languages, leadership and subordinate roles: see ``read_classes``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,15 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView
-from affidavit.text.lemmas import canonical, content_lemmas, lemma
+from affidavit.gates.read_classes import (
+    FREQUENCY,
+    LEAD_DEMANDS,
+    leads_organisation,
+    names_language,
+    subordinated,
+)
+from affidavit.gates.read_target import relation_elsewhere
+from affidavit.text.lemmas import canonical, content_lemmas, lemma, phrase_terms
 from affidavit.text.names import key_tokens
 from affidavit.text.question import Term, Wh
 
@@ -41,9 +51,7 @@ OCCUPATION_VERBS = frozenset({
 _EMPLOY = canonical("employ")
 ROLE_KEY = "role"  # the write gate's predicate key for jobs and positions
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
-_DOSE = re.compile(
-    r"\b\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|g|ml|iu|units?|tablets?|puffs?|drops?)\b", re.I
-)
+_DOSE = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|g|ml|iu|units?|tablets?|puffs?|drops?)\b", re.I)
 _DATE = re.compile(
     r"\b(?:1\d{3}|20\d{2})\b|\b(?:january|february|march|april|may|june|july|august|"
     r"september|october|november|december)\b",
@@ -78,10 +86,21 @@ class Grounding(NamedTuple):
 
 
 @lru_cache(maxsize=65536)
-def _claim_terms(text: str, subject_name: str, predicate_terms: tuple[str, ...]) -> frozenset[str]:
-    """Lemmas a claim offers, its subject's own name words removed."""
+def _claim_terms(
+    text: str, subject_name: str, predicate_terms: tuple[str, ...], blocked: frozenset[str]
+) -> frozenset[str]:
+    """Lemmas a claim offers, its subject's own name words removed.
+
+    ``blocked``: lemmas said only under a modifier the question did not ask
+    with ("deputy head"); the write gate's predicate terms (which hold those
+    lemmas and their classes) are then left out and the text alone is read.
+    """
     own = set(key_tokens(subject_name))
-    found = {lemma(t) for t in predicate_terms} | set(content_lemmas(text))
+    found = set(content_lemmas(text)) | set(phrase_terms(text))
+    if blocked:
+        found -= blocked
+    else:
+        found |= {lemma(t) for t in predicate_terms}
     return frozenset(t for t in found if t not in own)
 
 
@@ -115,15 +134,18 @@ def claim_years(claim: ClaimView) -> tuple[str, ...]:
 
 
 def _term_grounded(
-    term: Term, claim: ClaimView, offered: frozenset[str], own: bool
+    term: Term, claim: ClaimView, offered: frozenset[str], own: bool, head: int | None
 ) -> tuple[bool, bool]:
     """``(grounded, exact)`` for one demanded term against one claim.
 
     ``own``: the question's subject is the claim's subject. Class answers read
     the claim's shape, which only says something about the claim's own subject.
+    ``head``: position of the term right after the question's first name.
     """
     if term.kind == "number":
         return term.surface in _NUMBER.findall(claim.text), True
+    if term.kind == "class" and term.lemma == "language":
+        return names_language(claim.text), False
     if term.kind == "class":  # occupation
         if not own:
             return False, False
@@ -134,6 +156,8 @@ def _term_grounded(
         return role or (verb is not None and verb in OCCUPATION_VERBS), False
     if term.lemma in offered:
         return True, True
+    if term.lemma in LEAD_DEMANDS and _leads(term, claim, own, head):
+        return True, True  # the top position is what "runs" literally asks for
     wanted = canonical(term.lemma)
     if any(canonical(o) == wanted for o in offered):
         return True, False
@@ -146,29 +170,58 @@ def _term_grounded(
     return False, False
 
 
-def _wh_ok(
-    wh: Wh, has_word_terms: bool, claim: ClaimView, offered: frozenset[str], own: bool
-) -> bool:
+def _leads(term: Term, claim: ClaimView, own: bool, head: int | None) -> bool:
+    """A leadership role claim grounds "run/head/lead" in the question's direction:
+    "the company X runs" (the name before the word) asks about the leader, the claim's
+    subject; "Who runs Y?" and "the head of Y" (the name after it) about the organisation."""
+    if own != (term.position == head):
+        return False
+    return leads_organisation(claim.text, claim.subject_name, len(claim.entity_ids))
+
+
+def _wh_ok(wh: Wh, has_word_terms: bool, claim: ClaimView, offered: frozenset[str], own: bool) -> bool:
     if wh == "when":
         return bool(_DATE.search(claim.text))
     if wh in ("how_many", "how_much"):
         return bool(_NUMBER.search(claim.text))
+    if wh == "how_often":
+        return bool(FREQUENCY.search(claim.text))
     if wh == "where" and not has_word_terms:  # "Where is X?": X's own location
         return own and bool(offered & {"live", "reside", "base", "headquarter", "locate", "situate"})
     return True
 
 
-def ground(terms: tuple[Term, ...], wh: Wh, claim: ClaimView, *, own: bool) -> Grounding:
+def ground(
+    terms: tuple[Term, ...],
+    wh: Wh,
+    claim: ClaimView,
+    *,
+    own: bool,
+    head: int | None = None,
+    about: frozenset[str] = frozenset(),
+    bridge: bool = False,
+) -> Grounding:
     """How far ``claim`` grounds the demanded ``terms`` and the question word ``wh``.
 
-    ``own``: the entity the question asks about is the claim's subject.
+    ``own``: the entity the question asks about is the claim's subject; ``head``:
+    the position of the demanded word right after the question's first name;
+    ``about``: key tokens of that entity's names (see ``read_target``); ``bridge``:
+    the hop yields the entity the rest of the question is about.
     """
-    offered = _claim_terms(claim.text, claim.subject_name, claim.predicate_terms)
+    asked = {t.lemma for t in terms}
+    blocked = frozenset(lem for lem, mod in subordinated(claim.text) if lemma(mod) not in asked)
+    offered = _claim_terms(claim.text, claim.subject_name, claim.predicate_terms, blocked)
     verdicts: list[bool] = []
     exact = 0
     for term in terms:
-        ok, is_exact = _term_grounded(term, claim, offered, own)
+        ok, is_exact = _term_grounded(term, claim, offered, own, head)
         verdicts.append(ok)
         exact += int(ok and is_exact)
+    words_ = frozenset(t.lemma for t in terms if t.kind == "word")
+    target = about if not own else (frozenset() if bridge else None)
+    if (
+        target is not None and words_ and relation_elsewhere(claim.text, claim.subject_name, target, words_)
+    ):  # the demanded words govern a part of the entity, not the entity
+        verdicts = [ok and t.kind != "word" for ok, t in zip(verdicts, terms, strict=True)]
     has_words = any(t.kind != "number" for t in terms)
     return Grounding(tuple(verdicts), exact, _wh_ok(wh, has_words, claim, offered, own))

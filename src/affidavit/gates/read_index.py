@@ -29,6 +29,7 @@ def supersede(older: ClaimView, newer: ClaimView) -> tuple[ClaimView, ClaimView]
     The later valid time wins (an unknown start counts as earliest); on a tie the
     later ``seq`` wins. The loser's interval is closed before the winner starts.
     """
+
     def key(c: ClaimView) -> tuple[str, int]:
         return (c.valid_from or "", c.seq)
 

@@ -37,7 +37,7 @@ def answered(claims: tuple[ClaimView, ...], about: str) -> ReadDecision:
     nxt = (
         "Check the disputed claim before relying on it; cite claims by id."
         if disputed
-        else "Cite these claims by id; ask with a date (\"in 2018\") for earlier values."
+        else 'Cite these claims by id; ask with a date ("in 2018") for earlier values.'
     )
     text = f"ANSWERED — {len(claims)} {noun} about {about}:\n{body}\nNext: {nxt}"
     return ReadDecision("answered", None, None, claims, (), nxt, text)
@@ -54,10 +54,7 @@ def no_subject(term: str | None) -> ReadDecision:
     """The question names no entity; answering would need a search the gate never does."""
     nxt = "Ask again naming the person, organisation or place the question is about."
     what = f" about '{term}'" if term else ""
-    text = (
-        f"ABSTAINED — this is the answer: the question{what} names no entity to look up."
-        f"\nNext: {nxt}"
-    )
+    text = f"ABSTAINED — this is the answer: the question{what} names no entity to look up.\nNext: {nxt}"
     return ReadDecision("abstained", "unknown_subject", term, (), (), nxt, text)
 
 
@@ -67,9 +64,7 @@ def unknown_predicate(term: str, about: str, known: tuple[ClaimView, ...]) -> Re
         listing = "\n".join(_line(i + 1, c) for i, c in enumerate(known))
         noun = "claim" if len(known) == 1 else "claims"
         exist = f"; {len(known)} {noun} about {about} exist:\n{listing}"
-        nxt = (
-            f"Ask about one of {_topics(known)}, or remember a claim that grounds '{term}'."
-        )
+        nxt = f"Ask about one of {_topics(known)}, or remember a claim that grounds '{term}'."
     else:
         exist = f"; no current claims about {about} exist"
         nxt = f"Remember a claim about {about} that grounds '{term}'."
@@ -83,9 +78,7 @@ def no_valid_claim(
     """Claims ground the demand, but none holds at the asked time."""
     spans = sorted({f"{c.valid_from or '…'} to {c.valid_to or 'now'}" for c in grounded})
     when = "; ".join(spans[:5])
-    nxt = (
-        f"Ask about a time inside {when}, or remember a claim about {about} valid at {label}."
-    )
+    nxt = f"Ask about a time inside {when}, or remember a claim about {about} valid at {label}."
     text = (
         f"ABSTAINED — this is the answer: no claim about {about} that grounds the question "
         f"holds at {label}; the ones that do hold {when}.\nNext: {nxt}"

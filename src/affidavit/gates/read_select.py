@@ -18,6 +18,8 @@ from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView, ReadIndex
 from affidavit.gates.read_ground import Grounding, claim_years, ground
+from affidavit.text.lemmas import STOPWORDS
+from affidavit.text.names import key_tokens
 from affidavit.text.question import Term, TimeScope, Wh
 
 SELECTABLE = frozenset({"active", "disputed"})
@@ -68,9 +70,7 @@ class HopResult(NamedTuple):
     grounded: tuple[ClaimView, ...]  # claims that ground the demand, at any time
 
 
-def candidate_claims(
-    index: ReadIndex, entity_sets: Sequence[frozenset[str]]
-) -> tuple[ClaimView, ...]:
+def candidate_claims(index: ReadIndex, entity_sets: Sequence[frozenset[str]]) -> tuple[ClaimView, ...]:
     """Claims whose entities meet every set; only the first set's claims are read."""
     seen: dict[str, ClaimView] = {}
     for entity_id in sorted(entity_sets[0]):
@@ -99,23 +99,33 @@ def select_hop(
     head: int | None,
     window: Window,
     named: frozenset[str],
+    about_names: tuple[str, ...] = (),
+    bridge: bool = False,
 ) -> HopResult:
     """Answer one hop from ``pool`` or say which term or time could not be grounded.
 
     ``subject_ids``: the entity the hop is about; ``named``: every entity the
-    question names (an answer to "who"/"where" must name another one).
+    question names (an answer to "who"/"where" must name another one);
+    ``about_names``: names of the hop's entity as the question and the store write it;
+    ``bridge``: the hop is a relative clause whose answer entity the question goes on with.
     """
     history = [c for c in pool if c.state in _HISTORY]
+    about = _name_tokens(about_names, pool, subject_ids)
     verdicts: dict[str, Grounding] = {
         c.claim_id: _answer_check(
-            ground(terms, wh, c, own=c.subject_id in subject_ids), wh, terms, c, named
+            ground(terms, wh, c, own=c.subject_id in subject_ids, head=head, about=about, bridge=bridge),
+            wh,
+            terms,
+            c,
+            named,
         )
         for c in history
     }
     grounded = [c for c in history if verdicts[c.claim_id].complete]
     if not grounded:
-        return HopResult((), "unknown_predicate", _ungrounded_term(terms, wh, head, history,
-                                                                    verdicts), pool, ())
+        return HopResult(
+            (), "unknown_predicate", _ungrounded_term(terms, wh, head, history, verdicts), pool, ()
+        )
     states = _HISTORY if window.explicit else SELECTABLE
     valid = [c for c in grounded if c.state in states and holds(c, window)]
     if not valid:
@@ -124,10 +134,18 @@ def select_hop(
     return HopResult(tuple(rank(valid, exact, len(terms))), None, None, pool, tuple(grounded))
 
 
+def _name_tokens(
+    names: tuple[str, ...], pool: tuple[ClaimView, ...], subject_ids: frozenset[str]
+) -> frozenset[str]:
+    """Key tokens of the hop entity's names: given, and as subject of its own claims."""
+    own = {c.subject_name for c in pool if c.subject_id in subject_ids}
+    return frozenset(t for n in (*names, *sorted(own)) for t in key_tokens(n) if t not in STOPWORDS)
+
+
 def _answer_check(
     g: Grounding, wh: Wh, terms: tuple[Term, ...], claim: ClaimView, named: frozenset[str]
 ) -> Grounding:
-    """"Who" and "where" want an entity the question did not name ("Who founded X?"
+    """ "Who" and "where" want an entity the question did not name ("Who founded X?"
     is not answered by "X was founded in 1874"); a bare "Who is X?" wants anything."""
     wants_entity = wh == "where" or (wh == "who" and bool(terms))
     if wants_entity and not set(claim.entity_ids) - named:
@@ -164,12 +182,11 @@ def _ungrounded_term(
     lo = hi = pick
     while lo > 0 and missing[lo - 1] and terms[lo - 1].position == terms[lo].position - 1:
         lo -= 1
-    while (
-        hi + 1 < len(terms) and missing[hi + 1]
-        and terms[hi + 1].position == terms[hi].position + 1
-    ):
+    while hi + 1 < len(terms) and missing[hi + 1] and terms[hi + 1].position == terms[hi].position + 1:
         hi += 1
     return " ".join(t.surface for t in terms[lo : hi + 1])
 
 
-_WH_WORDS: dict[str, str] = {"how_many": "how many", "how_much": "how much", "none": "question"}
+_WH_WORDS: dict[str, str] = {
+    "how_many": "how many", "how_much": "how much", "how_often": "how often", "none": "question",
+}  # fmt: skip

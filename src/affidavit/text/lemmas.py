@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import simplemma
 
-LEMMA_TABLE_VERSION = "eq-2"  # eq-2: {coach, train}; phrase table
+LEMMA_TABLE_VERSION = "eq-3"  # eq-3: found ~ set up; stock exchange phrases
 SIMPLEMMA_VERSION = "simplemma-2.0.0"
 
 # Forms simplemma gets wrong or leaves alone.
@@ -189,6 +189,8 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "goalkeeper": ("play in goal", "keep goal", "goalie"),
     "manage": ("in charge of", "at the helm of", "take charge of"),
     "employ": ("work for", "on the payroll of"),
+    "found": ("set up",),
+    "stock exchange": ("stock exchange", "securities exchange", "stock market", "bourse"),
 }
 
 

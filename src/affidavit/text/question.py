@@ -23,7 +23,9 @@ import msgspec
 from affidavit.text.lemmas import STOPWORDS, lemma, phrase_matches
 from affidavit.text.names import find_names
 
-Wh = Literal["who", "what", "where", "when", "which", "how_many", "how_much", "none"]
+Wh = Literal[
+    "who", "what", "where", "when", "which", "how_many", "how_much", "how_often", "none"
+]
 TermKind = Literal["word", "number", "class"]
 
 # Words that shape a question but demand nothing of a claim.
@@ -37,6 +39,9 @@ _AUX = frozenset({
     "can", "could",
 })  # fmt: skip
 _RELATIVE = frozenset({"that", "which", "who"})
+# "the school where X is head": a name, its verb group and one word of predicate.
+_WHERE_CLAUSE_SPAN = 5
+_DO = frozenset({"do", "does", "did"})
 
 # Answer-type nouns after which/what: they say what kind of answer, not what
 # the claim must say ("In which town ..." wants a place).
@@ -50,6 +55,9 @@ TYPE_NOUNS: dict[str, Wh] = {
 # Nouns (and "what does X do") that ask for an occupation: grounded by a role
 # claim, not by the word itself.
 OCCUPATION_WORDS = frozenset({"profession", "occupation", "job", "role", "position", "career"})
+# Nouns that ask for a member of a closed class the claim names ("What languages
+# does X speak?" is answered by "X speaks Basque"), keyed by lemma.
+CLASS_WORDS = frozenset({"language"})
 
 _TOKEN = re.compile(r"\d+(?:[.,:/]\d+)*|[^\W\d_][\w'’\-]*", re.UNICODE)
 _MONTH = (
@@ -112,11 +120,14 @@ def _time_scope(text: str) -> tuple[TimeScope | None, tuple[int, int] | None]:
     return None, None
 
 
+_HOW: dict[str, Wh] = {"many": "how_many", "much": "how_much", "often": "how_often"}
+
+
 def _wh(tokens: list[str]) -> Wh:
     low = [t.casefold() for t in tokens]
     for i, tok in enumerate(low[:4]):
-        if tok == "how" and i + 1 < len(low) and low[i + 1] in ("many", "much"):
-            return "how_many" if low[i + 1] == "many" else "how_much"
+        if tok == "how" and i + 1 < len(low) and low[i + 1] in _HOW:
+            return _HOW[low[i + 1]]
         if tok in ("who", "whom", "whose"):
             return "who"
         if tok in ("what", "where", "when", "which"):
@@ -162,11 +173,15 @@ def _demand(
             continue
         if low in _NOISE or lem in _NOISE or low in STOPWORDS or lem in STOPWORDS:
             continue
+        if prev == "how" and low == "often":  # the question word, answered by a frequency
+            continue
         if prev in ("which", "what") and low in TYPE_NOUNS:
             type_class = TYPE_NOUNS[low]
             continue
         if lem in OCCUPATION_WORDS:
             terms.append(Term(tok, "occupation", "class", pos))
+        elif lem in CLASS_WORDS:
+            terms.append(Term(tok, lem, "class", pos))
         else:
             terms.append(Term(tok, lem, "word", pos))
     return tuple(terms), _head_after(terms, first_name_end), type_class
@@ -206,8 +221,13 @@ def parse_question(question: str) -> Question:
     if clause is not None:
         lo, hi, name_idx = clause
         inner_skip = {p for p in range(len(tokens)) if not lo <= p <= hi} | set(name_of)
-        inner_terms, inner_head, _ = _demand(
-            tokens, inner_skip, _name_end(name_of, name_idx), set(name_of)
+        name_end = _name_end(name_of, name_idx)
+        inner_terms, _, _ = _demand(tokens, inner_skip, name_end, set(name_of))
+        # In a clause every word after the name is said of it ("where X is head"):
+        # the first one is the clause's predicate, copula or not.
+        inner_head = next(
+            (t.position for t in inner_terms if name_end is not None and t.position > name_end),
+            None,
         )
         inner = Question(
             "which", (mentions[name_idx][0],), inner_terms, inner_head, scope, now
@@ -243,14 +263,17 @@ def _relative_clause(
 ) -> tuple[int, int, int] | None:
     """``(first, last, mention)`` token positions of a clause that defines a bridge entity.
 
-    "the company that acquired X" (the head is the clause's subject) and "the
-    company X manages" (the head is its object); the clause must contain a name.
+    "the company that acquired X" (the head is the clause's subject), "the
+    company X manages" (the head is its object) and "the school where X is
+    head" (a place of the clause); the clause must contain a name.
     """
     low = [t.casefold() for t, _, _ in tokens]
     for i in range(len(tokens) - 3):
         if low[i] != "the" or (i + 1) in name_of or tokens[i + 1][0][0].isupper():
             continue
         j = i + 2
+        if low[j] == "where" and j + 1 in name_of:
+            return _where_clause(tokens, name_of, j + 1)
         if low[j] in _RELATIVE:
             for k in range(j + 1, min(j + 6, len(tokens))):
                 if k in name_of:
@@ -266,3 +289,33 @@ def _relative_clause(
             if end + 1 < len(tokens) and low[end + 1] not in STOPWORDS | _AUX:
                 return j, end + 1, name_of[j]
     return None
+
+
+def _where_clause(
+    tokens: list[tuple[str, int, int]], name_of: dict[int, int], start: int
+) -> tuple[int, int, int] | None:
+    """``(first, last, mention)`` of "where <name> <aux>* <words>".
+
+    After do-support ("How many pupils does the school where X is head teacher
+    have?") the question's last word is its own verb and the clause runs up to
+    it; otherwise the clause ends at its first content word.
+    """
+    end = start
+    while end + 1 in name_of and name_of[end + 1] == name_of[start]:
+        end += 1
+    k = end + 1
+    limit = min(len(tokens), k + _WHERE_CLAUSE_SPAN)
+    while k < limit:
+        low = tokens[k][0].casefold()
+        if low not in _AUX and low not in STOPWORDS:
+            break
+        k += 1
+    else:
+        return None
+    do_support = any(t.casefold() in _DO for t, _, _ in tokens[:start])
+    last = k
+    while do_support and last + 2 < len(tokens) and last + 1 < limit:
+        if tokens[last + 1][0].casefold() in STOPWORDS | _AUX:
+            break
+        last += 1
+    return start, last, name_of[start]

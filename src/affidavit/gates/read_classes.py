@@ -1,0 +1,121 @@
+"""Answer classes and role shapes the read gate reads from a claim's words. Pure.
+
+Some demands are met by what a claim's words *are*, not by one word it repeats:
+
+* "how often" is answered by a frequency ("once daily", "every week");
+* "which languages" by the name of a language;
+* "who runs / heads / leads Y" by a claim that the subject holds Y's top
+  position ("X is the chief executive of Y", "X is the headteacher of Y");
+* a role word under a subordinating modifier ("deputy head", "vice president",
+  "former chair") is not the role itself: it grounds the bare word only when
+  the question asks with the same modifier.
+
+The lists are closed and general English; like the lemma tables they are part
+of the resolver.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from affidavit.text.lemmas import STOPWORDS, lemma, words
+
+_COUNT = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|many)"
+_UNIT = r"(?:day|night|morning|evening|afternoon|week|weekday|weekend|month|year|hour|minute)"
+FREQUENCY = re.compile(
+    rf"\b(?:once|twice|thrice|{_COUNT}\s+times)\b"
+    r"|\b(?:daily|nightly|hourly|weekly|fortnightly|biweekly|monthly|quarterly|yearly|annually)\b"
+    rf"|\b(?:every|each|per)\s+(?:other\s+)?(?:{_COUNT}\s+)?{_UNIT}s?\b"
+    r"|\b(?:as|when|if)\s+(?:needed|required)\b|\bon\s+demand\b",
+    re.I,
+)
+
+LANGUAGES = frozenset({
+    "afrikaans", "akan", "albanian", "amharic", "arabic", "armenian", "basque", "bengali",
+    "bosnian", "bulgarian", "burmese", "cantonese", "catalan", "chinese", "croatian", "czech",
+    "danish", "dutch", "english", "esperanto", "estonian", "farsi", "filipino", "finnish",
+    "french", "gaelic", "galician", "georgian", "german", "greek", "gujarati", "hausa",
+    "hawaiian", "hebrew", "hindi", "hungarian", "icelandic", "igbo", "indonesian", "irish",
+    "italian", "japanese", "kazakh", "khmer", "korean", "kurdish", "latin", "latvian",
+    "lithuanian", "malay", "mandarin", "maori", "marathi", "nepali", "norwegian", "pashto",
+    "persian", "polish", "portuguese", "punjabi", "romanian", "russian", "samoan", "serbian",
+    "sinhala", "slovak", "slovenian", "somali", "spanish", "swahili", "swedish", "tagalog",
+    "tamil", "telugu", "thai", "turkish", "twi", "ukrainian", "urdu", "uzbek", "vietnamese",
+    "welsh", "xhosa", "yoruba", "zulu",
+})  # fmt: skip
+
+# Words that make the following role word a lesser or a past position.
+SUBORDINATE = frozenset({
+    "deputy", "vice", "assistant", "associate", "former", "ex", "honorary", "non-executive",
+    "under", "sub", "acting-deputy",
+})  # fmt: skip
+
+# Positions whose holder runs the organisation named after "of"/"at". Matched as
+# the whole role phrase (after LEAD_PREMODIFIERS), never as a suffix: "the finance
+# director of Y" does not run Y.
+LEADER_ROLES = frozenset({
+    "chief executive", "chief executive officer", "ceo", "managing director", "president",
+    "headteacher", "head teacher", "headmaster", "headmistress", "principal", "head",
+    "director", "director general", "director-general", "general manager", "manager",
+    "leader", "boss", "rector", "superintendent", "commanding officer",
+})  # fmt: skip
+LEAD_PREMODIFIERS = frozenset({
+    "current", "acting", "interim", "founding", "new", "longtime", "long-serving", "sole",
+})  # fmt: skip
+# Demanded lemmas that ask for whoever runs an organisation (not "chair", "direct"
+# or "manage": those name a position of their own).
+LEAD_DEMANDS = frozenset({"run", "head", "lead"})
+
+_NAME_WORD = r"[A-Z][\w'’&\-.]*"
+_LEAD = re.compile(
+    r"^\s*(?:is|was|has been|had been|remains|serves as|served as|acts as)\s+(?:the|its)\s+"
+    r"((?:[a-z][\w\-]*\s+){0,3}?[a-z][\w\-]*)\s+(?:of|at)\s+(?:the\s+)?"
+    rf"({_NAME_WORD}(?:\s+(?:{_NAME_WORD}|of|and|&|de|du|la|van|von|der|for))*)"
+    r"\s*(?:$|[.,;]|\s+(?:since|from|until|between|during)\b)"
+)
+
+
+@lru_cache(maxsize=65536)
+def leads_organisation(text: str, subject_name: str, n_entities: int) -> bool:
+    """Whether ``text`` says its subject holds the top position of the one other entity.
+
+    The organisation must close the role phrase ("the head of compliance at Y"
+    is a department's head, not Y's) and be the claim's only other entity.
+    """
+    if n_entities != 2:
+        return False
+    at = text.find(subject_name)
+    if at < 0:
+        return False
+    m = _LEAD.match(text[at + len(subject_name) :])
+    if m is None:
+        return False
+    role = m.group(1).casefold().split()
+    while role and role[0] in LEAD_PREMODIFIERS:
+        role = role[1:]
+    return " ".join(role) in LEADER_ROLES
+
+
+def names_language(text: str) -> bool:
+    """Whether ``text`` names a language (or says "language")."""
+    return any(w.casefold() in LANGUAGES or lemma(w) == "language" for w in words(text))
+
+
+@lru_cache(maxsize=65536)
+def subordinated(text: str) -> tuple[tuple[str, str], ...]:
+    """``(lemma, modifier)`` for content words of ``text`` that occur only right after a
+    subordinating modifier ("deputy head" -> ("head", "deputy"))."""
+    toks = [w.casefold() for w in words(text)]
+    modified: dict[str, str] = {}
+    plain: set[str] = set()
+    for i, tok in enumerate(toks):
+        if tok in STOPWORDS or tok in SUBORDINATE:
+            continue
+        lem = lemma(tok)
+        prev = toks[i - 1] if i else ""
+        if prev in SUBORDINATE:
+            modified.setdefault(lem, prev)
+        else:
+            plain.add(lem)
+    return tuple((lem, mod) for lem, mod in modified.items() if lem not in plain)
