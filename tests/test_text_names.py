@@ -97,3 +97,69 @@ def test_find_names_in_long_text() -> None:
     text = "The committee met on a Tuesday. " * 400 + "Ada Vries spoke."
     assert [n for n, _, _ in find_names(text)] == ["Ada Vries"]
     assert find_names('He said "go." Then Ada Vries left.')[-1][0] == "Ada Vries"
+
+
+def _names(text: str) -> list[str]:
+    return [n for n, _, _ in find_names(text)]
+
+
+def test_particle_surnames_are_one_name_everywhere() -> None:
+    """ "Pieter van der Berg", "Karim el-Masri", "Ana dos Reis": one name, one key, wherever they stand."""
+    people = ("Pieter van der Berg", "Karim el-Masri", "Ana dos Reis", "Lotte ter Haar", "Idris ibn Tariq")
+    for name in people:
+        assert _names(f"{name} repairs violins in Leiden.")[0] == name  # sentence start
+        assert _names(f"The violin was repaired by {name}.") == [name]  # mid-sentence
+        assert _names(f"Who is {name}'s mother?") == [name]  # question, possessive
+        assert name_key(name.upper()) == name_key(name) == " ".join(name.casefold().split())
+    # Control: particles join names, "and" does not; a lower-case word is no particle.
+    assert _names("Ana dos Reis and Karim el-Masri met.") == ["Ana dos Reis", "Karim el-Masri"]
+    assert _names("Pieter Berg and sons left.") == ["Pieter Berg"]
+
+
+def test_month_and_auxiliary_given_names() -> None:
+    """ "May Lindgren joined", "April Okafor", "Will Ashworth": names; "in May 2019" is a date."""
+    assert _names("May Lindgren joined Orbit Labs in May 2019.") == ["May Lindgren", "Orbit Labs"]
+    assert _names("April Okafor is a nurse.") == ["April Okafor"]
+    assert _names("Will Ashworth repairs boats.") == ["Will Ashworth"]
+    assert _names("The letter was from June Halloway.") == ["June Halloway"]
+    assert _names("Jan Brouwer met Jan van Dijk.") == ["Jan Brouwer", "Jan van Dijk"]
+    # Controls: dates and questions do not become people.
+    assert _names("In May 2019 the firm moved.") == []
+    assert _names("On 3 June Priya Halloway left.") == ["Priya Halloway"]
+    assert _names("Since May, Priya has led the team.") == ["Priya"]
+    assert _names("The clinic opened on the 3rd of May Street.") == ["Street"]
+    assert _names("Will Orbit Labs ship the order?") == ["Orbit Labs"]
+    assert _names("May I ask?") == ["I"]  # unchanged: "I" mid-sentence reads as a name
+
+
+def test_firm_names_are_one_entity_apart_from_people() -> None:
+    """ "Okafor & Brandt" is one firm; a lone "Okafor" never reaches it; two full names stay two."""
+    assert _names("Okafor & Brandt has an office in Lyon.") == ["Okafor & Brandt", "Lyon"]
+    assert _names("She buys shirts at Marks & Spencer.") == ["Marks & Spencer"]
+    assert _names("Procter & Gamble sells soap.") == ["Procter & Gamble"]
+    assert _names("Smith and Wesson Inc makes locks.") == ["Smith and Wesson Inc"]
+    assert name_key("Okafor & Brandt") == name_key("Okafor and Brandt") == "okafor and brandt"
+    assert name_key("AT&T") == name_key("AT & T")
+    # Controls: people joined by "and" or "&" stay two people.
+    assert _names("Tunde Okafor and Lena Brandt met.") == ["Tunde Okafor", "Lena Brandt"]
+    assert _names("Tunde Okafor & Lena Brandt met.") == ["Tunde Okafor", "Lena Brandt"]
+    assert not refers_to("Okafor", "Okafor & Brandt") and not refers_to("Tunde Okafor", "Okafor & Brandt")
+    index = NameIndex()
+    index.add("p1", "Tunde Okafor")
+    index.add("f1", "Okafor & Brandt")
+    assert index.resolve("Okafor") == ["p1"] and index.candidates("Okafor") == ["p1"]
+    assert index.resolve("Okafor and Brandt") == ["f1"] and index.resolve("Tunde Okafor") == ["p1"]
+    index.remove("f1")
+    assert index.resolve("Okafor & Brandt") == [] and index.resolve("Okafor") == ["p1"]
+
+
+def test_product_names_at_sentence_start() -> None:
+    """A common word opening a sentence is a name before a version number or if capitalised elsewhere."""
+    assert _names("Lantern 2.4 adds offline maps.") == ["Lantern"]
+    assert _names("Lantern v3 ships today.") == ["Lantern"]
+    assert _names("Lantern is fast. Many teams use Lantern daily.") == ["Lantern", "Lantern"]
+    # Controls: numbered nouns, amounts and a lone common word are not names.
+    assert _names("Figure 2.1 shows the trend.") == []
+    assert _names("Revenue 3.2 million was reported.") == []
+    assert _names("Nearly 3.5 kg of rice was lost.") == _names("Almost 4.5 tonnes arrived.") == []
+    assert _names("Lantern oil is cheap.") == []

@@ -16,10 +16,42 @@ TITLES = frozenset({
 })  # fmt: skip
 
 # Lower-case particles that may sit inside a name ("University of Porto",
-# "Ludwig van Beethoven"). "and" is deliberately absent: "Ilona Varga and Matteo
-# Russo" is two people.
+# "Ludwig van Beethoven", "Jan de Vries", "Gerrit ter Horst"). "and" is deliberately
+# absent: "Ilona Varga and Matteo Russo" is two people (firm names: FIRM_SUFFIXES).
 PARTICLES = frozenset({
-    "al", "bin", "da", "de", "del", "della", "der", "du", "for", "la", "le", "of", "van", "von"
+    "al", "bin", "bint", "da", "das", "de", "del", "della", "den", "der", "di", "dos", "du", "el",
+    "for", "ibn", "la", "le", "of", "ten", "ter", "van", "von"
+})  # fmt: skip
+
+# Particles written joined to the surname by a hyphen or apostrophe ("Omar al-Rashid",
+# "Ahmed el-Sayed", "Jean d'Alembert"): the token starts lower-case but is a name.
+JOINED_PARTICLES = frozenset({"al", "ar", "as", "ash", "ad", "az", "el", "ud", "ul"})
+
+# Words that are also given names ("April Jones", "May Chen", "Will Turner", "Jan de
+# Vries"). They start a name only when a capitalised name token follows and nothing
+# around them reads as a date or a question ("in May 2019", "Will Acme ship?").
+NAME_WORDS = frozenset({"april", "august", "jan", "june", "may", "will"})
+
+# Words just before a month word that make it a date ("in May", "since June"). "from",
+# "with", "to" and "by" are absent: "a letter from June Carter" names a person.
+DATE_CONTEXT = frozenset({
+    "after", "before", "during", "each", "early", "every", "in", "late", "last", "mid", "next", "on",
+    "since", "the", "this", "through", "throughout", "till", "until"
+})  # fmt: skip
+
+# The last word of a firm name joined by "and" ("Smith and Wesson Inc"); "&" joins
+# without one ("Lindqvist & Hale").
+FIRM_SUFFIXES = frozenset({
+    "ag", "associates", "bv", "co", "company", "corp", "corporation", "gmbh", "group", "holdings",
+    "inc", "llc", "llp", "ltd", "nv", "partners", "plc", "sa", "sons"
+})  # fmt: skip
+
+# Words that take a number without being a product name: numbered nouns ("Figure 2.1",
+# "Section 4.2") and approximators ("Almost 4.5 tonnes"; "-ly" adverbs are excluded by rule).
+BEFORE_NUMBERS = frozenset({
+    "almost", "appendix", "approx", "article", "chapter", "circa", "clause", "exhibit", "fig", "figure",
+    "item", "level", "note", "page", "paragraph", "part", "phase", "room", "rule", "schedule", "section",
+    "stage", "step", "table", "version"
 })  # fmt: skip
 
 # Capitalised only because they start a sentence (or are not names at all), by kind.
