@@ -47,6 +47,10 @@ class Entities:
     def aliases(self, entity_id: str) -> list[str]:
         return sorted(self._aliases.get(entity_id, ()))
 
+    def resolve_exact(self, tenant: str, name: str) -> list[str]:
+        index = self._index.get(tenant)
+        return index.exact(name) if index is not None else []
+
     def count(self, tenant: str) -> int:
         return sum(1 for r in self._records.values() if r.tenant == tenant and not r.erased)
 

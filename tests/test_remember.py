@@ -174,3 +174,16 @@ def test_outcome_is_serialisable(open_store) -> None:
     out = store.remember("Priya Shah joined Kestrel Labs in 2019.", EVIDENCE)
     data = msgspec.json.decode(msgspec.json.encode(out))
     assert data["status"] == "admitted" and data["receipt"]["receipt"]["root_hex"]
+
+
+def test_a_claims_object_links_only_to_an_exact_name(open_store) -> None:
+    """'Leeds' in a claim is not the known 'Leeds Rovers'; the subject may still be a short form."""
+    store = open_store()
+    club = store.remember("Leeds Rovers signed Anil Rao.", "Leeds Rovers signed Anil Rao.")
+    city = store.remember("Mira Holt lives in Leeds.", "Mira Holt lives in Leeds.")
+    assert club.status == city.status == "admitted"
+    club_ids = set(store.claims.get(club.claim_id).entity_ids)
+    city_ids = set(store.claims.get(city.claim_id).entity_ids)
+    assert club_ids.isdisjoint(city_ids)  # the city is its own entity
+    again = store.remember("Mira lives in Leeds.", "Mira Holt lives in Leeds.")
+    assert store.claims.get(again.claim_id).subject_id == store.claims.get(city.claim_id).subject_id

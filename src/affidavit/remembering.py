@@ -129,18 +129,37 @@ def _refused(claim: str, evidence: str, code: str, detail: str, remedy: str,
     return RememberOutcome("refused", code, None, None, text, claim, evidence, detail, remedy, term)
 
 
-def _resolve_entities(ctx: WriteContext, names: list[str],
-                      seen: dict[str, str] | None = None) -> tuple[list[str], bool]:
-    """Entity ids for the claim's names (subject first); new ones registered in this batch.
+Linking = Literal["claim", "evidence"]
+
+
+def _lookup(ctx: WriteContext, name: str, first: bool, linking: Linking) -> list[str]:
+    """Existing entities a mention links to.
+
+    The claim's subject may be a unique short form of a known name ("Moore" for
+    "Declan Moore"); other claim names must match exactly, or "Leeds" would become
+    "Leeds United". A name in the evidence links to every entity it could mean: its
+    keys seal the evidence, and over-shredding is preferred to a leak.
+    """
+    entities, tenant = ctx.store.entities, ctx.store.identity.tenant
+    exact = entities.resolve_exact(tenant, name)
+    if exact or linking == "claim" and not first:
+        return exact
+    if linking == "evidence":
+        return entities.candidates(tenant, name)
+    return entities.resolve(tenant, name) or entities.candidates(tenant, name)
+
+
+def _resolve_entities(ctx: WriteContext, names: list[str], seen: dict[str, str] | None = None,
+                      linking: Linking = "claim") -> tuple[list[str], bool]:
+    """Entity ids for the names (claim: subject first); new ones registered in this batch.
 
     ``seen`` carries name keys already resolved or registered earlier in the same batch
     (the projections only learn of this batch's entities after the commit).
     """
-    store, tenant = ctx.store, ctx.store.identity.tenant
     ids: list[str] = []
     ambiguous = False
     seen = {} if seen is None else seen
-    for name in names:
+    for position, name in enumerate(names):
         key = name_key(name)
         if not key:
             continue
@@ -148,9 +167,12 @@ def _resolve_entities(ctx: WriteContext, names: list[str],
             if seen[key] not in ids:
                 ids.append(seen[key])
             continue
-        found = store.entities.resolve(tenant, name)
-        if len(found) == 1:
+        found = _lookup(ctx, name, position == 0, linking)
+        if len(found) == 1 or (found and linking == "evidence"):
             entity_id = found[0]
+            for extra in found[1:]:  # evidence: seal under every entity the name could mean
+                if extra not in ids:
+                    ids.append(extra)
         else:
             ambiguous = ambiguous or len(found) > 1
             entity_id = ctx.new_keys()[0]
@@ -201,7 +223,8 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
     assert shape is not None
     seen: dict[str, str] = {}
     entity_ids, ambiguous = _resolve_entities(ctx, list(shape.entities) or [shape.subject], seen)
-    named_in_span, _ = _resolve_entities(ctx, [n for n, _, _ in find_names(narrowed)], seen)
+    named_in_span, _ = _resolve_entities(ctx, [n for n, _, _ in find_names(narrowed)], seen,
+                                         linking="evidence")
     evidence_keys = tuple(dict.fromkeys([*entity_ids, *named_in_span]))
     receipt = _source_and_receipt(ctx, narrowed, source_id, source_text)
     private = _private(claim, "", decision, list(shape.entities))

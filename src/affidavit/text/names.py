@@ -437,6 +437,10 @@ class NameIndex:
         ids = self.candidates(name)
         return ids if len(ids) == 1 else []
 
+    def exact(self, name: str) -> list[str]:
+        """Entity ids whose name has exactly the key of ``name`` (no partial matches)."""
+        return sorted(self._by_key.get(" ".join(key_tokens(name)), ()))
+
     def names(self) -> list[tuple[str, str]]:
         """Every ``(entity_id, name)`` pair held."""
         return [(eid, n) for eid, names in self._names.items() for n in names]
