@@ -51,6 +51,7 @@ class ClaimGraph:
         self._by_entity: dict[str, set[str]] = {}
         self._erased: dict[str, int] = {}  # claim id -> erasure seq
         self._by_source: dict[str, set[str]] = {}  # source ref -> ids of claims citing it
+        self._named_in_evidence: dict[str, set[str]] = {}  # entity -> claims whose span names it
 
     # -- reads ---------------------------------------------------------------
     def get(self, claim_id: str) -> ClaimRecord | None:
@@ -62,6 +63,13 @@ class ClaimGraph:
     def about(self, entity_id: str) -> Iterator[ClaimRecord]:
         for claim_id in sorted(self._by_entity.get(entity_id, ())):
             yield self._claims[claim_id]
+
+    def naming_in_evidence(self, entity_id: str) -> Iterator[ClaimRecord]:
+        """Claims (of anyone) whose stored evidence names ``entity_id``."""
+        for claim_id in sorted(self._named_in_evidence.get(entity_id, ())):
+            record = self._claims.get(claim_id)
+            if record is not None:
+                yield record
 
     def citing(self, source_ref: str) -> Iterator[ClaimRecord]:
         """Claims whose receipt points into the source (erasure counts its bystanders)."""
@@ -111,6 +119,8 @@ class ClaimGraph:
                 self._by_entity.setdefault(entity_id, set()).add(event.claim_id)
             if event.receipt is not None:
                 self._by_source.setdefault(event.receipt.source_ref, set()).add(event.claim_id)
+            for entity_id in event.evidence_entity_ids:
+                self._named_in_evidence.setdefault(entity_id, set()).add(event.claim_id)
         elif isinstance(event, ClaimStateChanged):
             record = self._claims.get(event.claim_id)
             if record is None:
@@ -134,6 +144,8 @@ class ClaimGraph:
                     _discard(self._by_entity, entity_id, claim_id)
                 if record.receipt is not None:
                     _discard(self._by_source, record.receipt.source_ref, claim_id)
+                for entity_id in record.evidence_entity_ids:
+                    _discard(self._named_in_evidence, entity_id, claim_id)
 
     def digest_parts(self) -> list[bytes]:
         parts = [msgspec.msgpack.encode(self._claims[k]) for k in sorted(self._claims)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import msgspec
 
 from affidavit.events import (
@@ -29,9 +31,17 @@ class SourceRegistry:
 
     def __init__(self) -> None:
         self._sources: dict[tuple[str, str], SourceRecord] = {}
+        # (tenant, name fingerprint) -> parts that mention it, as (source ref, part index)
+        self._mentions: dict[tuple[str, str], set[tuple[str, int]]] = {}
 
     def get(self, tenant: str, source_ref: str) -> SourceRecord | None:
         return self._sources.get((tenant, source_ref))
+
+    def parts_mentioning(self, tenant: str, fingerprints: Iterable[str]) -> set[tuple[str, int]]:
+        found: set[tuple[str, int]] = set()
+        for fp in fingerprints:
+            found |= self._mentions.get((tenant, fp), set())
+        return found
 
     def count(self, tenant: str) -> int:
         return sum(1 for t, _ in self._sources if t == tenant)
@@ -48,6 +58,9 @@ class SourceRegistry:
                 part_spans=event.part_spans,
                 parts=event.parts,
             )
+            for index, fps in enumerate(event.part_mentions):
+                for fp in fps:
+                    self._mentions.setdefault((ev.tenant, fp), set()).add((event.source_ref, index))
         elif isinstance(event, SourcePartRedacted):
             record = self._sources.get((ev.tenant, event.source_ref))
             if record is not None:

@@ -6,12 +6,11 @@ import json
 from pathlib import Path
 
 import msgspec
-import pytest
 from conftest import run_python
 
-from affidavit.events import Unreadable
 from affidavit import history, sourcing
 from affidavit.certificates import to_json, verify_certificate
+from affidavit.events import Unreadable
 from affidavit.verification import verify_ledger
 
 DOC = ("Dana Kim joined Harbor Clinic in 2019. Tomas Reyes manages the pharmacy at Harbor "
@@ -268,3 +267,28 @@ def test_a_person_named_only_in_a_bystanders_evidence_is_shredded_from_it(open_s
     assert store.claim_evidence(record) == Unreadable("erased")
     answer = store.recall("What did Tomas Reyes co-write?")
     assert answer.status == "answered" and [c.id for c in answer.claims] == [bystander.claim_id]
+
+
+def test_a_bystanders_own_source_is_redacted_where_it_names_the_subject(open_store) -> None:
+    """A separate document cited only by a bystander loses the part naming the erased subject."""
+    store = open_store()
+    own = store.remember("Ilse Brandvold lives in Halden.", "Ilse Brandvold lives in Halden.")
+    memo = ("Tomas Reyes chairs the Halden flood board. "
+            "Ilse Brandvold advised the board in 2021. The board meets monthly.")
+    bystander = store.remember("Tomas Reyes chairs the Halden flood board.",
+                               "Tomas Reyes chairs the Halden flood board.",
+                               source_id="memo-12", source_text=memo)
+    other = store.add_source("memo-13", "Ilse Weiss leads the Oslo office. She joined in 2019.")
+    assert own.status == bystander.status == "admitted" and other.status == "registered"
+    record = store.claims.get(bystander.claim_id)
+    source = store.sources.get("default", record.receipt.source_ref)
+    texts = [sourcing.open_part(store, source, i) for i in range(len(source.parts))]
+    assert any(t is not None and b"Ilse Brandvold" in t[1] for t in texts)  # control
+    assert store.forget("Ilse Brandvold").status == "erased"
+    source = store.sources.get("default", record.receipt.source_ref)
+    held = [sourcing.open_part(store, source, i) for i in range(len(source.parts))]
+    assert not any(t is not None and b"Ilse" in t[1] for t in held)
+    assert any(t is not None and b"Tomas Reyes" in t[1] for t in held)  # the rest survives
+    assert store.verify_receipts().failed == 0
+    weiss = store.sources.get("default", sourcing.source_ref(store, "memo-13"))
+    assert not weiss.redacted  # another Ilse's document is untouched

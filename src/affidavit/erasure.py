@@ -32,7 +32,7 @@ from affidavit.erasure_closure import (
 from affidavit.events import CertificateIssued, SourcePartRedacted, SubjectErased
 from affidavit.history import iso
 from affidavit.recalling import recall
-from affidavit.sourcing import check_receipt, open_part
+from affidavit.sourcing import check_receipt, mention_fingerprints, open_part
 
 if TYPE_CHECKING:
     from affidavit.crypto.signer import Signer
@@ -87,6 +87,7 @@ def _decide(ctx: WriteContext, subject: str) -> Plan:
         return Plan(kind="unknown", ambiguous=len(store.entities.candidates(tenant, subject)) > 1)
     closure = decide_closure(tenant, found[0], store.entities, store.claims, store.review_queue,
                              store.claim_private)
+    closure = _with_mentioning_sources(store, closure)
     redactions = decide_redactions(_cited_part_texts(store, closure), closure.cited, closure.names)
     part_keys = {pk: _part_key(store, pk) for pk in redactions}
     canonical = closure.names[0] if closure.names else subject
@@ -104,6 +105,19 @@ def _decide(ctx: WriteContext, subject: str) -> Plan:
     return Plan(kind="erase", erasure_seq=seq, fingerprint=fingerprint, closure=closure,
                 claim_ids=closure.claim_ids, entity_ids=closure.entity_ids,
                 part_keys=tuple(part_keys), keys=keys, recorded_at=ctx.recorded_at)
+
+
+def _with_mentioning_sources(store: Store, closure: Closure) -> Closure:
+    """Add every held document with a part that names the subject (by keyed fingerprint).
+
+    Their parts are redacted only where the text really names the subject; a document
+    no closure claim cites keeps every other part, so bystanders' receipts still verify.
+    """
+    fps = mention_fingerprints(store, list(closure.names))
+    cited = dict(closure.cited)
+    for ref, _index in store.sources.parts_mentioning(store.identity.tenant, fps):
+        cited.setdefault(ref, frozenset())
+    return msgspec.structs.replace(closure, cited=cited)
 
 
 def _cited_part_texts(store: Store, closure: Closure) -> dict[PartKey, str | None]:

@@ -118,6 +118,13 @@ def decide_closure(
         private = content(record)
         if private is not None:
             demands.append(Demand(claim_id, private.text, private.predicate))
+    # A bystander's claim whose evidence names the subject survives, but the parts of
+    # its source that carry the subject's text are candidates for redaction too.
+    for eid in ids:
+        for record in claims.naming_in_evidence(eid):
+            if record.tenant == tenant and record.claim_id not in found and record.receipt:
+                cited.setdefault(record.receipt.source_ref, set()).update(
+                    record.receipt.receipt.part_indices)
     return Closure(
         entity_ids=ids, names=names, claim_ids=tuple(sorted(found)),
         cited={ref: frozenset(parts) for ref, parts in cited.items()},

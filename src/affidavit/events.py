@@ -104,6 +104,10 @@ class SourceRegistered(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     part_spans: tuple[tuple[int, int], ...]  # byte ranges of the parts
     meta: Sealed  # SourcePrivate
     parts: tuple[Sealed, ...]  # PartPrivate, each under its own part key
+    # Per part, keyed fingerprints of the names it mentions (full names and their first
+    # and last tokens): forget() finds every part naming a subject without decrypting
+    # every document, and a list of names cannot be hashed to read them.
+    part_mentions: tuple[tuple[str, ...], ...] = ()
 
 
 class ClaimAdmitted(msgspec.Struct, frozen=True, gc=False, kw_only=True):

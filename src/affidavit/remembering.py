@@ -27,7 +27,7 @@ from affidavit.gates.conflicts import Interval, decide_conflict
 from affidavit.gates.contracts import WriteDecision
 from affidavit.gates.write import RESOLVER_VERSION, decide_write
 from affidavit.secrets_scan import find_secret
-from affidavit.text.names import find_names, name_key, refers_to
+from affidavit.text.names import find_names, key_tokens, name_key, refers_to
 from affidavit.text.span import locate_span
 
 if TYPE_CHECKING:
@@ -136,14 +136,17 @@ def _lookup(ctx: WriteContext, name: str, first: bool, linking: Linking) -> list
     """Existing entities a mention links to.
 
     The claim's subject may be a unique short form of a known name ("Moore" for
-    "Declan Moore"); other claim names must match exactly, or "Leeds" would become
-    "Leeds United". A name in the evidence links to every entity it could mean: its
-    keys seal the evidence, and over-shredding is preferred to a leak.
+    "Declan Moore"); another claim name must match exactly when it is one word, or
+    "Leeds" would become "Leeds United" (a longer short form, "Quarry Lane" for
+    "Quarry Lane Software", may link). A name in the evidence links to every entity it
+    could mean: its keys seal the evidence, and over-shredding is preferred to a leak.
     """
     entities, tenant = ctx.store.entities, ctx.store.identity.tenant
     exact = entities.resolve_exact(tenant, name)
-    if exact or linking == "claim" and not first:
+    if exact:
         return exact
+    if linking == "claim" and not first:
+        return entities.resolve(tenant, name) if len(key_tokens(name)) > 1 else []
     if linking == "evidence":
         return entities.candidates(tenant, name)
     return entities.resolve(tenant, name) or entities.candidates(tenant, name)

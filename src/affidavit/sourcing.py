@@ -12,6 +12,7 @@ from affidavit.crypto.macs import fingerprint
 from affidavit.errors import SourceConflict, UnknownSource
 from affidavit.events import PartPrivate, ReceiptRef, SourcePrivate, SourceRegistered, Unreadable
 from affidavit.projections import SourceRecord
+from affidavit.text.names import find_names, key_tokens
 from affidavit.text.span import locate_span
 
 if TYPE_CHECKING:
@@ -32,6 +33,18 @@ class SourceDraft(msgspec.Struct):
 def source_ref(store: Store, source_id: str) -> str:
     keyring = store._require_keyring()
     return fingerprint(keyring.derived("source-ref"), store.identity.tenant, source_id)
+
+
+def mention_fingerprints(store: Store, names: list[str]) -> tuple[str, ...]:
+    """Keyed fingerprints of names and of their first and last tokens, sorted, unique."""
+    key = store._require_keyring().derived("mention")
+    tenant = store.identity.tenant
+    keys: set[str] = set()
+    for name in names:
+        tokens = key_tokens(name)
+        if tokens:
+            keys.update({" ".join(tokens), tokens[0], tokens[-1]})
+    return tuple(sorted(fingerprint(key, tenant, k) for k in keys))
 
 
 def held_text(store: Store, record: SourceRecord) -> str | None:
@@ -91,6 +104,8 @@ def prepare(
         ctx.seal(seq, kind, f"parts[{i}]", PartPrivate(salts[i], part.text), (keys[i],))
         for i, part in enumerate(parts)
     )
+    mentions = tuple(mention_fingerprints(store, [n for n, _, _ in find_names(part.text)])
+                     for part in parts)
     event = SourceRegistered(
         source_ref=ref,
         root=merkle.document_root(leaves).hex(),
@@ -98,6 +113,7 @@ def prepare(
         part_spans=tuple((p.byte_start, p.byte_end) for p in parts),
         meta=ctx.seal(seq, kind, "meta", meta, (meta_key,)),
         parts=sealed_parts,
+        part_mentions=mentions,
     )
     ctx.add(kind, event)  # the source id is opened on demand, never projected
     return SourceDraft(ref, text, parts, leaves, new=True)
