@@ -128,3 +128,26 @@ def test_phrase_in_the_question_matches_the_claims_role(open_store) -> None:
     answer = store.recall("Who plays in goal for Brackley Town?")
     assert answer.status == "answered" and [c.id for c in answer.claims] == [out.claim_id]
     assert store.recall("Who is the treasurer of Brackley Town?").status == "abstained"
+
+
+def test_paraphrased_and_bridged_questions_through_the_store(open_store) -> None:
+    """Through remember: 'for a living' asks for the job, 'the club that X captains' bridges
+    to the club's ground, and each has a control that must abstain."""
+    store = open_store()
+    facts = [
+        "Kofi Mensah-Larbi works as a quantity surveyor in Tamale.",
+        "Wiremu Tane captains the Rotorua Falcons.",
+        "Rotorua Falcons play their home games at Lakeside Oval.",
+        "Aroha Ngata lives in Napier.",
+    ]
+    for fact in facts:
+        assert store.remember(fact, fact).status == "admitted"
+    job = store.recall("What does Kofi Mensah-Larbi do for a living?")
+    assert [c.text for c in job.claims] == [facts[0]]
+    assert store.recall("What does Aroha Ngata do for a living?").status == "abstained"
+    ground = store.recall("Where does the club that Wiremu Tane captains play its home games?")
+    assert ground.status == "answered" and {c.text for c in ground.claims} == set(facts[1:3])
+    owned = store.recall("Where does the club that Wiremu Tane owns play its home games?")
+    assert owned.status == "abstained"
+    cows = store.recall("How many sheep does Kofi Mensah-Larbi own?")
+    assert cows.status == "abstained" and cows.ungrounded_term == "sheep"

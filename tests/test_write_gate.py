@@ -630,3 +630,93 @@ def test_almost_limits_a_verb() -> None:
     evidence = "Hugo Marsh almost drowned in Lough Derg in 2012."
     assert decide_write("Hugo Marsh drowned in Lough Derg.", evidence).verdict == "REJECT"
     assert decide_write("Hugo Marsh almost drowned in Lough Derg.", evidence).verdict in ADMIT
+
+
+# Rules added for hedged findings, partitive subjects, past-only verbs, fragments,
+# number and date formats, negated paraphrases, passives with a score and to/from verbs.
+LANGUAGE_REFUSALS = [
+    (
+        "modality_dropped",
+        "Kofi Mensah has a fractured wrist.",
+        "Kofi Mensah is being assessed for a possible fractured wrist.",
+    ),
+    (
+        "quantifier_changed",
+        "The Lindholm Choir's singers joined the protest.",
+        "A few of the Lindholm Choir's singers joined the protest.",
+    ),
+    (
+        "temporal_shifted",
+        "Marta Solberg coaches the Tromvik rowing team.",
+        "Until 2021, Marta Solberg coached the Tromvik rowing team.",
+    ),
+    (
+        "asserts_more_than_evidence",
+        "Ines Duarte sings with the Valmora Quartet.",
+        "Ines Duarte grew up in Faro. The Valmora Quartet sing in Faro.",
+    ),
+    (
+        "relation_transposed",
+        "Pavel Novak rented the cottage from Inge Holm.",
+        "Pavel Novak rented the cottage to Inge Holm.",
+    ),
+    (
+        "relation_transposed",
+        "The Redcliff Otters beat Harbury Town 2-0.",
+        "The Redcliff Otters were beaten 2-0 by Harbury Town.",
+    ),
+    (
+        "numeral_invented",
+        "Selby Freight carried 1,000,000 parcels.",
+        "Selby Freight carried half a million parcels.",
+    ),
+    (
+        "numeral_invented",
+        "Noor Haddad finished 3rd in the final.",
+        "Noor Haddad finished second in the final.",
+    ),
+    ("temporal_shifted", "Bruno Keller was born on 4 March 1990.", "Bruno Keller was born on 03/04/1990."),
+]
+LANGUAGE_ADMITS = [
+    ("Kofi Mensah has a fractured wrist.", "Kofi Mensah was found to have a fractured wrist."),
+    (
+        "Kofi Mensah sprained his ankle at the tournament.",
+        "Kofi Mensah sprained his ankle at the tournament last May.",
+    ),
+    (
+        "Some of the Lindholm Choir's singers joined the protest.",
+        "A few of the Lindholm Choir's singers joined the protest.",
+    ),
+    (
+        "Marta Solberg coached the Tromvik rowing team.",
+        "Until 2021, Marta Solberg coached the Tromvik rowing team.",
+    ),
+    (
+        "Marta Solberg coaches the Tromvik rowing team.",
+        "Marta Solberg has coached the Tromvik rowing team since 2021.",
+    ),
+    ("Inge Holm rented the cottage from Pavel Novak.", "Pavel Novak rented the cottage to Inge Holm."),
+    ("Harbury Town beat the Redcliff Otters 2-0.", "The Redcliff Otters were beaten 2-0 by Harbury Town."),
+    ("Selby Freight carried 500,000 parcels.", "Selby Freight carried half a million parcels."),
+    ("Noor Haddad finished 2nd in the final.", "Noor Haddad finished second in the final."),
+    ("Bruno Keller was born on 14 March 1990.", "Bruno Keller was born on 14/03/1990."),
+    ("Dunlin Works reopened the mill on 2019-10-02.", "Dunlin Works reopened the mill on Oct. 2, 2019."),
+    ("Halvard Group paid NOK 40 million for the yard.", "Halvard Group paid NOK 40m for the yard."),
+    ("Rosa Ibarra takes folic acid 400 mcg daily.", "Rosa Ibarra takes folic acid 400 micrograms daily."),
+    ("Leon Hartmann died in Kassel in 2020.", "Leon Hartmann passed away in Kassel in 2020."),
+    ("Leon Hartmann quit Brandt Logistics in 2017.", "Leon Hartmann resigned from Brandt Logistics in 2017."),
+    ("Farah Qureshi missed the cup final.", "Farah Qureshi did not play in the cup final."),
+    ("Farah Qureshi did not pass her theory exam.", "Farah Qureshi failed her theory exam."),
+]
+
+
+@pytest.mark.parametrize(("code", "claim", "evidence"), LANGUAGE_REFUSALS)
+def test_language_rule_refusals(code: str, claim: str, evidence: str) -> None:
+    d = decide_write(claim, evidence)
+    assert d.verdict not in ADMIT
+    assert d.refusal is not None and d.refusal.code == code
+
+
+@pytest.mark.parametrize(("claim", "evidence"), LANGUAGE_ADMITS)
+def test_language_rule_controls(claim: str, evidence: str) -> None:
+    assert decide_write(claim, evidence).verdict in ADMIT

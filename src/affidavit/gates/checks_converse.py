@@ -8,6 +8,8 @@ names no gender the evidence does not ("mother" gives "child", never "son").
 
 from __future__ import annotations
 
+import re
+
 from affidavit.text.lemmas import lemma, words
 
 _PAIRS: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
@@ -74,6 +76,30 @@ def supported_by_converse(word: str, ev_words: frozenset[str]) -> bool:
 
 
 def relation_reversed(claim: str, ev: str) -> bool:
-    """The claim states the evidence's relation by its converse ("child" for "mother")."""
+    """The claim states the evidence's relation by its converse ("child" for "mother",
+    "leased it from A" for "A leased it to")."""
     rc, re_ = relation_word(claim), relation_word(ev)
-    return rc is not None and re_ is not None and (re_ in converses(rc) or rc in converses(re_))
+    if rc is not None and re_ is not None and (re_ in converses(rc) or rc in converses(re_)):
+        return True
+    dc, de = _direction(claim), _direction(ev)
+    return dc is not None and de is not None and dc[0] == de[0] and dc[1] != de[1]
+
+
+# Verbs whose direction is said by the preposition: "A rented the flat to B" is
+# "B rented the flat from A".
+_TO_FROM = frozenset({"lease", "rent", "hire", "charter", "sublet", "sublease"})
+_WORD = re.compile(r"[\w'’\-]+")
+
+
+def _direction(text: str) -> tuple[str, str] | None:
+    """``(verb lemma, "to" | "from")`` for a to/from verb with its preposition."""
+    low = text.casefold()
+    if " to " not in low and " from " not in low:
+        return None
+    toks = _WORD.findall(low)
+    for i, tok in enumerate(toks):
+        lem = lemma(tok)
+        if lem in _TO_FROM:
+            prep = next((t for t in toks[i + 1 : i + 7] if t in ("to", "from")), None)
+            return (lem, prep) if prep else None
+    return None

@@ -16,7 +16,16 @@ from affidavit.gates.checks_limits import kept_bound_words
 from affidavit.gates.checks_scan import scan
 from affidavit.gates.write_parse import AUX, Clause, analyse
 from affidavit.text import markers
-from affidavit.text.lemmas import _IRREGULAR, STOPWORDS, canonical, equivalent, lemma, words
+from affidavit.text.lemmas import (
+    _IRREGULAR,
+    PHRASES,
+    STOPWORDS,
+    canonical,
+    equivalent,
+    lemma,
+    phrase_terms,
+    words,
+)
 from affidavit.text.names import TITLES, find_names, refers_to
 from affidavit.text.numbers import (
     DOSE_UNITS,
@@ -83,6 +92,10 @@ def check_quantifier(claim: str, ev: str) -> Failure:
     """The claim does not strengthen the evidence's quantifier or drop an exception."""
     rc, re_ = markers.quantifier_rank(claim), markers.quantifier_rank(ev)
     if rc is None:
+        part = markers.partitive_lead(ev)
+        # A claim that counts ("Forty ... staff") is left to the number check.
+        if part is not None and markers.partitive_lead(claim) is None and not quantities(claim):
+            return part, f"the evidence speaks of part of a group ('{part} of'); the claim of all of it"
         return None
     term = next((t for t in markers.tokens(claim) if markers.QUANTIFIERS.get(t) == rc), "all")
     if rc >= 3 and re_ is None:
@@ -138,10 +151,52 @@ def check_temporal(claim: str, ev: str) -> Failure:
     for c in sorted(c_conn - e_conn):
         if markers.CONNECTIVES[c] in e_conn:
             return c, f"the claim orders events with '{c}', the evidence with '{markers.CONNECTIVES[c]}'"
+    shifted = _tense_shift(claim, ev)
+    if shifted is not None:
+        return shifted, f"the evidence states '{shifted}' in the past tense; the claim in the present"
     c_cop, e_cop = _copula_forms(claim), _copula_forms(ev)
     if any(t in ("is", "are", "am") for t in c_cop) and e_cop and all(t in ("was", "were") for t in e_cop):
         return "is", "the evidence states this in the past tense; the claim in the present"
     return None
+
+
+_ADVERBS = frozenset({"never", "not", "n't", "also", "already", "long", "since", "just", "ever"})
+_STILL_PRESENT = frozenset({"has", "have", "'ve", "is", "are", "am", "'s", "'re"})
+
+
+def _past_form(word: str) -> bool:
+    return word.endswith("ed") or _irregular_past(word)
+
+
+def _tense_shift(claim: str, ev: str) -> str | None:
+    """A verb the claim puts in the present ("captains") that the evidence states only
+    in the simple past ("captained"): the evidence says it held then, not now. A
+    perfect ("has captained") or a present passive ("is captained by") still holds."""
+    present = {
+        lemma(t): t
+        for t in words(claim)
+        if t[:1].islower() and len(t) > 3 and t.endswith("s") and not t.endswith("ss")
+        and t not in _PRESENT_FORMS
+    }  # fmt: skip
+    present = {lem: t for lem, t in present.items() if lem != t}
+    if not present:
+        return None
+    toks = markers.tokens(ev)
+    past_at: dict[str, int] = {}
+    still: set[str] = set()
+    for i, t in enumerate(toks):
+        lem = lemma(t)
+        if lem not in present:
+            continue
+        prev = next(
+            (p for p in reversed(toks[max(0, i - 3) : i]) if p not in _ADVERBS and not p.endswith("ly")), ""
+        )
+        if not _past_form(t) or prev in _STILL_PRESENT:
+            still.add(lem)  # also stated in the present, the perfect or a present passive
+        else:
+            past_at.setdefault(lem, i)
+    past_at = {lem: i for lem, i in past_at.items() if lem not in still}
+    return present[min(past_at, key=past_at.__getitem__)] if past_at else None
 
 
 def check_dates(claim: str, ev: str) -> Failure:
@@ -247,6 +302,20 @@ def _strip_numbers(text: str) -> str:
     return out
 
 
+# What a lexical negative denies besides its listed positive: "missed the match" is
+# "did not play in it", "failed the test" is "did not pass it".
+_NEGATED_ALSO: dict[str, frozenset[str]] = {
+    "attend": frozenset({"play", "appear", "compete", "participate"}),
+    "succeed": frozenset({"pass"}),
+}
+
+
+@lru_cache(maxsize=1)
+def _phrase_firsts() -> frozenset[str]:
+    """The first lemma of every listed phrase."""
+    return frozenset(lemma(words(p)[0]) for ps in PHRASES.values() for p in ps)
+
+
 @lru_cache(maxsize=4096)
 def support_set(ev: str) -> frozenset[str]:
     """Lemmas (and their class representatives) the evidence can support."""
@@ -259,6 +328,10 @@ def support_set(ev: str) -> frozenset[str]:
         positive = markers.LEXICAL_NEGATIVES.get(word.casefold())
         if positive:
             out.add(positive)
+            out.update(_NEGATED_ALSO.get(positive, ()))
+    # A phrase says its term ("passed away" says "die").
+    if not _phrase_firsts().isdisjoint(out):  # most texts hold no phrase: skip the scan
+        out.update(term for term in phrase_terms(ev) if " " not in term)
     return frozenset(out)
 
 
@@ -287,6 +360,8 @@ def check_coverage(claim: str, ev: str) -> Failure:
         positive = markers.LEXICAL_NEGATIVES.get(low)
         if lem in support or canonical(lem) in support or (positive and positive in support):
             continue
+        if positive and not support.isdisjoint(_NEGATED_ALSO.get(positive, ())):
+            continue  # "missed the match" for "did not play in the match" (polarity checked)
         if any(_converse(lem, s) for s in _CONVERSE_WORDS if s in support):
             continue
         if supported_by_converse(word, support):

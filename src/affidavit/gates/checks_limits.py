@@ -45,6 +45,7 @@ _BOUND_RE = re.compile(
     r"([$£€¥]?[\w.,%-]+(?:\s+(?:hundred|thousand|million|billion|per cent|percent|%))?)",
     re.I,
 )
+_BOUND_FIRST = frozenset(b.split()[0] for b in _BOUNDS)
 _AFTER_NUMBER = re.compile(r"([\d.,]+\s*%?\w*)\s+(or more|or fewer|or less|plus)\b", re.I)
 # "one of the largest", "among the best": membership in a top group, not the top.
 _ONE_OF = re.compile(
@@ -60,14 +61,17 @@ _SUPERLATIVE = re.compile(
 def bounds(text: str) -> tuple[tuple[str, str], ...]:
     """``(kind, limited)`` pairs: the bound's kind and the surface it limits."""
     out: list[tuple[str, str]] = []
-    for m in _BOUND_RE.finditer(text):
+    toks = markers.token_tuple(text)
+    # Most sentences hold no bound word: skip the long alternation on them.
+    scan_bounds = not _BOUND_FIRST.isdisjoint(toks)
+    for m in _BOUND_RE.finditer(text) if scan_bounds else ():
         phrase, target = m.group(1).casefold(), m.group(2)
         low = target.casefold()
         numeric = re.match(_NUMBER_WORD, target, re.I) or low in markers.QUANTIFIERS or low == "half"
         if not numeric and (phrase not in _ANY_TARGET or low in STOPWORDS):
             continue
         out.append((_BOUNDS[phrase], target.rstrip(".,")))
-    for m in _AFTER_NUMBER.finditer(text):
+    for m in _AFTER_NUMBER.finditer(text) if ("or" in toks or "plus" in toks) else ():
         out.append((_BOUNDS[m.group(2).casefold()], m.group(1)))
     return tuple(out)
 

@@ -98,7 +98,7 @@ def _hop(
     pool = candidate_claims(index, sets)
     window = window_for(q.time, at, q.now)
     named = frozenset().union(*sets)
-    return select_hop(pool, sets[0], q.terms, q.wh, q.head, window, named, names, bridge)
+    return select_hop(pool, sets[0], q.terms, q.wh, q.head, window, named, names, bridge, q.before_name)
 
 
 def _known(pool: tuple[ClaimView, ...], limit: int) -> tuple[ClaimView, ...]:

@@ -8,7 +8,14 @@ Some demands are met by what a claim's words *are*, not by one word it repeats:
   position ("X is the chief executive of Y", "X is the headteacher of Y");
 * a role word under a subordinating modifier ("deputy head", "vice president",
   "former chair") is not the role itself: it grounds the bare word only when
-  the question asks with the same modifier.
+  the question asks with the same modifier;
+* a leadership word that premodifies another noun ("the head chef", "a lead
+  engineer") heads that noun's work, not the organisation: it grounds "run" or
+  "head" only when the question asks for that noun too;
+* what a claim says has stopped ("drops support for", "stopped taking", "no
+  longer works") answers only a question about stopping ("no longer", "stop").
+* a kind names its class: "X runs a bakery" says X runs a shop (``KINDS``);
+  the converse never holds.
 
 The lists are closed and general English; like the lemma tables they are part
 of the resolver.
@@ -119,3 +126,107 @@ def subordinated(text: str) -> tuple[tuple[str, str], ...]:
         else:
             plain.add(lem)
     return tuple((lem, mod) for lem, mod in modified.items() if lem not in plain)
+
+
+# Verbs (and "no longer") that say their object has stopped.
+CESSATION = frozenset({
+    "stop", "cease", "discontinue", "drop", "quit", "abandon", "withdraw", "deprecate",
+    "halt", "suspend", "end",
+})  # fmt: skip
+_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her"})
+_RUN_CLASS = frozenset({"run", "manage", "head", "lead", "direct", "chair"})
+
+
+@lru_cache(maxsize=65536)
+def _cessation_marks(text: str) -> tuple[int, ...]:
+    """Token positions of ``words(text)`` that say cessation: a verb of ``CESSATION``
+    (not a noun: "the end of") or the "longer" of "no longer"."""
+    toks = [w.casefold() for w in words(text)]
+    marks: list[int] = []
+    for i, tok in enumerate(toks):
+        prev = toks[i - 1] if i else ""
+        no_longer = tok == "longer" and prev == "no"
+        if no_longer or (lemma(tok) in CESSATION and prev not in _DETERMINERS):
+            marks.append(i)
+    return tuple(marks)
+
+
+def states_cessation(text: str) -> bool:
+    """Whether ``text`` says something stopped."""
+    return bool(_cessation_marks(text))
+
+
+@lru_cache(maxsize=65536)
+def ceased(text: str) -> frozenset[str]:
+    """Lemmas of the words a cessation governs: the next lower-case content word
+    ("drops *support* for", "stopped *taking*", "no longer *works*")."""
+    raw = words(text)
+    out: set[str] = set()
+    for i in _cessation_marks(text):
+        for w in raw[i + 1 : i + 4]:
+            low = w.casefold()
+            if low in STOPWORDS or low in _DETERMINERS:
+                continue
+            if w[0].islower():
+                out.add(lemma(w))
+            break
+    return frozenset(out)
+
+
+@lru_cache(maxsize=65536)
+def premodifying_leads(text: str) -> tuple[tuple[str, str], ...]:
+    """``(lead lemma, noun lemma)`` for a leadership word used as a noun's premodifier
+    ("the head chef" -> ("head", "chef")); a leader role of its own ("the head
+    teacher", "the managing director") is not one."""
+    toks = [w.casefold() for w in words(text)]
+    out: list[tuple[str, str]] = []
+    for i in range(1, len(toks) - 1):
+        lem, nxt = lemma(toks[i]), toks[i + 1]
+        if lem not in _RUN_CLASS or toks[i - 1] not in _DETERMINERS:
+            continue
+        if nxt in STOPWORDS or not nxt.isalpha() or f"{toks[i]} {nxt}" in LEADER_ROLES:
+            continue
+        out.append((lem, lemma(nxt)))
+    return tuple(out)
+
+
+def us_spelling(lemma_: str) -> str:
+    """The American spelling of a British lemma ("organisation" -> "organization",
+    "colour" -> "color", "centre" -> "center"), so either spelling grounds the other.
+    Short words are left alone: "four", "hour" and "prise" are not spellings."""
+    if len(lemma_) < 6:
+        return lemma_
+    for gb, us in (
+        ("isation", "ization"),
+        ("ise", "ize"),
+        ("ising", "izing"),
+        ("our", "or"),
+        ("tre", "ter"),
+        ("bre", "ber"),
+    ):
+        if lemma_.endswith(gb):
+            return lemma_[: -len(gb)] + us
+    return lemma_
+
+
+_SHOPS = frozenset({
+    "bakery", "butcher", "butchery", "florist", "pharmacy", "chemist", "grocery", "grocer",
+    "greengrocer", "bookshop", "bookstore", "boutique", "deli", "delicatessen", "newsagent",
+    "ironmonger", "haberdashery", "patisserie", "confectioner", "tobacconist", "jeweller",
+    "jeweler", "fishmonger", "supermarket", "off-licence",
+})  # fmt: skip
+_EATERIES = frozenset({
+    "bistro", "brasserie", "trattoria", "pizzeria", "diner", "steakhouse", "eatery", "canteen",
+})  # fmt: skip
+_BUSINESSES = frozenset({
+    "shop", "store", "restaurant", "cafe", "café", "pub", "bar", "hotel", "guesthouse",
+    "salon", "brewery", "distillery", "winery", "firm", "company",
+})  # fmt: skip
+# A class noun -> lemmas of its kinds. Closed and general English, like LANGUAGES;
+# each kind is that class in every sense the gate meets.
+KINDS: dict[str, frozenset[str]] = {
+    "shop": _SHOPS,
+    "store": _SHOPS,
+    "restaurant": _EATERIES,
+    "business": _SHOPS | _EATERIES | _BUSINESSES,
+}

@@ -13,7 +13,10 @@ are answer classes, grounded by the shape of the claim instead of one word:
 * quantities ("dose", "version"): a number (with a dose unit for a dose);
 * question words: "when" needs a date in the claim, "how many/much" a number,
   "how often" a frequency;
-* languages, leadership and subordinate roles: see ``read_classes``.
+* stopping ("no longer"), languages, leadership and subordinate roles: see
+  ``read_classes``.
+
+British and American spellings of one word ground each other.
 """
 
 from __future__ import annotations
@@ -24,11 +27,17 @@ from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView
 from affidavit.gates.read_classes import (
+    CESSATION,
     FREQUENCY,
+    KINDS,
     LEAD_DEMANDS,
+    ceased,
     leads_organisation,
     names_language,
+    premodifying_leads,
+    states_cessation,
     subordinated,
+    us_spelling,
 )
 from affidavit.gates.read_target import relation_elsewhere
 from affidavit.text.lemmas import canonical, content_lemmas, lemma, phrase_terms
@@ -146,6 +155,8 @@ def _term_grounded(
         return term.surface in _NUMBER.findall(claim.text), True
     if term.kind == "class" and term.lemma == "language":
         return names_language(claim.text), False
+    if term.kind == "class" and term.lemma == "cessation":
+        return states_cessation(claim.text), False
     if term.kind == "class":  # occupation
         if not own:
             return False, False
@@ -161,6 +172,11 @@ def _term_grounded(
     wanted = canonical(term.lemma)
     if any(canonical(o) == wanted for o in offered):
         return True, False
+    if offered & KINDS.get(term.lemma, frozenset()):
+        return True, False  # a bakery is a shop
+    spelled = us_spelling(term.lemma)
+    if any(us_spelling(o) == spelled for o in offered):
+        return True, True  # one word, another spelling
     quantity = _QUANTITY_NOUNS.get(term.lemma)
     if quantity is not None and quantity.search(claim.text):
         return True, False
@@ -209,8 +225,12 @@ def ground(
     the hop yields the entity the rest of the question is about.
     """
     asked = {t.lemma for t in terms}
-    blocked = frozenset(lem for lem, mod in subordinated(claim.text) if lemma(mod) not in asked)
-    offered = _claim_terms(claim.text, claim.subject_name, claim.predicate_terms, blocked)
+    blocked = {lem for lem, mod in subordinated(claim.text) if lemma(mod) not in asked}
+    # "the head chef" heads the kitchen: it says "head" only of a question about chefs.
+    blocked |= {lead for lead, noun in premodifying_leads(claim.text) if noun not in asked}
+    if not any(t.lemma in CESSATION or t.lemma == "cessation" for t in terms):
+        blocked |= ceased(claim.text)  # "drops support for" does not say it supports
+    offered = _claim_terms(claim.text, claim.subject_name, claim.predicate_terms, frozenset(blocked))
     verdicts: list[bool] = []
     exact = 0
     for term in terms:

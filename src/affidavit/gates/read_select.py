@@ -101,13 +101,15 @@ def select_hop(
     named: frozenset[str],
     about_names: tuple[str, ...] = (),
     bridge: bool = False,
+    before_name: tuple[int, ...] = (),
 ) -> HopResult:
     """Answer one hop from ``pool`` or say which term or time could not be grounded.
 
     ``subject_ids``: the entity the hop is about; ``named``: every entity the
     question names (an answer to "who"/"where" must name another one);
     ``about_names``: names of the hop's entity as the question and the store write it;
-    ``bridge``: the hop is a relative clause whose answer entity the question goes on with.
+    ``bridge``: the hop is a relative clause whose answer entity the question goes on with;
+    ``before_name``: positions of terms right before a name (verbs, see ``Question``).
     """
     history = [c for c in pool if c.state in _HISTORY]
     about = _name_tokens(about_names, pool, subject_ids)
@@ -124,7 +126,11 @@ def select_hop(
     grounded = [c for c in history if verdicts[c.claim_id].complete]
     if not grounded:
         return HopResult(
-            (), "unknown_predicate", _ungrounded_term(terms, wh, head, history, verdicts), pool, ()
+            (),
+            "unknown_predicate",
+            _ungrounded_term(terms, wh, head, history, verdicts, before_name),
+            pool,
+            (),
         )
     states = _HISTORY if window.explicit else SELECTABLE
     valid = [c for c in grounded if c.state in states and holds(c, window)]
@@ -159,13 +165,18 @@ def _ungrounded_term(
     head: int | None,
     history: list[ClaimView],
     verdicts: dict[str, Grounding],
+    before_name: tuple[int, ...] = (),
 ) -> str:
-    """The term to name: the question's predicate if ungrounded, else the first ungrounded.
+    """The term to name: the most specific ungrounded one, the predicate first among equals.
 
     A term no claim grounds is named before one that some claim grounds; when
     every term is grounded somewhere, the failures of the claim that grounds
-    the most are named. Adjacent ungrounded words are named together
-    ("blood pressure").
+    the most are named. Among those, what the question demands most
+    specifically is named (``_specificity``): the object noun before a light
+    verb ("How many *cows* does X own?"), the drug before "dose", any content
+    word before a preposition ("after his stroke"). Adjacent ungrounded words
+    are named together ("blood pressure"), but not a noun with the verb that
+    follows it ("Which hospital treated X").
     """
     if not terms:
         return _WH_WORDS.get(wh, wh)
@@ -176,15 +187,48 @@ def _ungrounded_term(
         missing = [not ok for ok in verdicts[best.claim_id].grounded]
     if not any(missing):
         return _WH_WORDS.get(wh, wh)
+    best = min(_specificity(t) for t, m in zip(terms, missing, strict=True) if m)
+    missing = [m and _specificity(t) == best for t, m in zip(terms, missing, strict=True)]
     pick = next((i for i, t in enumerate(terms) if t.position == head and missing[i]), None)
     if pick is None:
         pick = missing.index(True)
+    breaks = set(before_name)
+
+    def joins(left: int, right: int) -> bool:
+        adjacent = terms[right].position == terms[left].position + 1
+        return adjacent and missing[left] and missing[right] and terms[right].position not in breaks
+
     lo = hi = pick
-    while lo > 0 and missing[lo - 1] and terms[lo - 1].position == terms[lo].position - 1:
+    while lo > 0 and joins(lo - 1, lo):
         lo -= 1
-    while hi + 1 < len(terms) and missing[hi + 1] and terms[hi + 1].position == terms[hi].position + 1:
+    while hi + 1 < len(terms) and joins(hi, hi + 1):
         hi += 1
     return " ".join(t.surface for t in terms[lo : hi + 1])
+
+
+# Verbs whose object carries the demand ("own cows", "attend university", "take
+# amlodipine", "play an instrument", "score goals") and nouns that only say what
+# kind of value is asked ("dose of", "kind of"): named after the word they carry.
+_LIGHT = frozenset({
+    "have", "own", "possess", "hold", "take", "get", "keep", "use", "attend", "play", "score",
+    "make", "give", "receive", "do", "occupy",
+    "dose", "dosage", "amount", "kind", "type", "sort",
+})  # fmt: skip
+# Words that place or negate the demand rather than say it ("after his stroke").
+_FUNCTION = frozenset({
+    "after", "before", "since", "until", "till", "during", "without", "against", "between",
+    "among", "through", "across", "over", "under", "near", "upon", "within", "ago", "no",
+    "not", "never", "ever", "again", "yet", "already",
+})  # fmt: skip
+
+
+def _specificity(term: Term) -> int:
+    """0 for a content word, 1 for a light verb or kind noun, 2 for a function word."""
+    if term.kind != "word":
+        return 0
+    if term.lemma in _FUNCTION:
+        return 2
+    return 1 if term.lemma in _LIGHT else 0
 
 
 _WH_WORDS: dict[str, str] = {

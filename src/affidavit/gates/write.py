@@ -110,17 +110,25 @@ def _resolve_text(evidence: str, span: tuple[int, int], antecedent: str | None) 
 def _relevant(text: str, claim: str) -> str:
     """The clauses of ``text`` that bear on the claim (plus bare adverbial clauses)."""
     want = set(content_lemmas(claim)) - set(_name_tokens(claim))
+    parts = clauses(text)
+    if len(parts) == 1:
+        return text  # one clause: nothing to narrow
+    found = mentions(text)  # once for the sentence, not once per clause
     keep: list[str] = []
-    for a, b in clauses(text):
+    for a, b in parts:
         part = text[a:b]
         have = set(content_lemmas(part))
-        rest = have - set(_name_tokens(part)) - set(markers.ENDED) - set(markers.MODALITY)
+        names_here = {t for m in found if a <= m.start < b for t in key_tokens(m.name)}
+        rest = have - names_here - _NOT_CONTENT
         rest = {w for w in rest if not w[:1].isdigit()}
         # A hearsay frame ("Sources say", "According to unconfirmed reports,") scopes
         # over the whole sentence, whatever clause it sits in.
         if have & want or not rest or markers.attributed(part):
             keep.append(part)
     return " ; ".join(keep) if keep else text
+
+
+_NOT_CONTENT = frozenset(markers.ENDED) | frozenset(markers.MODALITY)
 
 
 def _name_tokens(text: str) -> list[str]:

@@ -13,7 +13,7 @@ import re
 from bisect import bisect_right
 from functools import lru_cache
 
-from affidavit.gates.write_parse import _WORD, PRONOUNS, Mention, is_verb_like, mentions
+from affidavit.gates.write_parse import _WORD, PRONOUNS, Mention, is_verb_like, mentions, unlisted_verb
 from affidavit.text.names import key_tokens, refers_to
 from affidavit.text.sentences import sentences
 
@@ -81,9 +81,24 @@ def evidence_view(evidence: str) -> EvidenceView:
 
 
 def _fragment(evidence: str, a: int, b: int) -> bool:
-    """A verbless line (a list item under a header)."""
+    """A verbless line (a list item under a header).
+
+    A line that opens with a name and a verb no list knows ("The Ashby Falcons
+    train in ...") is a sentence about that name, not a fragment borrowing one.
+    """
     words = (m.group(0) for m in _WORD.finditer(evidence, a, b))
-    return not any(w[:1].islower() and is_verb_like(w) for w in words)
+    if any(w[:1].islower() and is_verb_like(w) for w in words):
+        return False
+    found = mentions(evidence, a, b)
+    if found and not found[0].possessive and evidence[a : found[0].start].strip().casefold() in ("", "the"):
+        nxt = (
+            _WORD.match(evidence, found[0].end + 1)
+            if evidence[found[0].end : found[0].end + 1] == " "
+            else None
+        )
+        if nxt is not None and unlisted_verb(nxt.group(0)):
+            return False
+    return True
 
 
 def linked_sentences(evidence: str, subject: str, view: EvidenceView | None = None) -> list[Linked]:

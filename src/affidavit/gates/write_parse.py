@@ -33,6 +33,7 @@ PRONOUNS = frozenset({"he", "she", "it", "they", "his", "her", "its", "their", "
 _PASSIVE = re.compile(
     r"\b(?:is|are|was|were|been|being|be|get|got|gets)\s+(?:\w+ly\s+)?(\w+)"
     r"(?:\s+(?:over|up|out|off|down|on|back|away|in))?"
+    r"(?:\s+\d+[-–:]\d+)?"  # a score: "were beaten 3-1 by"
     r"(?:\s+(?:to|as|for|with|from|into)(?:\s+(?!by\b)[\w'’\-]+){1,4})?\s+by\b",
     re.I,
 )

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import simplemma
 
-LEMMA_TABLE_VERSION = "eq-3"  # eq-3: found ~ set up; stock exchange phrases
+LEMMA_TABLE_VERSION = "eq-5"  # eq-5: head chef phrases; eq-4: resign ~ quit, smoke ~ smoker; die ~ pass away
 SIMPLEMMA_VERSION = "simplemma-2.0.0"
 
 # Forms simplemma gets wrong or leaves alone.
@@ -140,6 +140,8 @@ EQUIVALENCES: tuple[frozenset[str], ...] = (
     frozenset({"large", "big"}),
     frozenset({"small", "little"}),
     frozenset({"take", "prescribe"}),
+    frozenset({"resign", "quit"}),
+    frozenset({"smoke", "smoker"}),
     frozenset({"metre", "meter", "m"}),
     frozenset({"dollar", "usd", "$"}),
     frozenset({"pound", "gbp", "£"}),
@@ -190,7 +192,10 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "manage": ("in charge of", "at the helm of", "take charge of"),
     "employ": ("work for", "on the payroll of"),
     "found": ("set up",),
+    "die": ("pass away",),
+    "resign": ("step down",),
     "stock exchange": ("stock exchange", "securities exchange", "stock market", "bourse"),
+    "head chef": ("head chef", "executive chef", "chef de cuisine", "in charge of the kitchen"),
 }
 
 

@@ -24,6 +24,7 @@ _NEGATIVE_PHRASES = re.compile(
     r"\b(?:ruled out|left out|pulled out|withdrew from|withdrawn from|barred from|"
     r"banned from|excluded from|free of|instead of|rather than)\b"
 )
+_PHRASE_TAILS = frozenset({"out", "from", "of", "than"})
 
 # Modality classes: a hedge, an intention, a prediction.
 MODALITY: dict[str, str] = {
@@ -36,6 +37,9 @@ MODALITY: dict[str, str] = {
     "claims": "hedge", "claimed": "hedge", "purportedly": "hedge", "supposedly": "hedge",
     "presumably": "hedge", "speculated": "hedge", "accused": "hedge",
     "believe": "hedge", "believes": "hedge", "thinks": "hedge",
+    # A finding not yet confirmed: "a possible nodule", "a probable fracture".
+    "possible": "hedge", "probable": "hedge", "potential": "hedge",
+    "presumed": "hedge", "presumptive": "hedge", "suspicion": "hedge", "query": "hedge",
     "intends": "intent", "intend": "intent", "intended": "intent", "plans": "intent",
     "plan": "intent", "planned": "intent", "planning": "intent", "aims": "intent",
     "aim": "intent", "hopes": "intent", "hope": "intent", "hoping": "intent",
@@ -105,13 +109,26 @@ def negations(text: str) -> int:
     """How many negations the text carries (parity decides polarity)."""
     toks = tokens(text)
     count = sum(1 for t in toks if t in NEGATORS or t in LEXICAL_NEGATIVES)
-    count += len(_NEGATIVE_PHRASES.findall(text.casefold()))
+    if not _PHRASE_TAILS.isdisjoint(toks):  # every negative phrase ends in one of these
+        count += len(_NEGATIVE_PHRASES.findall(text.casefold()))
     # "no longer" is a temporal ending, not a denial of the predicate.
     count -= text.casefold().count("no longer")
     # "neither X nor Y attended" denies once, for each of them.
     if "neither" in toks and "nor" in toks[toks.index("neither") :]:
         count -= 1
     return count
+
+
+# Words that put "may" before them as the month: "in May", "last May", "mid-May".
+_BEFORE_MONTH = frozenset(
+    {"in", "on", "of", "since", "until", "till", "by", "early", "late", "last", "next", "this",
+     "mid", "during", "through", "from", "every", "each", "between", "and", "or", "to"}
+)  # fmt: skip
+# "is being investigated for a possible X", "under investigation for": not a finding.
+_INVESTIGATED = re.compile(
+    r"\b(?:investigated|assessed|evaluated|tested|screened|examined|worked up) for\b|"
+    r"\bunder investigation\b|\bto rule out\b"
+)
 
 
 def modalities(text: str) -> set[str]:
@@ -123,8 +140,7 @@ def modalities(text: str) -> set[str]:
         if cls is None:
             continue
         if t == "may" and (
-            (i > 0 and toks[i - 1] in ("in", "on", "of", "since", "until", "by", "early", "late"))
-            or (i + 1 < len(toks) and toks[i + 1][:1].isdigit())
+            (i > 0 and toks[i - 1] in _BEFORE_MONTH) or (i + 1 < len(toks) and toks[i + 1][:1].isdigit())
         ):
             continue  # the month
         if t in _NEEDS_TO and (i + 1 >= len(toks) or toks[i + 1] != "to"):
@@ -137,8 +153,11 @@ def modalities(text: str) -> set[str]:
             out.add(cls)
             continue
         out.add(cls)
-    if _ATTRIBUTED.search(text.casefold()):
+    low = text.casefold()
+    if _hearsay_words(toks) and _ATTRIBUTED.search(low):
         out.add("hedge")  # "sources say", "according to unconfirmed reports"
+    if ("for" in toks or "investigation" in toks or "rule" in toks) and _INVESTIGATED.search(low):
+        out.add("hedge")  # "investigated for a nodule": a question, not a finding
     if re.search(r"\b(?:is|are|was|were) to\b", text.casefold()) and not out:
         out.add("future")  # "is to take": an instruction the claim must keep
     return out
@@ -146,7 +165,18 @@ def modalities(text: str) -> set[str]:
 
 def attributed(text: str) -> bool:
     """Whether the text passes the statement on from unnamed or unverified sources."""
-    return _ATTRIBUTED.search(text.casefold()) is not None
+    return _hearsay_words(token_tuple(text)) and _ATTRIBUTED.search(text.casefold()) is not None
+
+
+# Every ``_ATTRIBUTED`` alternative holds one of these words: a cheap test first.
+_HEARSAY_WORDS = frozenset(
+    {"source", "sources", "according", "said", "reported", "rumoured", "rumored", "understood",
+     "alleged", "claimed", "reports", "rumour", "rumor", "rumours", "rumors", "unconfirmed"}
+)  # fmt: skip
+
+
+def _hearsay_words(toks: tuple[str, ...] | list[str]) -> bool:
+    return not _HEARSAY_WORDS.isdisjoint(toks)
 
 
 def quantifier_rank(text: str) -> int | None:
@@ -158,6 +188,25 @@ def quantifier_rank(text: str) -> int | None:
         if a != b and a in _COUNT_WORDS and b in _COUNT_WORDS:
             ranks.append(1)  # "two of three" is some, not all
     return max(ranks) if ranks else None
+
+
+# A clause whose subject is a part of a group: "A few of the players ...", "Two of its
+# mines ...". A claim about the group itself ("The players ...") says all of them.
+# "Dozens of X staff" counts people, it picks no part of a named group.
+_PARTITIVE_LEAD = re.compile(
+    r"(?:^|[;,:]\s*)(?:only |just |nearly |almost |about |roughly |at least )?(?:a |the )?"
+    r"(few|some|several|many|most|half|majority|minority|handful|one|two|three|four|five|six|seven|eight|nine|ten|\d+|part|much|none|"
+    r"neither|either|any|one-third|a third|third|quarter|fraction|share|portion) of\b"
+)
+
+
+def partitive_lead(text: str) -> str | None:
+    """The quantifier of a clause that opens with a part of a group ("a few of the ...")."""
+    low = text.casefold()
+    if " of " not in low:
+        return None
+    m = _PARTITIVE_LEAD.search(low)
+    return m.group(1) if m else None
 
 
 _COUNT_WORDS = frozenset(

@@ -62,7 +62,8 @@ _UNITS = {
     "dollar": "usd", "dollars": "usd", "usd": "usd", "pound": "gbp", "pounds": "gbp",
     "gbp": "gbp", "euro": "eur", "euros": "eur", "eur": "eur", "yen": "jpy",
     "mg": "mg", "milligram": "mg", "milligrams": "mg", "g": "g", "gram": "g", "grams": "g",
-    "kg": "kg", "kilogram": "kg", "kilograms": "kg", "mcg": "mcg", "µg": "mcg", "ml": "ml",
+    "kg": "kg", "kilogram": "kg", "kilograms": "kg", "mcg": "mcg", "µg": "mcg", "μg": "mcg",
+    "microgram": "mcg", "micrograms": "mcg", "ml": "ml",
     "millilitre": "ml", "millilitres": "ml", "l": "l", "litre": "l", "litres": "l",
     "iu": "iu", "units": "iu", "%": "%", "percent": "%", "per cent": "%",
     "km": "km", "kilometre": "km", "kilometres": "km", "kilometer": "km", "kilometers": "km",
@@ -80,11 +81,34 @@ _WORD_NUMBER = re.compile(
 )
 _DIGITS = re.compile(
     r"(?<![\w.])([$£€¥])?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)*(?![\w])|"
-    r"(?<![\w.])([$£€¥])?\s?(\d+(?:\.\d+)*)(?=[a-zA-Zµ%])"
+    r"(?<![\w.])([$£€¥])?\s?(\d+(?:\.\d+)*)(?=[a-zA-Zµμ%])"
 )
-_UNIT_AFTER = re.compile(r"\s?(per cent|%|[a-zA-Zµ]+)", re.IGNORECASE)
+_UNIT_AFTER = re.compile(r"\s?(per cent|%|[a-zA-Zµμ]+)", re.IGNORECASE)
+# An ISO currency code before the number makes a bare "m" or "k" after it a scale
+# ("CHF 95m" is 95 million francs, not 95 metres).
+_CODE_BEFORE = re.compile(
+    r"\b(?:CHF|USD|EUR|GBP|JPY|AUD|CAD|NZD|SEK|NOK|DKK|ISK|INR|CNY|ZAR|HKD|SGD|BRL|MXN|PLN|"
+    r"CZK|HUF|KRW|TRY|AED|SAR|US\$|A\$|C\$|NZ\$)\s?$"
+)
+_SCALE_WORDS = frozenset({"dozen", "hundred", "thousand", "million", "billion"})
+_ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)\b")
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
+}  # fmt: skip
+# "second" after these is the unit of time ("a second", "per second").
+_NOT_ORDINAL_BEFORE = frozenset({"a", "per", "one", "split", "every", "each"})
+_ORDINAL_WORD = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\b", re.IGNORECASE)
+# "half a million", "a dozen": a scale word with an article before it.
+_ARTICLE_SCALE = re.compile(
+    r"\b(?:(half) an?|an?)\s+(dozen|hundred|thousand|million|billion)\b", re.IGNORECASE
+)
 _SCALE_AFTER = re.compile(r"\s?(hundred|thousand|million|billion|trillion|bn|k|m)\b", re.IGNORECASE)
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+# "21/06/1984", "21.06.1984": read only when the order is certain (one part above
+# 12, or both equal); "03/04/2020" stays a row of numbers.
+_DIGIT_SEP = re.compile(r"\d[/.-]\d")
+_NUMERIC = re.compile(r"(?<![\w./-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?![\w/-]|\.\d)")
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DMY = re.compile(
     rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES})\.?,?\s+(\d{{4}})\b", re.IGNORECASE
@@ -177,6 +201,14 @@ def dates(text: str) -> tuple[tuple[DateValue, ...], tuple[tuple[int, int], ...]
                 continue
             found.append(DateValue(y, mo, d or None, m.group(0)))
             taken.append((m.start(), m.end()))
+    for m in _NUMERIC.finditer(text) if _DIGIT_SEP.search(text) else ():
+        a, b, y = int(m.group(1)), int(m.group(3)), int(m.group(4))
+        if not free(m.start(), m.end()) or (a <= 12 and b <= 12 and a != b):
+            continue  # day-month or month-day: unknown, so no date at all
+        d, mo = (a, b) if a > 12 or a == b else (b, a)
+        if 1 <= mo <= 12 and 1 <= d <= 31:
+            found.append(DateValue(y, mo, d, m.group(0)))
+            taken.append((m.start(), m.end()))
     for m in _YEAR.finditer(text) if _FOUR_DIGITS.search(text) else ():
         if free(m.start(), m.end()):
             found.append(DateValue(int(m.group(1)), None, None, m.group(0)))
@@ -212,17 +244,31 @@ def quantities(text: str) -> tuple[Quantity, ...]:
             value = None
         end = m.end()
         scale = _SCALE_AFTER.match(text, end)
-        if value is not None and scale and (symbol or scale.group(1).casefold() not in "km"):
+        coded = symbol or _CODE_BEFORE.search(text, max(0, m.start() - 5), m.start())
+        if value is not None and scale and (coded or scale.group(1).casefold() not in "km"):
             value *= _SCALES[scale.group(1).casefold()]
             end = scale.end()
         unit, end2 = _unit_at(text, end)
         unit = _CURRENCY_SYMBOL[symbol] if symbol else unit
+        if unit is None and m.group(5) is not None and _ORDINAL_AFTER.match(text, end):
+            unit, end2 = "ord", _ORDINAL_AFTER.match(text, end).end()  # type: ignore[union-attr]
         if value is None:  # a version string such as 2.7.3 compares as text
             out.append(Quantity(Decimal(0), "version:" + raw, m.group(0)))
         else:
             out.append(Quantity(value.normalize(), unit, text[m.start() : max(end, end2)]))
         used.append((m.start(), max(end, end2)))
     runs = word_runs(text)
+    for m in _ARTICLE_SCALE.finditer(text) if runs is None or not runs.isdisjoint(_SCALE_WORDS) else ():
+        if free(m.start(), m.end()):
+            half = Decimal("0.5") if m.group(1) else Decimal(1)
+            scale_value = _SMALL.get(m.group(2).casefold()) or _SCALES[m.group(2).casefold()]
+            out.append(Quantity((half * scale_value).normalize(), None, m.group(0)))
+            used.append((m.start(), m.end()))
+    for m in _ORDINAL_WORD.finditer(text) if runs is None or not runs.isdisjoint(_ORDINALS) else ():
+        before = text[max(0, m.start() - 8) : m.start()].split()
+        if free(m.start(), m.end()) and not (before and before[-1].casefold() in _NOT_ORDINAL_BEFORE):
+            out.append(Quantity(Decimal(_ORDINALS[m.group(1).casefold()]), "ord", m.group(0)))
+            used.append((m.start(), m.end()))
     worded = runs is None or not runs.isdisjoint(_VALUE_WORDS)
     for m in _WORD_NUMBER.finditer(text) if worded else ():
         if not free(m.start(), m.end()):
@@ -248,6 +294,8 @@ def quantity_supported(claim_q: Quantity, evidence: tuple[Quantity, ...]) -> boo
             continue
         if claim_q.unit is None or q.unit == claim_q.unit:
             return True
+        if claim_q.unit == "ord" and q.unit is None:
+            return True  # "5th" for "floor 5": the same position, as before ordinals
     return False
 
 

@@ -22,6 +22,8 @@ import msgspec
 
 from affidavit.text.lemmas import STOPWORDS, lemma, phrase_matches
 from affidavit.text.names import find_names
+from affidavit.text.question_clause import relative_clause
+from affidavit.text.question_idioms import OCCUPATION_LIGHT_VERBS, idioms
 
 Wh = Literal[
     "who", "what", "where", "when", "which", "how_many", "how_much", "how_often", "none"
@@ -34,14 +36,7 @@ _NOISE = frozenset({
     "be", "do", "have", "get", "please", "tell", "me", "know",
     "now", "currently", "today", "present", "current", "presently", "nowadays", "still",
 })  # fmt: skip
-_AUX = frozenset({
-    "do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "will", "would",
-    "can", "could",
-})  # fmt: skip
-_RELATIVE = frozenset({"that", "which", "who"})
-# "the school where X is head": a name, its verb group and one word of predicate.
-_WHERE_CLAUSE_SPAN = 5
-_DO = frozenset({"do", "does", "did"})
+_KIND_WORDS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts"})
 
 # Answer-type nouns after which/what: they say what kind of answer, not what
 # the claim must say ("In which town ..." wants a place).
@@ -98,6 +93,9 @@ class Question(msgspec.Struct, frozen=True):
     time: TimeScope | None
     now: bool
     inner: Question | None = None
+    # Positions of terms right before a name: a verb and its object ("Which hospital
+    # *treated* X"), never one compound with the word before it.
+    before_name: tuple[int, ...] = ()
 
 
 def _time_scope(text: str) -> tuple[TimeScope | None, tuple[int, int] | None]:
@@ -141,18 +139,26 @@ def _demand(
     first_name_end: int | None,
     names_at: set[int],
     phrases: dict[int, tuple[int, str, str]] | None = None,
+    classes: dict[int, tuple[int, str, str]] | None = None,
 ) -> tuple[tuple[Term, ...], int | None, Wh | None]:
     """Demanded terms of the non-skipped tokens, the head position and any type-noun class.
 
     ``names_at``: token positions inside names. ``phrases``: first token position ->
     (last token position, canonical term, surface) of a multi-word phrase of the
-    shared phrase table ("plays in goal" asks for a goalkeeper).
+    shared phrase table ("plays in goal" asks for a goalkeeper). ``classes``: the same
+    for idioms that ask for an answer class ("for a living": an occupation).
     """
     terms: list[Term] = []
     type_class: Wh | None = None
     inside_phrase = -1
     for pos, (tok, _start, _end) in enumerate(tokens):
         if pos in skip or pos <= inside_phrase:
+            continue
+        idiom = (classes or {}).get(pos)
+        if idiom is not None:
+            inside_phrase = idiom[0]
+            if not any(t.kind == "class" and t.lemma == idiom[1] for t in terms):
+                terms.append(Term(idiom[2], idiom[1], "class", pos))
             continue
         phrase = (phrases or {}).get(pos)
         if phrase is not None and not skip.intersection(range(pos, phrase[0] + 1)):
@@ -175,6 +181,8 @@ def _demand(
             continue
         if prev == "how" and low == "often":  # the question word, answered by a frequency
             continue
+        if low in _KIND_WORDS and pos + 1 < len(tokens) and tokens[pos + 1][0].casefold() == "of":
+            continue  # "what kind of shop": the shop is the demand, "kind" only its subtype
         if prev in ("which", "what") and low in TYPE_NOUNS:
             type_class = TYPE_NOUNS[low]
             continue
@@ -184,6 +192,9 @@ def _demand(
             terms.append(Term(tok, lem, "class", pos))
         else:
             terms.append(Term(tok, lem, "word", pos))
+    if any(t.kind == "class" and t.lemma == "occupation" for t in terms):
+        # "What position does X hold?": the verb only carries the occupation noun.
+        terms = [t for t in terms if t.kind != "word" or t.lemma not in OCCUPATION_LIGHT_VERBS]
     return tuple(terms), _head_after(terms, first_name_end), type_class
 
 
@@ -213,7 +224,7 @@ def parse_question(question: str) -> Question:
         for pos, (_t, s, e) in enumerate(tokens)
         if time_span is not None and s >= time_span[0] and e <= time_span[1]
     }
-    clause = _relative_clause(tokens, name_of)
+    clause = relative_clause(tokens, name_of)
     wh = _wh([t for t, _, _ in tokens])
     inner: Question | None = None
     skip = set(name_of) | time_tokens
@@ -236,10 +247,12 @@ def parse_question(question: str) -> Question:
         outer_names = [m[0] for i, m in enumerate(mentions) if i != name_idx]
     first_end = _name_end(name_of, 0) if outer_names and clause is None else None
     terms, head, type_class = _demand(tokens, skip, first_end, set(name_of),
-                                      _phrases_by_token(question, tokens))
+                                      _phrases_by_token(question, tokens),
+                                      _idioms_by_token(question, tokens))
     if type_class is not None and wh in ("which", "what"):
         wh = type_class
-    return Question(wh, tuple(outer_names), terms, head, scope, now, inner)
+    before = tuple(t.position for t in terms if t.position + 1 in name_of)
+    return Question(wh, tuple(outer_names), terms, head, scope, now, inner, before)
 
 
 def _phrases_by_token(
@@ -253,69 +266,17 @@ def _phrases_by_token(
     return out
 
 
+def _idioms_by_token(
+    question: str, tokens: list[tuple[str, int, int]]
+) -> dict[int, tuple[int, str, str]]:
+    out: dict[int, tuple[int, str, str]] = {}
+    for idiom in idioms(question):
+        covered = [p for p, (_t, s, e) in enumerate(tokens) if s >= idiom.start and e <= idiom.end]
+        if covered:
+            out[covered[0]] = (covered[-1], idiom.cls, question[idiom.start : idiom.end])
+    return out
+
+
 def _name_end(name_of: dict[int, int], idx: int) -> int | None:
     positions = [p for p, i in name_of.items() if i == idx]
     return max(positions) if positions else None
-
-
-def _relative_clause(
-    tokens: list[tuple[str, int, int]], name_of: dict[int, int]
-) -> tuple[int, int, int] | None:
-    """``(first, last, mention)`` token positions of a clause that defines a bridge entity.
-
-    "the company that acquired X" (the head is the clause's subject), "the
-    company X manages" (the head is its object) and "the school where X is
-    head" (a place of the clause); the clause must contain a name.
-    """
-    low = [t.casefold() for t, _, _ in tokens]
-    for i in range(len(tokens) - 3):
-        if low[i] != "the" or (i + 1) in name_of or tokens[i + 1][0][0].isupper():
-            continue
-        j = i + 2
-        if low[j] == "where" and j + 1 in name_of:
-            return _where_clause(tokens, name_of, j + 1)
-        if low[j] in _RELATIVE:
-            for k in range(j + 1, min(j + 6, len(tokens))):
-                if k in name_of:
-                    end = k
-                    while end + 1 in name_of and name_of[end + 1] == name_of[k]:
-                        end += 1
-                    return j + 1, end, name_of[k]
-            return None
-        if j in name_of:
-            end = j
-            while end + 1 in name_of and name_of[end + 1] == name_of[j]:
-                end += 1
-            if end + 1 < len(tokens) and low[end + 1] not in STOPWORDS | _AUX:
-                return j, end + 1, name_of[j]
-    return None
-
-
-def _where_clause(
-    tokens: list[tuple[str, int, int]], name_of: dict[int, int], start: int
-) -> tuple[int, int, int] | None:
-    """``(first, last, mention)`` of "where <name> <aux>* <words>".
-
-    After do-support ("How many pupils does the school where X is head teacher
-    have?") the question's last word is its own verb and the clause runs up to
-    it; otherwise the clause ends at its first content word.
-    """
-    end = start
-    while end + 1 in name_of and name_of[end + 1] == name_of[start]:
-        end += 1
-    k = end + 1
-    limit = min(len(tokens), k + _WHERE_CLAUSE_SPAN)
-    while k < limit:
-        low = tokens[k][0].casefold()
-        if low not in _AUX and low not in STOPWORDS:
-            break
-        k += 1
-    else:
-        return None
-    do_support = any(t.casefold() in _DO for t, _, _ in tokens[:start])
-    last = k
-    while do_support and last + 2 < len(tokens) and last + 1 < limit:
-        if tokens[last + 1][0].casefold() in STOPWORDS | _AUX:
-            break
-        last += 1
-    return start, last, name_of[start]

@@ -15,6 +15,9 @@ _ABBREVIATIONS = frozenset(
     {"dr", "mr", "mrs", "ms", "prof", "st", "no", "vs", "etc", "e.g", "i.e", "inc", "ltd",
      "co", "jr", "sr", "gen", "col", "capt", "sgt", "rev", "u.s", "u.k", "fig", "approx"}
 )  # fmt: skip
+_MONTH_ABBREVIATIONS = frozenset(
+    {"Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec"}
+)
 _LONGEST = max(len(a) for a in _ABBREVIATIONS)
 _NOT_RUN = re.compile(r"[^\w.]")
 _WINDOW = 32
@@ -36,6 +39,10 @@ def sentences(text: str) -> list[tuple[int, int]]:
             pass  # "!", "?" or a word ending in a letter no abbreviation ends in
         elif _ends_with_abbreviation(text, start, cut):
             continue
+        if text[cut - 1] == "." and resume < len(text) and text[resume].isdigit():
+            tail = text[max(start, cut - 6) : cut - 1].split()
+            if tail and tail[-1] in _MONTH_ABBREVIATIONS:
+                continue  # "Sept. 8, 2020": the day follows the month's dot
         spans.append((start, cut))
         start = resume
     spans.append((start, len(text)))

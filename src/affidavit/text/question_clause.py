@@ -1,0 +1,100 @@
+"""Relative clauses of a question that define the entity the question is about. Pure.
+
+"the company that acquired X", "the company X manages", "the club that X
+captains", "the bank whose chief financial officer is X" and "the school where
+X is head" each stand for an entity X's own claims yield (``text.question``
+asks the clause first, then the rest of the question about that entity).
+"""
+
+from __future__ import annotations
+
+from affidavit.text.lemmas import STOPWORDS
+
+_AUX = frozenset({
+    "do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "will", "would",
+    "can", "could",
+})  # fmt: skip
+_RELATIVE = frozenset({"that", "which", "who", "whose"})
+# "the bank whose chief financial officer is X": the name may stand a few words on.
+_CLAUSE_SPAN = 7
+# "the school where X is head": a name, its verb group and one word of predicate.
+_WHERE_CLAUSE_SPAN = 5
+_DO = frozenset({"do", "does", "did"})
+
+
+def relative_clause(
+    tokens: list[tuple[str, int, int]], name_of: dict[int, int]
+) -> tuple[int, int, int] | None:
+    """``(first, last, mention)`` token positions of a clause that defines a bridge entity.
+
+    "the company that acquired X" (the head is the clause's subject), "the
+    company X manages" and "the club that X captains" (the head is its object),
+    "the bank whose chief financial officer is X" (the head owns what the clause
+    says of X) and "the school where X is head" (a place of the clause); the
+    clause must contain a name.
+    """
+    low = [t.casefold() for t, _, _ in tokens]
+    for i in range(len(tokens) - 3):
+        if low[i] != "the" or (i + 1) in name_of or tokens[i + 1][0][0].isupper():
+            continue
+        j = i + 2
+        if low[j] == "where" and j + 1 in name_of:
+            return _where_clause(tokens, name_of, j + 1)
+        if low[j] in _RELATIVE:
+            for k in range(j + 1, min(j + _CLAUSE_SPAN, len(tokens))):
+                if k in name_of:
+                    end = k
+                    while end + 1 in name_of and name_of[end + 1] == name_of[k]:
+                        end += 1
+                    if k == j + 1:  # the name is the clause's subject: its verb follows
+                        end = _object_clause_end(tokens, name_of, end)
+                    return j + 1, end, name_of[k]
+            return None
+        if j in name_of:
+            end = j
+            while end + 1 in name_of and name_of[end + 1] == name_of[j]:
+                end += 1
+            if end + 1 < len(tokens) and low[end + 1] not in STOPWORDS | _AUX:
+                return j, end + 1, name_of[j]
+    return None
+
+
+def _object_clause_end(tokens: list[tuple[str, int, int]], name_of: dict[int, int], end: int) -> int:
+    """The clause's verb after its subject name ("that X captains", "that X has bought"),
+    or the name's end when none follows."""
+    k = end + 1
+    while k < len(tokens) and tokens[k][0].casefold() in _AUX:
+        k += 1
+    if k < len(tokens) and k not in name_of and tokens[k][0].casefold() not in STOPWORDS:
+        return k
+    return end
+
+
+def _where_clause(
+    tokens: list[tuple[str, int, int]], name_of: dict[int, int], start: int
+) -> tuple[int, int, int] | None:
+    """``(first, last, mention)`` of "where <name> <aux>* <words>".
+
+    After do-support ("How many pupils does the school where X is head teacher
+    have?") the question's last word is its own verb and the clause runs up to
+    it; otherwise the clause ends at its first content word.
+    """
+    end = start
+    while end + 1 in name_of and name_of[end + 1] == name_of[start]:
+        end += 1
+    k = end + 1
+    limit = min(len(tokens), k + _WHERE_CLAUSE_SPAN)
+    while k < limit:
+        low = tokens[k][0].casefold()
+        if low not in _AUX and low not in STOPWORDS:
+            break
+        k += 1
+    else:
+        return None
+    do_support = any(t.casefold() in _DO for t, _, _ in tokens[:start])
+    last = k
+    while do_support and last + 2 < len(tokens) and last + 1 < limit:
+        if tokens[last + 1][0].casefold() in STOPWORDS | _AUX:
+            break
+        last += 1
+    return start, last, name_of[start]
