@@ -176,14 +176,21 @@ def test_outcome_is_serialisable(open_store) -> None:
     assert data["status"] == "admitted" and data["receipt"]["receipt"]["root_hex"]
 
 
-def test_a_claims_object_links_only_to_an_exact_name(open_store) -> None:
-    """'Leeds' in a claim is not the known 'Leeds Rovers'; the subject may still be a short form."""
+def test_a_short_form_links_to_one_entity_as_subject_and_as_object(open_store) -> None:
+    """'Larkspur' as a claim's subject and as another claim's object is the same entity."""
     store = open_store()
-    club = store.remember("Leeds Rovers signed Anil Rao.", "Leeds Rovers signed Anil Rao.")
-    city = store.remember("Mira Holt lives in Leeds.", "Mira Holt lives in Leeds.")
-    assert club.status == city.status == "admitted"
-    club_ids = set(store.claims.get(club.claim_id).entity_ids)
-    city_ids = set(store.claims.get(city.claim_id).entity_ids)
-    assert club_ids.isdisjoint(city_ids)  # the city is its own entity
-    again = store.remember("Mira lives in Leeds.", "Mira Holt lives in Leeds.")
-    assert store.claims.get(again.claim_id).subject_id == store.claims.get(city.claim_id).subject_id
+    release = store.remember("Larkspur Systems released version 3.2 in 2024.",
+                             "Larkspur Systems released version 3.2 in 2024.")
+    needs = store.remember("Larkspur 3.2 requires PostgreSQL 14 or later.",
+                           "Larkspur 3.2 requires PostgreSQL 14 or later.")
+    staff = store.remember("Dmitri Volkov is the lead architect of Larkspur.",
+                           "Dmitri Volkov is the lead architect of Larkspur.")
+    assert release.status == needs.status == staff.status == "admitted"
+    company = store.claims.get(release.claim_id).subject_id
+    assert store.claims.get(needs.claim_id).subject_id == company
+    assert company in store.claims.get(staff.claim_id).entity_ids
+    answer = store.recall("Which PostgreSQL version does Larkspur 3.2 require?")
+    assert answer.status == "answered" and [c.id for c in answer.claims] == [needs.claim_id]
+    # Control: a different one-word name is its own entity.
+    other = store.remember("Mira Holt lives in Leeds.", "Mira Holt lives in Leeds.")
+    assert company not in store.claims.get(other.claim_id).entity_ids

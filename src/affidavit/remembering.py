@@ -135,18 +135,16 @@ Linking = Literal["claim", "evidence"]
 def _lookup(ctx: WriteContext, name: str, first: bool, linking: Linking) -> list[str]:
     """Existing entities a mention links to.
 
-    The claim's subject may be a unique short form of a known name ("Moore" for
-    "Declan Moore"); another claim name must match exactly when it is one word, or
-    "Leeds" would become "Leeds United" (a longer short form, "Quarry Lane" for
-    "Quarry Lane Software", may link). A name in the evidence links to every entity it
+    A claim's name links to the exact known name, else to a unique known name it is a
+    short form of ("Moore" for "Declan Moore", "Larkspur" for "Larkspur Systems"), the
+    same way recall resolves names in questions, so a subject and an object spelled
+    alike always land on one entity. A name in the evidence links to every entity it
     could mean: its keys seal the evidence, and over-shredding is preferred to a leak.
     """
     entities, tenant = ctx.store.entities, ctx.store.identity.tenant
     exact = entities.resolve_exact(tenant, name)
     if exact:
         return exact
-    if linking == "claim" and not first:
-        return entities.resolve(tenant, name) if len(key_tokens(name)) > 1 else []
     if linking == "evidence":
         return entities.candidates(tenant, name)
     return entities.resolve(tenant, name) or entities.candidates(tenant, name)

@@ -339,7 +339,9 @@ def support_set(ev: str) -> frozenset[str]:
 def check_coverage(claim: str, ev: str) -> Failure:
     """Every content word of the claim is supported by the evidence (cached: choosing
     the span runs it on each candidate sentence, the gate again on the chosen one)."""
-    support = support_set(ev)
+    # The claim's words are read with its numbers taken out ("under-18" -> "under-"), so
+    # the evidence's words are offered both ways too.
+    support = support_set(ev) | support_set(_strip_numbers(ev))
     rank_ev = markers.quantifier_rank(ev)
     has_dose = any(q.unit in DOSE_UNITS for q in quantities(ev))
     missing: list[str] = []

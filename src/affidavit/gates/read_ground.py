@@ -55,7 +55,7 @@ RELATIONAL_NOUNS = frozenset({
 })  # fmt: skip
 OCCUPATION_VERBS = frozenset({
     "work", "teach", "coach", "train", "manage", "run", "lead", "direct", "head", "chair",
-    "serve", "practise", "practice", "edit", "play", "preach", "nurse",
+    "serve", "sit", "practise", "practice", "edit", "play", "preach", "nurse",
 })  # fmt: skip
 _EMPLOY = canonical("employ")
 ROLE_KEY = "role"  # the write gate's predicate key for jobs and positions
