@@ -118,6 +118,7 @@ def open_backend(store):
 
 api = types.ModuleType("affidavit.api")
 api.open_backend = open_backend
+api.open_lazy_backend = open_backend
 sys.modules["affidavit.api"] = api
 import affidavit
 affidavit.api = api

@@ -88,3 +88,27 @@ def test_three_servers_hammer_one_store(tmp_path) -> None:
     reopened = Store.open(store, keyring_dir=keys / store_id)
     assert admitted <= set(reopened.claims.claims()) and len(admitted) == 45
     reopened.close()
+
+
+def test_a_tampered_store_lists_tools_but_serves_nothing(tmp_path) -> None:
+    """The server answers tools/list at once, and every tool call fails closed naming the bad seq."""
+    import sqlite3
+
+    store, keys = tmp_path / "store", _keyring_root(tmp_path)
+    server = Server(store, keys)
+    assert server.call("remember", claim="Ada Lovelace was born in 1815.",
+                       evidence="Ada Lovelace was born in 1815 in London.")["structuredContent"][
+        "status"] == "admitted"
+    server.close()
+    db = sqlite3.connect(store / "ledger.db")
+    db.execute("DROP TRIGGER events_no_update")
+    db.execute("UPDATE events SET actor = 'mallory' WHERE seq = 2")
+    db.commit()
+    db.close()
+    again = Server(store, keys)
+    names = {t["name"] for t in again.request("tools/list")["result"]["tools"]}
+    assert "recall" in names
+    answer = again.call("recall", query="When was Ada Lovelace born?")
+    assert answer.get("isError") is True
+    assert "chain_broken" in answer["content"][0]["text"] and "seq 2" in answer["content"][0]["text"]
+    again.close()

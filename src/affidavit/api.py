@@ -7,15 +7,19 @@ AFFIDAVIT_OPERATOR), never from arguments.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
 import msgspec
+import structlog
 
 from affidavit.history import entries
 from affidavit.identity import Identity
 from affidavit.store import Store
 from affidavit.verification import verify_ledger
+
+log = structlog.get_logger("affidavit.api")
 
 
 def _builtins(value: object) -> Any:
@@ -136,3 +140,73 @@ def open_backend(store_path: str | None) -> StoreBackend:
     identity = Identity.from_env()
     store = Store.open(Path(store_path) if store_path else None, identity=identity)
     return StoreBackend(store)
+
+
+class LazyStoreBackend:
+    """The server's backend: the store opens (verifies, replays) in the background.
+
+    ``initialize`` and ``tools/list`` need no store, so an agent host that starts the
+    server sees it answer at once whatever the store's size, while verification runs.
+    Every tool call waits for the open to finish; nothing is served before the chain
+    has verified, and a store that fails verification fails every tool call with the
+    typed error that names the first bad seq (fail closed).
+    """
+
+    def __init__(self, store_path: str | None) -> None:
+        self._path = Path(store_path) if store_path else None
+        self._identity = Identity.from_env()  # a bad identity still fails at start
+        self.operator = self._identity.operator
+        self._inner: StoreBackend | None = None
+        self._error: BaseException | None = None
+        self._opening = threading.Thread(target=self._open, name="affidavit-open", daemon=True)
+        self._opening.start()
+
+    def _open(self) -> None:
+        try:
+            self._inner = StoreBackend(Store.open(self._path, identity=self._identity))
+        except BaseException as exc:  # re-raised on every call, in the caller's thread
+            self._error = exc
+            log.error("store_open_failed", code=getattr(exc, "code", type(exc).__name__))
+
+    def _backend(self) -> StoreBackend:
+        self._opening.join()
+        if self._error is not None:
+            raise self._error
+        assert self._inner is not None
+        return self._inner
+
+    def close(self) -> None:
+        self._opening.join()
+        if self._inner is not None:
+            self._inner.close()
+
+    def remember(self, **arguments: Any) -> dict[str, Any]:
+        return self._backend().remember(**arguments)
+
+    def recall(self, **arguments: Any) -> dict[str, Any]:
+        return self._backend().recall(**arguments)
+
+    def forget(self, **arguments: Any) -> dict[str, Any]:
+        return self._backend().forget(**arguments)
+
+    def verify(self) -> dict[str, Any]:
+        return self._backend().verify()
+
+    def history(self, **arguments: Any) -> dict[str, Any]:
+        return self._backend().history(**arguments)
+
+    def add_source(self, **arguments: Any) -> dict[str, Any]:
+        return self._backend().add_source(**arguments)
+
+    def stats(self) -> dict[str, Any]:
+        return self._backend().stats()
+
+    def review_queue(self) -> dict[str, Any]:
+        return self._backend().review_queue()
+
+    def review(self, **arguments: Any) -> dict[str, Any]:
+        return self._backend().review(**arguments)
+
+
+def open_lazy_backend(store_path: str | None) -> LazyStoreBackend:
+    return LazyStoreBackend(store_path)

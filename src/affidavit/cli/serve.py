@@ -45,13 +45,14 @@ def handle(args: argparse.Namespace) -> int:
     configure_logging()
     log = structlog.get_logger("affidavit.serve")
     protocol_out = claim_stdout()
-    from affidavit.api import open_backend  # lazy: keeps `affidavit --help` fast
+    from affidavit.api import open_lazy_backend  # lazy: keeps `affidavit --help` fast
     from affidavit.mcp.server import run
 
     try:
-        backend = open_backend(args.store)
+        # The store opens in the background; tool calls wait for it and fail closed
+        # (typed error naming the first bad seq) if it does not verify.
+        backend = open_lazy_backend(args.store)
     except AffidavitError as exc:
-        # Fail closed: an unverifiable store is not served at all.
         log.error("store_open_failed", code=exc.code)
         print(f"affidavit serve: {exc.code}: {exc}", file=sys.stderr)
         return 2

@@ -187,8 +187,8 @@ def _ungrounded_term(
         missing = [not ok for ok in verdicts[best.claim_id].grounded]
     if not any(missing):
         return _WH_WORDS.get(wh, wh)
-    best = min(_specificity(t) for t, m in zip(terms, missing, strict=True) if m)
-    missing = [m and _specificity(t) == best for t, m in zip(terms, missing, strict=True)]
+    rank = min(_specificity(t) for t, m in zip(terms, missing, strict=True) if m)
+    missing = [m and _specificity(t) == rank for t, m in zip(terms, missing, strict=True)]
     pick = next((i for i, t in enumerate(terms) if t.position == head and missing[i]), None)
     if pick is None:
         pick = missing.index(True)
