@@ -8,6 +8,7 @@ applied (same ``prev_hash``, next ``seq``); anything else raises ``SealedWrite``
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Protocol
 
 from affidavit.errors import SealedWrite
@@ -28,7 +29,9 @@ class ProjectionSet:
         self._projections = projections
         self._head_seq = 0
         self._head_hash = bytes(32)
-        self._by_kind: dict[str, list[Projection]] = {}
+        # kind -> the bound ``_apply`` of each projection that handles it (replay calls
+        # this once per event: no per-event attribute lookups)
+        self._by_kind: dict[str, tuple[Callable[[Applied], None], ...]] = {}
 
     @property
     def head_seq(self) -> int:
@@ -46,11 +49,11 @@ class ProjectionSet:
             )
         targets = self._by_kind.get(ev.kind)
         if targets is None:
-            targets = self._by_kind[ev.kind] = [
-                p for p in self._projections if ev.kind in p.handles
-            ]
-        for projection in targets:
-            projection._apply(ev)
+            targets = self._by_kind[ev.kind] = tuple(
+                p._apply for p in self._projections if ev.kind in p.handles
+            )
+        for apply in targets:
+            apply(ev)
         self._head_seq = ev.seq
         self._head_hash = ev.hash
 

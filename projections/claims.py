@@ -8,9 +8,9 @@ from types import MappingProxyType
 import msgspec
 
 from affidavit.events import (
+    ANY_CLAIM_ADMITTED,
+    ANY_CLAIM_QUARANTINED,
     Applied,
-    ClaimAdmitted,
-    ClaimQuarantined,
     ClaimStateChanged,
     ReceiptRef,
     Sealed,
@@ -19,6 +19,8 @@ from affidavit.events import (
 
 STATES = ("active", "disputed", "superseded", "quarantined", "frozen")
 LIVE = frozenset({"active", "disputed"})
+_CLAIM_EVENTS = ANY_CLAIM_ADMITTED + ANY_CLAIM_QUARANTINED
+_NO_SEALED = msgspec.Raw(b"")
 
 
 class ClaimRecord(msgspec.Struct, frozen=True, gc=False):
@@ -28,7 +30,10 @@ class ClaimRecord(msgspec.Struct, frozen=True, gc=False):
     state: str
     subject_id: str
     entity_ids: tuple[str, ...]
-    sealed: Sealed  # the claim's content (ClaimPrivate), opened on demand by the store
+    # The claim's content (ClaimPrivate): its ``Sealed`` as the JSON text in the ledger body.
+    # Replay does not parse it (most claims are never read in a session); the store
+    # decodes and opens it on first read. Live writes store the same text.
+    sealed: msgspec.Raw
     sealed_kind: str  # the kind of the event that sealed it (part of its associated data)
     valid_from: str | None
     valid_to: str | None
@@ -98,29 +103,41 @@ class ClaimGraph:
     # -- apply ---------------------------------------------------------------
     def _apply(self, ev: Applied) -> None:
         event = ev.event
-        if isinstance(event, (ClaimAdmitted, ClaimQuarantined)):
-            existing = self._claims.get(event.claim_id)
+        if isinstance(event, _CLAIM_EVENTS):
+            claim_id = event.claim_id
+            existing = self._claims.get(claim_id)
             if existing is not None:
                 # Re-admission of a reviewed claim: same id, new state.
-                self._claims[event.claim_id] = msgspec.structs.replace(
+                self._claims[claim_id] = msgspec.structs.replace(
                     existing, state="active", last_hash=ev.hash, last_seq=ev.seq
                 )
                 return
-            quarantined = isinstance(event, ClaimQuarantined)
+            sealed = event.private
+            if type(sealed) is msgspec.Raw:
+                sealed = sealed.copy()  # a decoded Raw views the whole body: keep only its text
+            else:  # a live write: the text its body holds
+                sealed = msgspec.Raw(msgspec.json.encode(sealed))
+            if isinstance(event, ANY_CLAIM_QUARANTINED):
+                state, reason = "quarantined", event.reason
+            else:
+                state, reason = "active", None
             # Positional: this runs once per claim on every replay.
-            self._claims[event.claim_id] = ClaimRecord(
-                event.claim_id, ev.tenant, ev.seq, "quarantined" if quarantined else "active",
-                event.subject_id, event.entity_ids, event.private, ev.kind, event.valid_from,
-                event.valid_to, event.receipt,
-                event.reason if isinstance(event, ClaimQuarantined) else None,
-                ev.hash, ev.seq, ev.actor, None, event.evidence, event.evidence_entity_ids,
+            self._claims[claim_id] = ClaimRecord(
+                claim_id, ev.tenant, ev.seq, state, event.subject_id, event.entity_ids, sealed,
+                ev.kind, event.valid_from, event.valid_to, event.receipt, reason, ev.hash, ev.seq,
+                ev.actor, None, event.evidence, event.evidence_entity_ids,
             )
+            by_entity = self._by_entity
             for entity_id in event.entity_ids:
-                self._by_entity.setdefault(entity_id, set()).add(event.claim_id)
+                members = by_entity.get(entity_id)
+                if members is None:
+                    by_entity[entity_id] = {claim_id}
+                else:
+                    members.add(claim_id)
             if event.receipt is not None:
-                self._by_source.setdefault(event.receipt.source_ref, set()).add(event.claim_id)
+                self._by_source.setdefault(event.receipt.source_ref, set()).add(claim_id)
             for entity_id in event.evidence_entity_ids:
-                self._named_in_evidence.setdefault(entity_id, set()).add(event.claim_id)
+                self._named_in_evidence.setdefault(entity_id, set()).add(claim_id)
         elif isinstance(event, ClaimStateChanged):
             record = self._claims.get(event.claim_id)
             if record is None:
@@ -148,7 +165,12 @@ class ClaimGraph:
                     _discard(self._named_in_evidence, entity_id, claim_id)
 
     def digest_parts(self) -> list[bytes]:
-        parts = [msgspec.msgpack.encode(self._claims[k]) for k in sorted(self._claims)]
+        # The sealed text goes in as bytes beside the record (msgpack would splice a Raw in
+        # verbatim, and JSON inside msgpack is not a well-formed encoding).
+        parts = [
+            msgspec.msgpack.encode((bytes(r.sealed), msgspec.structs.replace(r, sealed=_NO_SEALED)))
+            for r in (self._claims[k] for k in sorted(self._claims))
+        ]
         parts.append(msgspec.msgpack.encode(sorted(self._erased.items())))
         return parts
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import msgspec
 
 from affidavit.events import (
+    ANY_CLAIM_QUARANTINED,
     Applied,
-    ClaimQuarantined,
     ClaimStateChanged,
     ReviewDecided,
     SubjectErased,
@@ -45,7 +45,7 @@ class ReviewQueue:
 
     def _apply(self, ev: Applied) -> None:
         event = ev.event
-        if isinstance(event, ClaimQuarantined):
+        if isinstance(event, ANY_CLAIM_QUARANTINED):
             self._pending[event.claim_id] = ReviewItem(
                 event.claim_id, ev.tenant, ev.seq, event.reason, ev.hash, event.fingerprint
             )

@@ -6,18 +6,33 @@ re-encoding; decoding is a separate step that may fail on an unknown kind.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
 from affidavit.chain import Row
 from affidavit.errors import EventUndecodable, UnknownEventKind
-from affidavit.events import KIND_OF, KINDS, Event
+from affidavit.events import KIND_OF, KINDS, REPLAY_KINDS, Event, Sealed
 
 _encoder = msgspec.json.Encoder(order="deterministic")
 _decoders: dict[str, msgspec.json.Decoder[Any]] = {
     kind: msgspec.json.Decoder(cls) for kind, cls in KINDS.items()
 }
+# For replay's loop, which indexes it directly (one lookup, no call) and falls back to
+# ``decode_event`` for the error when a kind is unknown or a body is bad. Claim events
+# decode into their lazy shape (``REPLAY_KINDS``): the sealed content stays JSON text.
+REPLAY_DECODERS: Final[dict[str, msgspec.json.Decoder[Any]]] = {
+    **_decoders, **{kind: msgspec.json.Decoder(cls) for kind, cls in REPLAY_KINDS.items()}
+}
+_sealed_decoder = msgspec.json.Decoder(Sealed)
+
+
+def decode_sealed(raw: msgspec.Raw) -> Sealed | None:
+    """A sealed field kept as JSON text by replay, or None when it is not a ``Sealed``."""
+    try:
+        return _sealed_decoder.decode(raw)
+    except msgspec.DecodeError:
+        return None
 _private_encoder = msgspec.msgpack.Encoder(order="deterministic")
 
 

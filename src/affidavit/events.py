@@ -144,6 +144,43 @@ class ClaimQuarantined(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     evidence_entity_ids: tuple[str, ...] = ()
 
 
+class LazyClaimAdmitted(msgspec.Struct, frozen=True, gc=False, kw_only=True):
+    """``ClaimAdmitted`` as replay decodes it: ``private`` kept as its JSON text.
+
+    Replay never opens a claim's content (the store does, on first read), so parsing
+    the ciphertext out of every body is skipped; ``Sealed`` is decoded from this text
+    when the claim is read. Read-only: ``encode_body`` refuses it (not in ``KINDS``).
+    """
+
+    claim_id: str
+    subject_id: str
+    entity_ids: tuple[str, ...]
+    verdict: Literal["ACCEPT", "RESCUE", "REVIEW"]
+    private: msgspec.Raw  # a Sealed, as JSON
+    receipt: ReceiptRef | None = None
+    valid_from: str | None = None
+    valid_to: str | None = None
+    review_seq: int | None = None
+    evidence: Sealed | None = None  # msgspec cannot decode ``Raw | None``: parsed as usual
+    evidence_entity_ids: tuple[str, ...] = ()
+
+
+class LazyClaimQuarantined(msgspec.Struct, frozen=True, gc=False, kw_only=True):
+    """``ClaimQuarantined`` as replay decodes it (see ``LazyClaimAdmitted``)."""
+
+    claim_id: str
+    subject_id: str
+    entity_ids: tuple[str, ...]
+    reason: str
+    private: msgspec.Raw  # a Sealed, as JSON
+    receipt: ReceiptRef | None = None
+    valid_from: str | None = None
+    valid_to: str | None = None
+    fingerprint: str | None = None
+    evidence: Sealed | None = None
+    evidence_entity_ids: tuple[str, ...] = ()
+
+
 class ClaimStateChanged(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     claim_id: str
     from_state: str
@@ -243,6 +280,16 @@ KINDS: Final[dict[str, type]] = {
 }
 KIND_OF: Final[dict[type, str]] = {cls: kind for kind, cls in KINDS.items()}
 
+# What replay decodes a kind into where that differs from ``KINDS`` (lazy sealed fields).
+REPLAY_KINDS: Final[dict[str, type]] = {
+    "CLAIM_ADMITTED": LazyClaimAdmitted,
+    "CLAIM_QUARANTINED": LazyClaimQuarantined,
+}
+# Replay's claim events carry the same fields and meaning in either shape.
+ANY_CLAIM_ADMITTED: Final = (ClaimAdmitted, LazyClaimAdmitted)
+ANY_CLAIM_QUARANTINED: Final = (ClaimQuarantined, LazyClaimQuarantined)
+ReplayEvent = Event | LazyClaimAdmitted | LazyClaimQuarantined
+
 # Sealed fields decrypted while replaying (others are opened on demand).
 # Entity names are needed to resolve names; claim bodies are opened on first read
 # (the store caches them), so replay does not pay a decryption per claim.
@@ -267,7 +314,7 @@ class Applied(msgspec.Struct, frozen=True, gc=False):
     actor: str
     recorded_at: int
     resolver: str
-    event: Event
+    event: ReplayEvent  # an Event, or its lazy shape when replayed (``REPLAY_KINDS``)
     hash: bytes
     prev_hash: bytes
     private: object = None  # the opened EAGER_PRIVATE payload, an Unreadable, or None

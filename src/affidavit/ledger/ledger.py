@@ -13,7 +13,7 @@ from pathlib import Path
 
 import apsw
 
-from affidavit.chain import Row
+from affidavit.chain import Row, RowValues
 from affidavit.errors import LedgerError, NotALedger
 from affidavit.ledger import connection, schema
 
@@ -90,6 +90,20 @@ class Ledger:
             make = Row._make
             for values in cursor:
                 yield make(values)
+
+    @contextlib.contextmanager
+    def scan(self, after_seq: int = 0, until_seq: int | None = None) -> Iterator[Iterator[RowValues]]:
+        """Like ``rows`` but plain tuples straight from SQLite, for replay's hot loop.
+
+        A context manager rather than a generator: the cursor is iterated without a
+        Python frame per row, and errors raised while stepping it are still translated.
+        """
+        with connection.translate_errors(self.path):
+            if until_seq is None:
+                cursor = self._conn.execute(_SELECT, (after_seq,))
+            else:
+                cursor = self._conn.execute(_SELECT_UNTIL, (after_seq, until_seq))
+            yield cursor
 
     def head_seal(self) -> HeadSeal | None:
         with connection.translate_errors(self.path):
