@@ -69,18 +69,22 @@ def looks_like_sqlite(path: Path) -> bool:
 
 @contextlib.contextmanager
 def translate_errors(path: Path | str) -> Iterator[None]:
-    name = Path(path).name
     try:
         yield
     except apsw.BusyError as exc:
+        name = Path(path).name  # built only on failure: this wraps every statement
         raise ConcurrentWriteTimeout(
             f"{name}: another process held the write lock for over {BUSY_TIMEOUT_MS} ms"
         ) from exc
     except (apsw.NotADBError, apsw.CorruptError) as exc:
+        name = Path(path).name
         raise NotALedger(f"{name} is not a readable SQLite database ({exc.__class__.__name__})") from exc
     except apsw.CantOpenError as exc:
+        name = Path(path).name
         raise LedgerError(f"cannot open {name}: check the path and permissions") from exc
     except apsw.ReadOnlyError as exc:
+        name = Path(path).name
         raise LedgerError(f"{name} is read-only") from exc
     except apsw.Error as exc:
+        name = Path(path).name
         raise LedgerError(f"{name}: SQLite error {exc.__class__.__name__}") from exc
