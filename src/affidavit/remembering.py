@@ -27,7 +27,7 @@ from affidavit.gates.conflicts import Interval, decide_conflict
 from affidavit.gates.contracts import WriteDecision
 from affidavit.gates.write import RESOLVER_VERSION, decide_write
 from affidavit.secrets_scan import find_secret
-from affidavit.text.names import find_names, key_tokens, name_key, refers_to
+from affidavit.text.names import find_names, name_key, refers_to
 from affidavit.text.span import locate_span
 
 if TYPE_CHECKING:

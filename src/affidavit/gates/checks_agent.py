@@ -84,7 +84,8 @@ def own_clause(claim: str, subject: str, ev: str) -> str | None:
     spans = clause_split(ev)
     if spans is None:
         return None
-    mine, others = [], []
+    mine: list[str] = []
+    others: list[str] = []
     for a, b in spans:
         part = ev[a:b]
         lead = mentions(part)

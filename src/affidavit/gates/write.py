@@ -201,8 +201,8 @@ def _rescue_form(claim: str, text: str) -> str | None:
 def text_caches() -> tuple[Any, ...]:
     """Every cache keyed by a whole text (not a word), for benchmarks that must start cold."""
     return (
-        names._find_names, dates, quantities, evidence_view, analyse, content_lemmas,
-        checks.check_coverage, checks.support_set, markers.token_tuple, word_tuple, word_runs,
+        names._find_names, names._capitalised_inside, dates, quantities, evidence_view, analyse,
+        content_lemmas, checks.check_coverage, checks.support_set, markers.token_tuple, word_tuple, word_runs,
         lemmas._phrase_matches, checks_scan.scan, checks_limits.bounds,
     )  # fmt: skip
 

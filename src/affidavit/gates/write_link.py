@@ -124,13 +124,16 @@ def linked_sentences(evidence: str, subject: str, view: EvidenceView | None = No
 
     for i, (a, b) in enumerate(view.spans):
         found = view.names(i) if hits is None or i in hits else ()
-        names_subject = any(refers_to(subject, m.name) for m in found)
-        opener = _opener(evidence, a, b)
-        ante = previous_subject() if opener in PRONOUNS or (previous_linked and not names_subject) else None
+        # Most sentences hold no candidate name: no generator for them.
+        names_subject = bool(found) and any(refers_to(subject, m.name) for m in found)
+        # The first word is a pronoun: inlined (this loop visits every sentence).
+        first = _WORD.match(evidence, a, b) or _WORD.search(evidence, a, b)
+        pronoun = first is not None and first.group(0).casefold() in PRONOUNS
+        ante = previous_subject() if pronoun or (previous_linked and not names_subject) else None
         if names_subject:
-            borrowed = ante is not None and opener in PRONOUNS
+            borrowed = ante is not None and pronoun
             out.append(((a, b), _antecedent_text(evidence, ante) if borrowed else None))  # type: ignore[arg-type]
-        elif ante is not None and opener in PRONOUNS and refers_to(subject, ante.name):
+        elif ante is not None and pronoun and refers_to(subject, ante.name):
             out.append(((a, b), _antecedent_text(evidence, ante)))
             continue  # the antecedent carries on to the next pronoun sentence
         elif previous_linked and ante is not None and _fragment(evidence, a, b):
@@ -139,11 +142,6 @@ def linked_sentences(evidence: str, subject: str, view: EvidenceView | None = No
         previous_linked = names_subject
         settled.append(i)
     return out
-
-
-def _opener(evidence: str, a: int, b: int) -> str:
-    first_word = _WORD.match(evidence, a, b) or _WORD.search(evidence, a, b)
-    return first_word.group(0).casefold() if first_word else ""
 
 
 def _antecedent_text(evidence: str, mention: Mention) -> str:

@@ -180,7 +180,7 @@ def dates(text: str) -> tuple[tuple[DateValue, ...], tuple[tuple[int, int], ...]
         return (), ()  # every date pattern needs a year
     runs = word_runs(text)
     named = runs is None or not runs.isdisjoint(_MONTH_WORDS)  # a month is a whole word
-    patterns = ((_ISO, "ymd"),) if "-" in text else ()
+    patterns: tuple[tuple[re.Pattern[str], str], ...] = ((_ISO, "ymd"),) if "-" in text else ()
     if named:
         patterns += ((_DMY, "dmy"), (_MDY, "mdy"), (_MY, "my"))
     for pattern, order in patterns:
