@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-import simplemma
+
+def _simplemma() -> Any:
+    """simplemma, imported on first use: its import costs ~70 ms of server start-up."""
+    import simplemma
+
+    return simplemma
 
 LEMMA_TABLE_VERSION = "eq-5"  # eq-5: head chef phrases; eq-4: resign ~ quit, smoke ~ smoker; die ~ pass away
 SIMPLEMMA_VERSION = "simplemma-2.0.0"
@@ -165,7 +170,7 @@ def lemma(word: str) -> str:
         return fixed
     if not low.isalpha() and "-" not in low:
         return low
-    result: str = simplemma.lemmatize(low, lang="en")
+    result: str = _simplemma().lemmatize(low, lang="en")
     return result.casefold()
 
 

@@ -28,8 +28,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
-
-import simplemma
+from typing import Any
 
 from affidavit.text.wordlists import (
     BEFORE_NUMBERS,
@@ -45,6 +44,13 @@ from affidavit.text.wordlists import (
 )
 
 # The word lists live in ``text.wordlists``; TITLES is re-exported for the gates.
+
+def _simplemma() -> Any:
+    """simplemma, imported on first use: its import costs ~70 ms of server start-up."""
+    import simplemma
+
+    return simplemma
+
 _PARTICLES = PARTICLES
 _NOT_NAMES = NOT_NAMES
 _NUMBER_WORDS = NUMBER_WORDS
@@ -134,15 +140,15 @@ def _looks_common(word: str, alone: bool) -> bool:
     low = word.casefold()
     if low in _NOT_NAMES or low in _NUMBER_WORDS:
         return True
-    if alone and simplemma.is_known(low, lang="en"):
+    if alone and _simplemma().is_known(low, lang="en"):
         return True  # "Medication review for ...": a known word standing alone
     # Plural common nouns ("Doctors", "Regulators") lemmatise to something else; a word
     # followed by another capitalised word ("Marcus Lee") is read as a name instead.
     return (
         alone
         and low.endswith("s")
-        and simplemma.lemmatize(low, lang="en") != low
-        and (simplemma.is_known(low, lang="en"))
+        and _simplemma().lemmatize(low, lang="en") != low
+        and (_simplemma().is_known(low, lang="en"))
     )
 
 
