@@ -72,7 +72,12 @@ def forget(store: Store, subject: str) -> ForgetOutcome:
     log.info("subject_erased", fingerprint=plan.fingerprint[:16], seq=plan.erasure_seq,
              claims=len(plan.claim_ids), parts=len(plan.part_keys))
     shred(store, plan.keys)
-    return _probe_and_certify(store, subject, plan)
+    try:
+        return _probe_and_certify(store, subject, plan)
+    finally:  # the probes asked about the subject: their memoised text goes too
+        from affidavit.store import clear_text_caches
+
+        clear_text_caches()
 
 
 def _decide(ctx: WriteContext, subject: str) -> Plan:
@@ -83,11 +88,32 @@ def _decide(ctx: WriteContext, subject: str) -> Plan:
         fp = tombstones.full_fingerprint(store, subject)
         stone = store.erased.match_full(tenant, fp)
         if stone is not None:
-            return _resume_plan(store, stone.seq, stone.fingerprint)
+            residue = _residue(store, subject) if store.erased.certificate(stone.seq) else None
+            if residue is None:
+                return _resume_plan(store, stone.seq, stone.fingerprint)
+            return _erase(ctx, subject, residue)  # held again since: a new erasure
         return Plan(kind="unknown", ambiguous=len(store.entities.candidates(tenant, subject)) > 1)
     closure = decide_closure(tenant, found[0], store.entities, store.claims, store.review_queue,
                              store.claim_private)
-    closure = _with_mentioning_sources(store, closure)
+    return _erase(ctx, subject, _with_mentioning_sources(store, closure))
+
+
+def _residue(store: Store, subject: str) -> Closure | None:
+    """For a subject erased and certified before: held source parts that name them again.
+
+    A document registered after the erasure (add_source, a cited source_text) links to
+    no entity, so only its keyed mention fingerprints find it.
+    """
+    empty = Closure(entity_ids=(), names=(subject,), claim_ids=(), cited={},
+                    other_entities=(), demands=())
+    closure = _with_mentioning_sources(store, empty)
+    if not decide_redactions(_cited_part_texts(store, closure), closure.cited, closure.names):
+        return None
+    return closure
+
+
+def _erase(ctx: WriteContext, subject: str, closure: Closure) -> Plan:
+    store = ctx.store
     redactions = decide_redactions(_cited_part_texts(store, closure), closure.cited, closure.names)
     part_keys = {pk: _part_key(store, pk) for pk in redactions}
     canonical = closure.names[0] if closure.names else subject

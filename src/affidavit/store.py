@@ -12,6 +12,7 @@ import contextlib
 import fcntl
 import gc
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TypeVar
@@ -64,6 +65,21 @@ LEDGER_FILE = "ledger.db"
 PUBLIC_KEY_FILE = "signing.pub"
 ENGINE_RESOLVER = "affidavit-engine/0.1"
 CLAIM_CACHE_SIZE = 200_000
+
+
+def clear_text_caches() -> None:
+    """Drop every memoised result of the text and gate modules: they hold plaintext.
+
+    Claim texts, evidence and questions sit in those caches as keys and values; after an
+    erasure they must not outlive it in this process. Refilling them is only a cost.
+    """
+    for name, module in list(sys.modules.items()):
+        if module is None or not name.startswith(("affidavit.text", "affidavit.gates")):
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and getattr(value, "__module__", None) == name:
+                clear()
 
 
 @contextlib.contextmanager
@@ -122,6 +138,7 @@ class Store(Capabilities):
         self._observers: list[Callable[[Applied], None]] = []
         self._claim_cache: dict[str, ClaimPrivate] = {}
         self._trusted_seal: tuple[int, bytes, bytes] | None = None  # last seal written here
+        self._replaying = False  # the replay at open (caches are swept once at its end)
 
     # -- opening -------------------------------------------------------------
     @classmethod
@@ -149,6 +166,7 @@ class Store(Capabilities):
         # while holding the lock; the others wait, then open what it created.
         with _creation_lock(store_path):
             if not ledger_path.exists():
+                cls._refuse_leftovers(store_path)
                 return cls._create(store_path, identity, keyring_dir, clock, durability)
         ledger = Ledger.open(ledger_path, durability)
         try:
@@ -189,6 +207,17 @@ class Store(Capabilities):
         store._transact(lambda ctx: ctx.add("STORE_CREATED", StoreCreated(store_id=store_id)))
         log.info("store_created", store_id=store_id)
         return store
+
+    @staticmethod
+    def _refuse_leftovers(path: Path) -> None:
+        """A store is created only in an empty directory: never silently over a lost ledger."""
+        left = sorted(p.name for p in path.iterdir() if p.name != ".create.lock")
+        if left:
+            raise LedgerError(
+                f"no {LEDGER_FILE} here, but the directory holds {', '.join(left[:5])}: a store "
+                "whose ledger is missing is not started again from empty. Restore the ledger, "
+                "or create the new store in an empty directory."
+            )
 
     @staticmethod
     def _read_store_id(ledger: Ledger) -> str:
@@ -235,11 +264,15 @@ class Store(Capabilities):
         # rescan the growing heap again and again. Pause it for the replay only.
         collecting = gc.isenabled()
         gc.disable()
+        self._replaying = True
         try:
             self._replay_verified()
         finally:
+            self._replaying = False
             if collecting:
                 gc.enable()
+        if self.erased.destroyed_keys():
+            clear_text_caches()  # names opened while replaying, before their erasure
         # An erasure whose commit landed but whose keys were not yet destroyed (a crash
         # between the two) is finished now: the ledger says erased, so the keys go.
         if self.erased.destroyed_keys():
@@ -259,6 +292,24 @@ class Store(Capabilities):
             with self._ledger.scan(0, seal.seq if seal is not None else 0) as rows:
                 self._catch_up(rows)
             self._check_head_seal(seal, self._ledger.last_seq())
+        self._check_not_rolled_back()
+
+    def _check_not_rolled_back(self) -> None:
+        """Every key the keyring says was destroyed must be listed by an erasure in the ledger.
+
+        Keys are destroyed only after their SUBJECT_ERASED commit, and the keyring was loaded
+        before this replay, so a destroyed key no erasure lists means the ledger file is older
+        than its keyring: a copy restored to undo an erasure. The head seal cannot see that
+        (the old copy carries its own valid seal), so refuse here.
+        """
+        assert self._keyring is not None
+        unlisted = self._keyring._destroyed - self.erased.destroyed_keys()
+        if unlisted:
+            raise ChainBroken(
+                self.head_seq + 1,
+                "the erasure events that destroyed keys the keyring no longer holds",
+                f"a ledger that ends at seq {self.head_seq} (an older copy of the store)",
+            )
 
     def _catch_up(self, rows: Iterable[RowValues]) -> None:
         """Verify each new row against our head, then apply it (another process may have written)."""
@@ -291,8 +342,25 @@ class Store(Capabilities):
             # Plaintext of erased claims must not outlive the erasure in this process.
             for claim_id in getattr(applied.event, "claim_ids", ()):
                 self._claim_cache.pop(claim_id, None)
+            # Another process may have erased: drop every key and derived key it destroyed
+            # that this process still holds in memory (the keyring file no longer has them).
+            # At open the keyring was loaded without them; a view replays old events only.
+            if not self._replaying and self._readonly_at is None:
+                self._drop_keys(getattr(applied.event, "keys_destroyed", ()))
+                clear_text_caches()
         for observe in self._observers:
             observe(applied)
+
+    def _drop_keys(self, key_ids: Iterable[str]) -> None:
+        dropped = set(key_ids)
+        if not dropped:
+            return
+        if self._keyring is not None:
+            # Keyring has no public eviction; its in-memory copy is the only one left here.
+            for key_id in dropped:
+                self._keyring._keys.pop(key_id, None)
+        if self._envelope is not None:
+            self._envelope.forget_keys(dropped)
 
     def _open_eager(self, row: RowValues, event: object) -> object:
         seq, kind = row[0], row[1]
@@ -307,6 +375,8 @@ class Store(Capabilities):
         """The decrypted payload, or ``Unreadable`` when a key is destroyed or not held."""
         if self._envelope is None:
             return Unreadable("unavailable")
+        if any(self.erased.key_destroyed(k) for k in sealed.keys):
+            return Unreadable("erased")  # the ledger says erased, whatever memory still holds
         try:
             plain = self._envelope.open(sealed, aad_for(self.store_id, seq, kind, field))
         except KeyUnavailable as exc:

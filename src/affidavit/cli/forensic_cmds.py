@@ -82,6 +82,8 @@ def cmd_reresolve(args: argparse.Namespace) -> int:
     from affidavit.forensics.reresolve import reresolve
 
     with _open(args) as store:
+        if args.all_tenants:
+            store.identity.require_operator("reresolve --all-tenants")
         report = reresolve(store, tenant=None if args.all_tenants else store.identity.tenant)
     _emit(report, args.json, report.text())
     return 1 if report.different else 0
@@ -118,6 +120,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     claims = None if args.claims == ["all"] else args.claims
     with _open(args) as store:
+        if args.all_tenants:
+            store.identity.require_operator("export --all-tenants")
         summary = export_bundle(store, Path(args.out), claims=claims,
                                 include_evidence=args.include_evidence, all_tenants=args.all_tenants)
     text = (f"exported {summary.events} events, {summary.checkpoints} checkpoints, "

@@ -57,6 +57,8 @@ def cmd_log(args: argparse.Namespace) -> int:
 
     kdir = Path(args.keyring_dir) if args.keyring_dir else None
     with Store.open(_path(args), keyring_dir=kdir, create=False, allow_missing_keyring=True) as store:
+        if args.all_tenants:
+            store.identity.require_operator("log --all-tenants")
         tenant = None if args.all_tenants else store.identity.tenant
         for entry in entries(store, tenant=tenant):
             if args.json:
