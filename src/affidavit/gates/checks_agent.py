@@ -59,6 +59,8 @@ def clause_split(ev: str) -> list[tuple[int, int]] | None:
     """Spans of coordinated clauses that each have a named subject and a verb."""
     begin = main_start(ev, 0, len(ev))
     starts = {m.start for m in mentions(ev) if not m.possessive}
+    if not starts:
+        return None  # a cut needs a name right after it; skip the pattern (tried at every offset)
     cuts: list[tuple[int, int]] = []
     for j in _CLAUSE_JOIN.finditer(ev, begin):
         if j.end() in starts and _has_verb(ev, j.end(), min(len(ev), j.end() + 80)):

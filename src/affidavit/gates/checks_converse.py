@@ -9,6 +9,7 @@ names no gender the evidence does not ("mother" gives "child", never "son").
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from affidavit.text.lemmas import lemma, words
 
@@ -49,8 +50,13 @@ def _forms(word: str) -> tuple[str, ...]:
     return (low, lemma(low))
 
 
+@lru_cache(maxsize=65536)
 def converses(word: str) -> frozenset[str]:
-    """Words that state ``word``'s relation from the other side (empty when none)."""
+    """Words that state ``word``'s relation from the other side (empty when none).
+
+    Cached by word, as ``lemma`` is: ``relation_word`` asks for every word of the
+    claim and the sentence.
+    """
     for form in _forms(word):
         if form in _CONVERSE:
             return _CONVERSE[form]

@@ -109,7 +109,7 @@ def check_quantifier(claim: str, ev: str) -> Failure:
 
 def _copula_forms(text: str) -> list[str]:
     """Forms of "be" used as a copula (not as a passive or progressive auxiliary)."""
-    toks = markers.tokens(text)
+    toks = markers.token_tuple(text)  # read only: no list copy
     out = []
     for i, t in enumerate(toks):
         if t in ("is", "are", "am", "was", "were"):
@@ -181,7 +181,7 @@ def _tense_shift(claim: str, ev: str) -> str | None:
     present = {lem: t for lem, t in present.items() if lem != t}
     if not present:
         return None
-    toks = markers.tokens(ev)
+    toks = markers.token_tuple(ev)  # read only: no list copy
     past_at: dict[str, int] = {}
     still: set[str] = set()
     for i, t in enumerate(toks):

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from affidavit.errors import InvalidInput
-from affidavit.gates import checks_agent, checks_limits, checks_scan
+from affidavit.gates import checks_agent, checks_limits, checks_scan, write_parse
 from affidavit.gates import checks_grounding as checks
 from affidavit.gates.contracts import ClaimShape, Refusal, Verdict, WriteDecision
 from affidavit.gates.write_link import evidence_view, linked_sentences
@@ -109,10 +109,10 @@ def _resolve_text(evidence: str, span: tuple[int, int], antecedent: str | None) 
 
 def _relevant(text: str, claim: str) -> str:
     """The clauses of ``text`` that bear on the claim (plus bare adverbial clauses)."""
-    want = set(content_lemmas(claim)) - set(_name_tokens(claim))
     parts = clauses(text)
     if len(parts) == 1:
-        return text  # one clause: nothing to narrow
+        return text  # one clause: nothing to narrow (and no claim words to gather)
+    want = set(content_lemmas(claim)) - set(_name_tokens(claim))
     found = mentions(text)  # once for the sentence, not once per clause
     keep: list[str] = []
     for a, b in parts:
@@ -203,7 +203,7 @@ def text_caches() -> tuple[Any, ...]:
     return (
         names._find_names, names._capitalised_inside, dates, quantities, evidence_view, analyse,
         content_lemmas, checks.check_coverage, checks.support_set, markers.token_tuple, word_tuple, word_runs,
-        lemmas._phrase_matches, checks_scan.scan, checks_limits.bounds,
+        lemmas._phrase_matches, checks_scan.scan, checks_limits.bounds, write_parse._mentions,
     )  # fmt: skip
 
 

@@ -19,6 +19,12 @@ from affidavit.text.sentences import sentences
 
 _NUMBER_TAIL = re.compile(r"\s+\d[\w.]*")
 Linked = tuple[tuple[int, int], str | None]
+# ASCII characters that start a ``_WORD`` match no pronoun can open (every pronoun
+# starts with h, s, i or t): a sentence opening with one opens with no pronoun.
+_PRONOUN_INITIALS = frozenset(p[0] for p in PRONOUNS)
+_NO_PRONOUN_START = frozenset(
+    ch for ch in map(chr, range(128)) if _WORD.fullmatch(ch) and ch.casefold() not in _PRONOUN_INITIALS
+)
 
 
 class EvidenceView:
@@ -126,9 +132,13 @@ def linked_sentences(evidence: str, subject: str, view: EvidenceView | None = No
         found = view.names(i) if hits is None or i in hits else ()
         # Most sentences hold no candidate name: no generator for them.
         names_subject = bool(found) and any(refers_to(subject, m.name) for m in found)
-        # The first word is a pronoun: inlined (this loop visits every sentence).
-        first = _WORD.match(evidence, a, b) or _WORD.search(evidence, a, b)
-        pronoun = first is not None and first.group(0).casefold() in PRONOUNS
+        # The first word is a pronoun: inlined (this loop visits every sentence), and
+        # decided from the first character alone when it opens a word no pronoun starts.
+        if evidence[a] in _NO_PRONOUN_START:
+            pronoun = False
+        else:
+            first = _WORD.match(evidence, a, b) or _WORD.search(evidence, a, b)
+            pronoun = first is not None and first.group(0).casefold() in PRONOUNS
         ante = previous_subject() if pronoun or (previous_linked and not names_subject) else None
         if names_subject:
             borrowed = ante is not None and pronoun

@@ -69,6 +69,15 @@ ATTEMPT = re.compile(
     r"\b(?:try|tries|tried|trying|attempt|attempts|attempted|attempting|sought|seeks|seeking|"
     r"bid|bids|bidding|strove|strives|struggled) to (\w+)"
 )
+# Every ``ATTEMPT`` verb holds one of these; the pattern opens with ``\b`` and is
+# tried at every offset, so ``may_attempt`` runs first on the (case-folded) text.
+_ATTEMPT_HINTS = ("try", "tri", "attempt", "sought", "seek", "bid", "strove", "strives", "struggled")
+
+
+def may_attempt(folded: str) -> bool:
+    """False only when ``ATTEMPT`` cannot match the case-folded ``folded``."""
+    return any(hint in folded for hint in _ATTEMPT_HINTS)
+
 
 # Quantifier strength: higher claims more.
 QUANTIFIERS: dict[str, int] = {
@@ -107,7 +116,7 @@ def token_tuple(text: str) -> tuple[str, ...]:
 
 def negations(text: str) -> int:
     """How many negations the text carries (parity decides polarity)."""
-    toks = tokens(text)
+    toks = token_tuple(text)  # read only: no list copy
     count = sum(1 for t in toks if t in NEGATORS or t in LEXICAL_NEGATIVES)
     if not _PHRASE_TAILS.isdisjoint(toks):  # every negative phrase ends in one of these
         count += len(_NEGATIVE_PHRASES.findall(text.casefold()))
@@ -133,7 +142,7 @@ _INVESTIGATED = re.compile(
 
 def modalities(text: str) -> set[str]:
     """Modality classes present: "hedge", "intent", "future"."""
-    toks = tokens(text)
+    toks = token_tuple(text)  # read only: no list copy
     out: set[str] = set()
     for i, t in enumerate(toks):
         cls = MODALITY.get(t)
@@ -158,9 +167,14 @@ def modalities(text: str) -> set[str]:
         out.add("hedge")  # "sources say", "according to unconfirmed reports"
     if ("for" in toks or "investigation" in toks or "rule" in toks) and _INVESTIGATED.search(low):
         out.add("hedge")  # "investigated for a nodule": a question, not a finding
-    if re.search(r"\b(?:is|are|was|were) to\b", text.casefold()) and not out:
+    # The pattern is tried at every offset; a match holds one of these substrings, so
+    # test them first (and ``out`` first of all: a found class makes the test moot).
+    if not out and any(w in low for w in _IS_TO) and re.search(r"\b(?:is|are|was|were) to\b", low):
         out.add("future")  # "is to take": an instruction the claim must keep
     return out
+
+
+_IS_TO = ("is to", "are to", "was to", "were to")
 
 
 def attributed(text: str) -> bool:
@@ -222,16 +236,19 @@ def has_exception(text: str) -> bool:
 def ended_markers(text: str) -> set[str]:
     """Markers that say a state has ended ("former", "until 2022", "used to")."""
     low = text.casefold()
-    toks = tokens(low)
+    # ``token_tuple`` case-folds, and case folding is idempotent, so the tokens of
+    # ``text`` are those of ``low``; keyed by ``text`` they are the cached ones the
+    # other marker checks already made.
+    toks = token_tuple(text)
     found = {t for t in toks if t in ENDED}
     for phrase in ("no longer", "used to"):
         if phrase in low:
             found.add(phrase)
-    if re.search(r"\bex-\w", low):
+    if "ex-" in low and re.search(r"\bex-\w", low):  # the regex is tried at every offset
         found.add("ex")
     return found
 
 
 def connectives(text: str) -> set[str]:
     """Temporal connectives that order events."""
-    return {t for t in tokens(text) if t in CONNECTIVES}
+    return {t for t in token_tuple(text) if t in CONNECTIVES}

@@ -90,8 +90,10 @@ def name_key(name: str) -> str:
     return " ".join(words)
 
 
+@lru_cache(maxsize=65536)
 def key_tokens(name: str) -> tuple[str, ...]:
-    """Tokens of a name's key."""
+    """Tokens of a name's key (cached by name, as ``name_key`` is: linking and the
+    checks compare the same few names many times per decision)."""
     return tuple(name_key(name).split())
 
 

@@ -21,6 +21,10 @@ _MONTH_ABBREVIATIONS = frozenset(
 )
 _LONGEST = max(len(a) for a in _ABBREVIATIONS)
 _LAST_LETTERS = frozenset(a[-1] for a in _ABBREVIATIONS)
+# Every abbreviation is ASCII and at least two characters long: a run ending in any
+# other two ASCII characters (lower-cased) is none of them.
+_LAST_TWO = frozenset(a[-2:] for a in _ABBREVIATIONS)
+_RUN_TAIL = re.compile(r"[\w.]*\Z")  # matches at the window's end at the latest
 _CLAUSE = re.compile(r"\s*[;:,]\s+|\s+(?:but|whereas|while|although|though)\s+|\s+-{1,2}\s+")
 
 
@@ -46,7 +50,14 @@ def sentences(text: str) -> list[tuple[int, int]]:
             tail = text[max(start, cut - 6) : cut - 1].split()
             if tail and tail[-1] in _MONTH_ABBREVIATIONS:
                 continue  # "Sept. 8, 2020": the day follows the month's dot
-        _trimmed(text, start, cut, out)
+        # ``_trimmed`` inlined: this loop runs once per boundary of every evidence.
+        a, b = start, cut
+        while a < b and text[a].isspace():
+            a += 1
+        while b > a and text[b - 1].isspace():
+            b -= 1
+        if b > a:
+            out.append((a, b))
         start = resume
     _trimmed(text, start, len(text), out)
     return out
@@ -66,18 +77,19 @@ def _ends_with_abbreviation(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` ends with an abbreviation ("Dr.", "e.g.", "Ltd.").
 
     The last run of word characters and dots, trailing spaces then trailing dots
-    ignored. Scanned backwards in place, and given up once the run is longer than
-    any abbreviation: slicing and splitting a window per boundary cost more.
+    ignored. Read in place from a window no longer than the longest abbreviation plus
+    one (a longer run is none): slicing and splitting per boundary cost more.
     """
     j = end
     while j > start and text[j - 1].isspace():
         j -= 1
     while j > start and text[j - 1] == ".":
         j -= 1
-    i = j
-    floor = max(start, j - _LONGEST - 1)
-    while i > floor and (text[i - 1].isalnum() or text[i - 1] in "._"):
-        i -= 1
+    if j - start >= 2 and text[j - 2 : j].isascii() and text[j - 2 : j].lower() not in _LAST_TWO:
+        return False  # no abbreviation ends in these two characters (the common case)
+    # The run is the longest suffix of the window made of [\w.] (\w is str.isalnum()
+    # or "_"), found by one regex call rather than a character loop.
+    i = _RUN_TAIL.search(text, max(start, j - _LONGEST - 1), j).start()  # type: ignore[union-attr]
     if j - i > _LONGEST:
         return False
     return text[i:j].casefold() in _ABBREVIATIONS
