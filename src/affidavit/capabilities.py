@@ -6,6 +6,7 @@ this mixin is its public face: remember, recall, forget, review, sources, views.
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
@@ -132,7 +133,14 @@ class Capabilities:
         view._owner = False
         if observe is not None:
             view._observers.append(observe)
-        view._catch_up(store._ledger.rows(0, seq))
+        collecting = gc.isenabled()
+        gc.disable()  # as at open: replay allocates many small acyclic objects
+        try:
+            with store._ledger.scan(0, seq) as rows:
+                view._catch_up(rows)
+        finally:
+            if collecting:
+                gc.enable()
         return view
 
     def _require_writable(self) -> None:
