@@ -720,3 +720,11 @@ def test_language_rule_refusals(code: str, claim: str, evidence: str) -> None:
 @pytest.mark.parametrize(("claim", "evidence"), LANGUAGE_ADMITS)
 def test_language_rule_controls(claim: str, evidence: str) -> None:
     assert decide_write(claim, evidence).verdict in ADMIT
+
+
+def test_repaired_grounds_fixed_but_tuned_does_not() -> None:
+    """'repaired' supports 'fixed' through the equivalence table; 'tuned' does not."""
+    claim = "Tomas Berg fixed the church organ."
+    assert decide_write(claim, "Tomas Berg repaired the church organ in 2019.").verdict == "ACCEPT"
+    refused = decide_write(claim, "Tomas Berg tuned the church organ in 2019.")
+    assert refused.verdict == "REJECT" and refused.refusal.code == "asserts_more_than_evidence"

@@ -18,11 +18,12 @@ def _simplemma() -> Any:
 
     return simplemma
 
-LEMMA_TABLE_VERSION = "eq-5"  # eq-5: head chef phrases; eq-4: resign ~ quit, smoke ~ smoker; die ~ pass away
+LEMMA_TABLE_VERSION = "eq-6"  # eq-6: repair ~ fix ~ mend, fixed/fixes -> fix; eq-5: head chef phrases; eq-4: resign ~ quit, smoke ~ smoker; die ~ pass away
 SIMPLEMMA_VERSION = "simplemma-2.0.0"
 
 # Forms simplemma gets wrong or leaves alone.
 _IRREGULAR: dict[str, str] = {
+    "fixed": "fix", "fixes": "fix",  # simplemma gives "fixe"
     "wrote": "write", "written": "write", "went": "go", "gone": "go", "won": "win",
     "born": "bear", "borne": "bear", "led": "lead", "ran": "run", "begun": "begin",
     "began": "begin", "taught": "teach", "bought": "buy", "sold": "sell", "built": "build",
@@ -124,6 +125,7 @@ EQUIVALENCES: tuple[frozenset[str], ...] = (
     frozenset({"employ", "work", "employee"}),
     frozenset({"buy", "acquire", "purchase"}),
     frozenset({"sell", "sale"}),
+    frozenset({"repair", "fix", "mend"}),
     frozenset({"run", "manage", "head", "lead", "direct", "chair"}),
     frozenset({"live", "reside", "resident"}),
     frozenset({"base", "headquarter", "headquarters"}),
