@@ -18,7 +18,9 @@ def _simplemma() -> Any:
 
     return simplemma
 
-LEMMA_TABLE_VERSION = "eq-6"  # eq-6: repair ~ fix ~ mend, fixed/fixes -> fix; eq-5: head chef phrases; eq-4: resign ~ quit, smoke ~ smoker; die ~ pass away
+# eq-6: repair ~ fix ~ mend, fixed/fixes -> fix; eq-5: head chef phrases;
+# eq-4: resign ~ quit, smoke ~ smoker; die ~ pass away
+LEMMA_TABLE_VERSION = "eq-6"
 SIMPLEMMA_VERSION = "simplemma-2.0.0"
 
 # Forms simplemma gets wrong or leaves alone.
