@@ -15,6 +15,7 @@ from affidavit.api import StoreBackend
 from affidavit.errors import ChainBroken, LedgerError
 from affidavit.identity import Identity
 from affidavit.store import Store
+from affidavit.verification import verify_path
 
 DOC = "Dana Kim takes warfarin 5 mg daily. Tomas Reyes manages the pharmacy."
 SECRET_CLAIM = "Dana Kim takes warfarin 5 mg daily."
@@ -117,6 +118,8 @@ def test_a_ledger_rolled_back_to_before_an_erasure_refuses_to_open(open_store, s
     with pytest.raises(ChainBroken) as info:
         open_store()
     assert info.value.seq == erased_at
+    verdict = verify_path(*store_dirs)  # the verify command says the same
+    assert not verdict.ok and verdict.first_bad_seq == erased_at
 
 
 @pytest.mark.xfail(strict=True, reason="needs a head high-water mark kept in the keyring (crypto/ and "

@@ -303,7 +303,7 @@ class Store(Capabilities):
         (the old copy carries its own valid seal), so refuse here.
         """
         assert self._keyring is not None
-        unlisted = self._keyring._destroyed - self.erased.destroyed_keys()
+        unlisted = self._keyring.destroyed_keys() - self.erased.destroyed_keys()
         if unlisted:
             raise ChainBroken(
                 self.head_seq + 1,

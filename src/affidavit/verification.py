@@ -11,7 +11,7 @@ from affidavit.codec import decode_body
 from affidavit.crypto import macs
 from affidavit.crypto.keyring import Keyring, default_keyring_root
 from affidavit.errors import AffidavitError, KeyringError, UnknownEventKind
-from affidavit.events import KINDS, StoreCreated
+from affidavit.events import KINDS, StoreCreated, SubjectErased
 from affidavit.ledger import Ledger
 
 
@@ -47,6 +47,7 @@ def verify_ledger(ledger: Ledger, keyring: Keyring | None) -> ChainVerdict:
     expected, prev, prev_at, count = 1, chain.GENESIS_PREV, -(2**63), 0
     unknown: list[int] = []
     store_id: str | None = None
+    listed: set[str] = set()  # keys the ledger's erasures destroyed
     for row in ledger.rows(0):
         failure = chain.check_row(row, expected, prev, prev_at)
         if failure is not None:
@@ -54,6 +55,13 @@ def verify_ledger(ledger: Ledger, keyring: Keyring | None) -> ChainVerdict:
                                 failure.found, unknown_kinds=unknown, store_id=store_id)
         if row.kind not in KINDS:
             unknown.append(row.seq)
+        elif row.kind == "SUBJECT_ERASED":
+            try:
+                erasure = decode_body(row.kind, row.body, row.seq)
+            except (UnknownEventKind, msgspec.DecodeError):
+                erasure = None
+            if isinstance(erasure, SubjectErased):
+                listed.update(erasure.keys_destroyed)
         elif row.seq == 1:
             try:
                 genesis = decode_body(row.kind, row.body, row.seq)
@@ -82,6 +90,13 @@ def verify_ledger(ledger: Ledger, keyring: Keyring | None) -> ChainVerdict:
             verdict.found = f"it ends at seq {count}"
         else:
             verdict.head_seal = "verified"
+        if verdict.ok and keyring.destroyed_keys() - listed:
+            # The keyring destroyed keys no erasure in this ledger lists: the ledger is an
+            # older copy than its keyring (restored to undo an erasure). Open refuses it too.
+            verdict.ok = False
+            verdict.first_bad_seq = count + 1
+            verdict.expected = "the erasure events that destroyed keys the keyring no longer holds"
+            verdict.found = f"a ledger that ends at seq {count} (an older copy of the store)"
     return verdict
 
 

@@ -76,6 +76,10 @@ class Keyring:
             return False
         return True
 
+    def destroyed_keys(self) -> frozenset[str]:
+        """Every key this keyring records as destroyed (ids only; the material is gone)."""
+        return frozenset(self._destroyed)
+
     def is_destroyed(self, key_id: str) -> bool:
         return key_id in self._destroyed or self._store.is_destroyed(key_id)
 
