@@ -100,4 +100,3 @@ def test_keys_are_durable_before_events_sealed_under_them(open_store, store_dirs
     fresh = Keyring.open(store_dirs[1], store.store_id)  # a second reader of the keyring file
     for record in store.claims.claims().values():
         assert all(fresh.holds(k) for k in record.entity_ids)
-    assert not isinstance(Unreadable("erased"), ClaimPrivate)

@@ -44,7 +44,7 @@ def test_subject_known_but_demand_absent_abstains_naming_the_term(loaded) -> Non
     out = loaded.recall("What is Hana Sato's salary?")
     assert out.status == "abstained" and out.reason == "unknown_predicate"
     assert out.ungrounded_term == "salary" and out.claims == ()
-    assert "salary" in out.text and "Next" in out.text or out.next
+    assert "salary" in out.text and out.next and "salary" in out.next
 
 
 def test_unknown_subject_abstains_and_similar_company_does_not_resolve(loaded) -> None:
@@ -109,13 +109,11 @@ def test_view_at_seq_equals_a_fresh_replay_to_seq(loaded, tmp_path_factory, cut)
     with out.write() as tx:
         tx.insert(list(loaded._ledger.rows(0, seq)))
     out.close()
-    prefix = Store.open(base, keyring_dir=loaded.keyring_dir, allow_missing_keyring=False,
-                        create=False) if False else None
     fresh = Store(base, Ledger.open(base / LEDGER_FILE), loaded._keyring, loaded.store_id,
                   loaded.identity, loaded.clock, loaded.keyring_dir)
     fresh._owner = False
     fresh._catch_up(fresh._ledger.rows(0))
-    assert prefix is None and view.digest() == fresh.digest()
+    assert view.digest() == fresh.digest()
     assert view.head_seq == seq
 
 
