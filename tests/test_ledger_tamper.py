@@ -163,3 +163,15 @@ def test_garbage_or_truncated_file_is_refused_and_left_untouched(
     with pytest.raises(NotALedger):
         open_store()
     assert ledger_file.read_bytes() == new
+
+
+def test_a_forged_head_seal_mac_names_the_same_seq_on_open_and_verify(
+    ledger_file, open_store, store_dirs
+) -> None:
+    """A seal whose MAC was not made with the keyring fails at the head, in both paths."""
+    db = sqlite3.connect(ledger_file)
+    head, mac = db.execute("SELECT seq, mac FROM head_seal").fetchone()
+    db.execute("UPDATE head_seal SET mac = ?", (_flip(mac),))
+    db.commit()
+    db.close()
+    _assert_refused_at(open_store, store_dirs, head)

@@ -155,11 +155,13 @@ def test_rescue_admits_the_normalised_form(open_store) -> None:
     assert out.admitted_text == "Redvale Mills produced 48,000 metres of cloth."
     assert "normalised" in out.text
     stored = store.claim_private(store.claims.get(out.claim_id))
-    assert stored.text == out.admitted_text and stored.proposed_text.startswith("Redvale Mills produced 48000")
+    assert stored.text == out.admitted_text
+    assert stored.proposed_text.startswith("Redvale Mills produced 48000")
     # Control: a claim already in the evidence's wording is plainly accepted.
     plain = store.remember("Redvale Mills produced 48,000 metres of cloth.",
                            "Redvale Mills produced 48,000 metres of cloth last year.")
-    assert plain.verdict == "ACCEPT" and plain.admitted_text == "Redvale Mills produced 48,000 metres of cloth."
+    assert plain.verdict == "ACCEPT"
+    assert plain.admitted_text == "Redvale Mills produced 48,000 metres of cloth."
 
 
 def test_secret_is_refused_before_anything_is_written(open_store) -> None:

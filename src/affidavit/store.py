@@ -20,7 +20,7 @@ from typing import TypeVar
 import msgspec
 import structlog
 
-from affidavit import chain
+from affidavit import chain, head_seal
 from affidavit.capabilities import Capabilities
 from affidavit.chain import Row, RowValues
 from affidavit.clock import Clock, SystemClock
@@ -295,21 +295,12 @@ class Store(Capabilities):
         self._check_not_rolled_back()
 
     def _check_not_rolled_back(self) -> None:
-        """Every key the keyring says was destroyed must be listed by an erasure in the ledger.
-
-        Keys are destroyed only after their SUBJECT_ERASED commit, and the keyring was loaded
-        before this replay, so a destroyed key no erasure lists means the ledger file is older
-        than its keyring: a copy restored to undo an erasure. The head seal cannot see that
-        (the old copy carries its own valid seal), so refuse here.
-        """
+        """Refuse a ledger older than its keyring (see ``head_seal.rollback_failure``)."""
         assert self._keyring is not None
-        unlisted = self._keyring.destroyed_keys() - self.erased.destroyed_keys()
-        if unlisted:
-            raise ChainBroken(
-                self.head_seq + 1,
-                "the erasure events that destroyed keys the keyring no longer holds",
-                f"a ledger that ends at seq {self.head_seq} (an older copy of the store)",
-            )
+        failure = head_seal.rollback_failure(
+            self._keyring.destroyed_keys(), self.erased.destroyed_keys(), self.head_seq)
+        if failure is not None:
+            raise ChainBroken(*failure)
 
     def _catch_up(self, rows: Iterable[RowValues]) -> None:
         """Verify each new row against our head, then apply it (another process may have written)."""
@@ -418,28 +409,13 @@ class Store(Capabilities):
 
     def _check_head_seal(self, seal: HeadSeal | None, last_seq: int) -> None:
         assert self._keyring is not None
-        head_seq, head_hash = self._projections.head_seq, self._projections.head_hash
-        if seal is None:
-            if head_seq == 0 and last_seq == 0:
-                return  # a new, empty ledger
-            raise ChainBroken(1, "a sealed head", "no head seal")
-        if last_seq > head_seq and head_seq == seal.seq:
-            raise ChainBroken(
-                head_seq + 1,
-                f"the ledger to end at seq {seal.seq} (sealed head)",
-                f"events continue to seq {last_seq} without a seal",
-            )
-        if seal.seq != head_seq:
-            first_bad = min(seal.seq, head_seq) + 1
-            raise ChainBroken(
-                first_bad,
-                f"the ledger to end at seq {seal.seq} (sealed head)",
-                f"it ends at seq {head_seq}",
-            )
-        expected = macs.head_mac(self._keyring.derived("head-seal"), self.store_id, seal.seq, seal.hash)
-        if seal.hash != head_hash or not macs.mac_equal(expected, seal.mac):
-            raise ChainBroken(head_seq, "the sealed head hash and MAC", "a head that does not match")
-        self._trusted_seal = (seal.seq, seal.hash, seal.mac)
+        failure = head_seal.seal_failure(
+            seal, head_seq=self._projections.head_seq, head_hash=self._projections.head_hash,
+            last_seq=last_seq, key=self._keyring.derived("head-seal"), store_id=self.store_id)
+        if failure is not None:
+            raise ChainBroken(*failure)
+        if seal is not None:
+            self._trusted_seal = (seal.seq, seal.hash, seal.mac)
 
     # -- writing -------------------------------------------------------------
     def _require_keyring(self) -> Keyring:

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import msgspec
 
-from affidavit import chain
+from affidavit import chain, head_seal
 from affidavit.codec import decode_body
-from affidavit.crypto import macs
 from affidavit.crypto.keyring import Keyring, default_keyring_root
 from affidavit.errors import AffidavitError, KeyringError, UnknownEventKind
 from affidavit.events import KINDS, StoreCreated, SubjectErased
@@ -75,28 +74,17 @@ def verify_ledger(ledger: Ledger, keyring: Keyring | None) -> ChainVerdict:
         verdict.first_bad_seq = unknown[0]
         verdict.expected, verdict.found = "a known event kind", "a kind this version cannot read"
     if keyring is not None and store_id is not None:
-        seal = ledger.head_seal()
-        key = keyring.derived("head-seal")
-        if seal is None:
-            verdict.head_seal, verdict.ok = "FAILED", False
-            verdict.first_bad_seq = verdict.first_bad_seq or 1
-            verdict.expected, verdict.found = "a sealed head", "no head seal"
-        elif (seal.seq, seal.hash) != (count, prev) or not macs.mac_equal(
-            seal.mac, macs.head_mac(key, store_id, seal.seq, seal.hash)
-        ):
-            verdict.head_seal, verdict.ok = "FAILED", False
-            verdict.first_bad_seq = verdict.first_bad_seq or min(seal.seq, count) + 1
-            verdict.expected = f"the ledger to end at the sealed head, seq {seal.seq}"
-            verdict.found = f"it ends at seq {count}"
-        else:
-            verdict.head_seal = "verified"
-        if verdict.ok and keyring.destroyed_keys() - listed:
-            # The keyring destroyed keys no erasure in this ledger lists: the ledger is an
-            # older copy than its keyring (restored to undo an erasure). Open refuses it too.
+        failure = head_seal.seal_failure(
+            ledger.head_seal(), head_seq=count, head_hash=prev, last_seq=count,
+            key=keyring.derived("head-seal"), store_id=store_id)
+        verdict.head_seal = "verified" if failure is None else "FAILED"
+        if failure is None and verdict.ok:
+            failure = head_seal.rollback_failure(keyring.destroyed_keys(), listed, count)
+        if failure is not None and verdict.ok:
             verdict.ok = False
-            verdict.first_bad_seq = count + 1
-            verdict.expected = "the erasure events that destroyed keys the keyring no longer holds"
-            verdict.found = f"a ledger that ends at seq {count} (an older copy of the store)"
+            verdict.first_bad_seq, verdict.expected, verdict.found = failure
+        elif failure is not None:
+            verdict.ok = False
     return verdict
 
 
