@@ -80,6 +80,12 @@ class ConcurrentWriteTimeout(LedgerError):
     code = "write_lock_timeout"
 
 
+class StorageFull(LedgerError):
+    """The disk (or the database's size limit) is full: nothing of the write was kept."""
+
+    code = "disk_full"
+
+
 class KeyringError(AffidavitError):
     """The keyring is missing, unreadable or does not belong to this store."""
 

@@ -13,7 +13,7 @@ from typing import Literal
 
 import apsw
 
-from affidavit.errors import ConcurrentWriteTimeout, LedgerError, NotALedger
+from affidavit.errors import ConcurrentWriteTimeout, LedgerError, NotALedger, StorageFull
 
 Durability = Literal["full", "fast"]
 
@@ -82,6 +82,12 @@ def translate_errors(path: Path | str) -> Iterator[None]:
     except apsw.CantOpenError as exc:
         name = Path(path).name
         raise LedgerError(f"cannot open {name}: check the path and permissions") from exc
+    except apsw.FullError as exc:
+        name = Path(path).name
+        raise StorageFull(
+            f"disk full: {name} could not grow, so the write was rolled back and nothing of it was "
+            "kept; free space on that filesystem (or move the store) and retry"
+        ) from exc
     except apsw.ReadOnlyError as exc:
         name = Path(path).name
         raise LedgerError(f"{name} is read-only") from exc

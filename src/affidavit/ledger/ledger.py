@@ -137,11 +137,13 @@ class Ledger:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield WriteTx(self)
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-            else:
                 self._conn.execute("COMMIT")
+            except BaseException:
+                # SQLite has already rolled back after some errors (a full disk, I/O):
+                # a second ROLLBACK would fail and hide the error that matters.
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise
 
     def checkpoint(self) -> None:
         with connection.translate_errors(self.path):
