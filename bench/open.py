@@ -9,7 +9,7 @@ temp dir, then measures, each in a fresh subprocess (best of ``--repeat``):
 
   floor    apsw scan of every column of ``events`` + a SHA-256 chain over
            body || previous digest; no decoding, no checks
-  verify   ``affidavit.verification.verify_path``: chain from genesis + head seal
+  verify   ``affidavit.engine.verification.verify_path``: chain from genesis + head seal
   open     ``Store.open``: verify, decrypt the eager fields, replay into every projection
 
 and prints events/s, the time as a multiple of the floor's, and peak RSS growth per
@@ -85,7 +85,7 @@ def _floor(store: Path, keyring: Path) -> int:
 
 
 def _verify(store: Path, keyring: Path) -> int:
-    from affidavit.verification import verify_path
+    from affidavit.engine.verification import verify_path
 
     verdict = verify_path(store, keyring)
     if not verdict.ok:
@@ -160,8 +160,7 @@ def _measure(mode: str, a: str, b: str) -> None:
     if mode == "es-build":
         print(json.dumps({"events": _es_build(Path(a), b)}))
         return
-    import affidavit.store
-    import affidavit.verification  # noqa: F401  (imports are not the cost measured)
+    import affidavit.engine.verification  # noqa: F401  (imports are not the cost measured)
 
     before = _peak_bytes()
     wall, cpu = time.perf_counter(), time.process_time()

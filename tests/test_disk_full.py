@@ -10,7 +10,7 @@ from affidavit.errors import StorageFull
 
 def _cap_ledger_at_current_size(store: Store) -> None:
     """Make the ledger file unable to grow, as a full filesystem would (SQLITE_FULL)."""
-    conn = store._ledger._conn
+    conn = store.ledger._conn  # type: ignore[attr-defined]  # the SQLite backend's connection
     pages = conn.execute("PRAGMA page_count").fetchall()[0][0]
     conn.execute(f"PRAGMA max_page_count = {pages}")
 

@@ -9,11 +9,11 @@ import pytest
 
 from affidavit.crypto.envelope import CiphertextInvalid, Envelope, aad_for
 from affidavit.crypto.keyring import Keyring
+from affidavit.engine.verification import verify_path
 from affidavit.errors import KeyringError, KeyUnavailable
 from affidavit.events import ClaimPrivate, Unreadable
 from affidavit.store import Store
 from affidavit.testing import append_synthetic, synthetic_name
-from affidavit.verification import verify_path
 
 
 def _all_store_bytes(store_dir: Path) -> bytes:

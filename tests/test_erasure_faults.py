@@ -13,12 +13,12 @@ import os, sys
 from pathlib import Path
 from affidavit.store import Store
 from affidavit.identity import Identity
-import affidavit.erasure as erasure
-import affidavit.certificates as certificates
+import affidavit.memory.forget as erasure
+import affidavit.memory.certificates as certificates
 from affidavit.crypto.keyring import Keyring
 from affidavit.crypto.signer import Signer
 from affidavit.errors import KeyringError
-from affidavit.ledger.ledger import WriteTx
+from affidavit.ledger.sqlite import SQLiteWriteTx as WriteTx
 
 step = sys.argv[3]
 
@@ -59,9 +59,9 @@ import json, sys
 from pathlib import Path
 from affidavit.store import Store
 from affidavit.identity import Identity
-from affidavit.erasure import complete_interrupted
-from affidavit.certificates import from_issued, to_json, verify_certificate
-from affidavit.tombstones import full_fingerprint
+from affidavit.engine import complete_interrupted
+from affidavit.memory.certificates import from_issued, to_json, verify_certificate
+from affidavit.memory.tombstones import full_fingerprint
 store = Store.open(Path(sys.argv[1]), keyring_dir=Path(sys.argv[2]), identity=Identity())
 key = sys.argv[3]
 held_after_open = store._keyring.holds(key)

@@ -13,9 +13,9 @@ import pytest
 from conftest import run_python
 from test_tenants import erase
 
-from affidavit import tombstones
 from affidavit.errors import NotAuthorized
 from affidavit.identity import Identity
+from affidavit.memory import tombstones
 
 HELD = ("Priya opened a bakery in Leeds.", "Priya Nair and Priya Shah opened a bakery in Leeds.")
 ADA = ("Ada Lovelace lives in Rome.", "Ada Lovelace lives in Rome.")

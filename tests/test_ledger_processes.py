@@ -9,9 +9,9 @@ import sys
 import time
 from pathlib import Path
 
+from affidavit.engine.verification import verify_path
 from affidavit.store import Store
 from affidavit.testing import append_synthetic
-from affidavit.verification import verify_path
 
 WRITER = """
 import sys

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from affidavit import chain
+from affidavit.engine.verification import verify_path
 from affidavit.errors import ChainBroken, NotALedger
 from affidavit.store import LEDGER_FILE
 from affidavit.testing import append_synthetic
-from affidavit.verification import verify_path
 
 N_CLAIMS = 12
 

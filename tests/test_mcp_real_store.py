@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from affidavit.engine.verification import verify_path
 from affidavit.store import Store
-from affidavit.verification import verify_path
 
 
 class Server:

@@ -98,7 +98,7 @@ def test_limit_bounds_the_answer(loaded) -> None:
 @given(cut=st.integers(min_value=1, max_value=30))
 def test_view_at_seq_equals_a_fresh_replay_to_seq(loaded, tmp_path_factory, cut) -> None:
     """Store.at(seq) has exactly the state of a new store holding only the first seq events."""
-    from affidavit.ledger import Ledger
+    from affidavit.ledger import SQLiteLedger as Ledger
     from affidavit.store import LEDGER_FILE
 
     seq = min(cut, loaded.head_seq)

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from affidavit import sourcing
 from affidavit.api import StoreBackend
+from affidavit.engine.verification import verify_path
 from affidavit.errors import ChainBroken, LedgerError
 from affidavit.identity import Identity
+from affidavit.memory import sources as sourcing
 from affidavit.store import Store
-from affidavit.verification import verify_path
 
 DOC = "Dana Kim takes warfarin 5 mg daily. Tomas Reyes manages the pharmacy."
 SECRET_CLAIM = "Dana Kim takes warfarin 5 mg daily."

@@ -5,8 +5,8 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from affidavit import sourcing
 from affidavit.errors import InvalidInput, SourceConflict, UnknownSource
+from affidavit.memory import sources as sourcing
 from affidavit.store import Store
 
 EVIDENCE = "Priya Shah joined Kestrel Labs in 2019. Her colleague Tom Berg runs the Oslo office."

@@ -14,10 +14,10 @@ from typing import Any
 import msgspec
 import structlog
 
-from affidavit.history import entries
+from affidavit.engine.verification import verify_ledger
 from affidavit.identity import Identity
+from affidavit.memory.history import entries
 from affidavit.store import Store
-from affidavit.verification import verify_ledger
 
 log = structlog.get_logger("affidavit.api")
 
@@ -67,7 +67,7 @@ class StoreBackend:
 
     def verify(self) -> dict[str, Any]:
         self.store.catch_up()
-        verdict = verify_ledger(self.store._ledger, self.store._keyring)
+        verdict = verify_ledger(self.store.ledger, self.store.keyring)
         receipts = self.store.verify_receipts()
         ok = verdict.ok and receipts.failed == 0
         text = verdict.text() + (

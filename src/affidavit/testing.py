@@ -4,20 +4,16 @@
 with sealed bodies of a few hundred bytes) *without* running the write gate per
 claim, to exercise the ledger, the envelope, replay and recall at scale. Claim
 shapes come from the real gate, computed once per template and object. It still
-goes through the one sealed write path (``Store._transact``).
+goes through the one sealed write path (``Engine.transact``).
 """
 
 from __future__ import annotations
 
 import random
 from functools import cache
-from typing import TYPE_CHECKING
 
+from affidavit.engine import Engine, WriteContext
 from affidavit.events import ClaimAdmitted, ClaimPrivate, EntityPrivate, EntityRegistered
-
-if TYPE_CHECKING:
-    from affidavit.store import Store
-    from affidavit.writer import WriteContext
 
 _FIRST = ["Dana", "Priya", "Marcus", "Lucia", "Kenji", "Amara", "Ruth", "Wen", "Clara", "Sunil",
           "Tomas", "Ingrid", "Yusuf", "Mei", "Oskar", "Leila", "Bruno", "Hana", "Idris", "Greta"]
@@ -63,7 +59,7 @@ def _entity(ctx: WriteContext, name: str) -> str:
 
 
 def append_synthetic(
-    store: Store, count: int, *, subjects: int = 1000, batch: int = 1, seed: int = 0
+    store: Engine, count: int, *, subjects: int = 1000, batch: int = 1, seed: int = 0
 ) -> list[str]:
     """Append ``count`` claims about ``subjects`` people; returns the claim ids."""
     rng = random.Random(seed)
@@ -109,6 +105,6 @@ def append_synthetic(
                     verdict="ACCEPT", private=sealed), private)
                 claim_ids.append(claim_id)
 
-        store._transact(decide)
+        store.transact(decide)
         done += n
     return claim_ids

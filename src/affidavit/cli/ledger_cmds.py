@@ -41,7 +41,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from affidavit.verification import verify_path
+    from affidavit.engine.verification import verify_path
 
     kdir = Path(args.keyring_dir) if args.keyring_dir else None
     verdict = verify_path(_path(args), kdir)
@@ -53,7 +53,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    from affidavit.history import entries
+    from affidavit.memory.history import entries
 
     kdir = Path(args.keyring_dir) if args.keyring_dir else None
     with Store.open(_path(args), keyring_dir=kdir, create=False, allow_missing_keyring=True) as store:
@@ -70,7 +70,7 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def cmd_salvage(args: argparse.Namespace) -> int:
-    from affidavit.salvage import salvage
+    from affidavit.engine.salvage import salvage
 
     kdir = Path(args.keyring_dir) if args.keyring_dir else None
     verdict = salvage(_path(args), Path(args.out), kdir)

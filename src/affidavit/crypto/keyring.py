@@ -69,6 +69,11 @@ class Keyring:
             self._keys[key_id] = key
         return key
 
+    def evict(self, key_ids: set[str]) -> None:
+        """Drop keys from this process's memory only (another process destroyed them on disk)."""
+        for key_id in key_ids:
+            self._keys.pop(key_id, None)
+
     def holds(self, key_id: str) -> bool:
         try:
             self.material(key_id)

@@ -1,5 +1,5 @@
 """Forensics and portability: replay to a point, re-resolve, signed checkpoints, export.
 
 Everything here reads the ledger as stored; only ``checkpoints.sign_checkpoint``
-writes, and it does so through the one sealed write path (``Store._transact``).
+writes, and it does so through the one sealed write path (``Engine.transact``).
 """

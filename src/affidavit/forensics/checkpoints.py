@@ -18,20 +18,17 @@ from __future__ import annotations
 import base64
 import hashlib
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import msgspec
 
-from affidavit import certificates
 from affidavit.codec import decode_event
 from affidavit.crypto.signer import Signer, verify_signature
+from affidavit.engine import Engine, WriteContext
 from affidavit.errors import InvalidInput
 from affidavit.events import CheckpointSigned
+from affidavit.memory import certificates
 from affidavit.translog import CompactTree, leaf_hash, mth
-
-if TYPE_CHECKING:
-    from affidavit.store import Store
-    from affidavit.writer import WriteContext
 
 _ED25519_TYPE = b"\x01"
 _DASH = "\u2014"
@@ -89,18 +86,18 @@ def parse_note(text: str) -> NoteFields:
     return NoteFields(origin, size, root, tuple(signatures))
 
 
-def signer_for(store: Store) -> Signer:
+def signer_for(store: Engine) -> Signer:
     """The install's Ed25519 key, shared with erasure certificates; publishes its public half."""
     signer = certificates.signer_for(Path(store.keyring_dir))
     certificates.write_public_key(Path(store.path), signer)
     return signer
 
 
-def event_hashes(store: Store, size: int) -> list[bytes]:
-    return [row.hash for row in store._ledger.rows(0, size)]
+def event_hashes(store: Engine, size: int) -> list[bytes]:
+    return [row.hash for row in store.ledger.rows(0, size)]
 
 
-def sign_checkpoint(store: Store) -> Checkpoint:
+def sign_checkpoint(store: Engine) -> Checkpoint:
     """Append CHECKPOINT_SIGNED over every event before it."""
     signer = signer_for(store)
     origin = origin_of(store.store_id)
@@ -108,7 +105,7 @@ def sign_checkpoint(store: Store) -> Checkpoint:
     def decide(ctx: WriteContext) -> Checkpoint:
         size = ctx.base_seq  # caught up: the last event before this checkpoint
         tree = CompactTree()
-        for row in store._ledger.rows(0, size):
+        for row in store.ledger.rows(0, size):
             tree.append(row.hash)
         root = tree.root()
         body = note_body(origin, size, root)
@@ -118,13 +115,13 @@ def sign_checkpoint(store: Store) -> Checkpoint:
         )
         return Checkpoint(ctx.add("CHECKPOINT_SIGNED", event), event)
 
-    return store._transact(decide)
+    return store.transact(decide)
 
 
-def checkpoints(store: Store) -> list[Checkpoint]:
+def checkpoints(store: Engine) -> list[Checkpoint]:
     """Every CHECKPOINT_SIGNED event, oldest first."""
     found = []
-    for row in store._ledger.rows(0, store.head_seq):
+    for row in store.ledger.rows(0, store.head_seq):
         if row.kind == "CHECKPOINT_SIGNED":
             event = decode_event(row)
             assert isinstance(event, CheckpointSigned)
@@ -132,7 +129,7 @@ def checkpoints(store: Store) -> list[Checkpoint]:
     return found
 
 
-def latest(store: Store) -> Checkpoint | None:
+def latest(store: Engine) -> Checkpoint | None:
     found = checkpoints(store)
     return found[-1] if found else None
 
@@ -160,11 +157,11 @@ def check_checkpoint(store_id: str, cp: Checkpoint, hashes: list[bytes]) -> list
     return problems
 
 
-def verify_checkpoints(store: Store) -> dict[int, list[str]]:
+def verify_checkpoints(store: Engine) -> dict[int, list[str]]:
     """Check every checkpoint in the ledger; returns problems by checkpoint seq."""
     hashes: list[bytes] = []
     out: dict[int, list[str]] = {}
-    for row in store._ledger.rows(0, store.head_seq):
+    for row in store.ledger.rows(0, store.head_seq):
         if row.kind == "CHECKPOINT_SIGNED":
             event = decode_event(row)
             assert isinstance(event, CheckpointSigned)

@@ -18,15 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from affidavit import sourcing, translog
+from affidavit import translog
 from affidavit.codec import decode_event
+from affidavit.engine import Engine
 from affidavit.errors import ExportError
 from affidavit.events import CertificateIssued, CheckpointSigned, ClaimAdmitted, ClaimQuarantined
 from affidavit.forensics.checkpoints import origin_of, signed_note
+from affidavit.memory import sources as sourcing
+from affidavit.memory.certificates import PUBLIC_KEY_FILE
 
 if TYPE_CHECKING:
     from affidavit.chain import Row
-    from affidavit.store import Store
 
 BUNDLE_FORMAT = "affidavit-bundle/1"
 
@@ -75,7 +77,7 @@ def _certificate_json(seq: int, e: CertificateIssued) -> dict[str, Any]:
             "signature": e.signature.hex(), "public_key": e.public_key.hex()}
 
 
-def _receipt_json(store: Store, row: Row, event: ClaimAdmitted | ClaimQuarantined,
+def _receipt_json(store: Engine, row: Row, event: ClaimAdmitted | ClaimQuarantined,
                   include_evidence: bool) -> dict[str, Any] | None:
     if event.receipt is None:
         return None
@@ -104,7 +106,7 @@ def _write_lines(path: Path, items: list[dict[str, Any]]) -> None:
             fh.write(json.dumps(item, sort_keys=True, separators=(",", ":")) + "\n")
 
 
-def export_bundle(store: Store, out: Path, *, claims: Sequence[str] | None = None,
+def export_bundle(store: Engine, out: Path, *, claims: Sequence[str] | None = None,
                   include_evidence: bool = False, all_tenants: bool = False) -> ExportSummary:
     """Write the bundle; ``claims`` None selects every claim of the tenant (or of all)."""
     _check_target(out)
@@ -112,10 +114,10 @@ def export_bundle(store: Store, out: Path, *, claims: Sequence[str] | None = Non
     tenant = None if all_tenants else store.identity.tenant
     events, cps, receipts, certs = [], [], [], []
     seen: set[str] = set()
-    with store._ledger.snapshot():  # one consistent state of the file
+    with store.ledger.snapshot():  # one consistent state of the file
         store.catch_up()
-        seal = store._ledger.head_seal()
-        for row in store._ledger.rows(0, store.head_seq):
+        seal = store.ledger.head_seal()
+        for row in store.ledger.rows(0, store.head_seq):
             events.append(row_json(row))
             if row.kind in ("CLAIM_ADMITTED", "CLAIM_QUARANTINED"):
                 if tenant is not None and row.tenant != tenant:
@@ -144,8 +146,6 @@ def export_bundle(store: Store, out: Path, *, claims: Sequence[str] | None = Non
     _write_lines(out / "checkpoints.jsonl", cps)
     _write_lines(out / "receipts.jsonl", receipts)
     _write_lines(out / "certificates.jsonl", certs)
-    from affidavit.store import PUBLIC_KEY_FILE
-
     pub = Path(store.path) / PUBLIC_KEY_FILE
     if pub.is_file():
         shutil.copyfile(pub, out / PUBLIC_KEY_FILE)

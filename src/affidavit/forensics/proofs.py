@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import msgspec
 
 from affidavit import translog
 from affidavit.crypto.signer import verify_signature
+from affidavit.engine import Engine
 from affidavit.errors import InvalidInput, NoCheckpoint
 from affidavit.forensics.checkpoints import (
     Checkpoint,
@@ -27,9 +27,6 @@ from affidavit.forensics.checkpoints import (
     parse_note,
     signed_note,
 )
-
-if TYPE_CHECKING:
-    from affidavit.store import Store
 
 
 class SignedCheckpoint(msgspec.Struct, frozen=True):
@@ -74,14 +71,14 @@ def origin_of_note(note: str) -> str:
     return note.split("\n", 1)[0]
 
 
-def _latest(store: Store, at_least: int) -> Checkpoint:
+def _latest(store: Engine, at_least: int) -> Checkpoint:
     cp = latest(store)
     if cp is None or cp.event.tree_size < at_least:
         raise NoCheckpoint(f"no signed checkpoint covers {at_least} events; run `affidavit checkpoint`")
     return cp
 
 
-def prove_inclusion(store: Store, seq: int) -> InclusionProof:
+def prove_inclusion(store: Engine, seq: int) -> InclusionProof:
     """Audit path of event ``seq`` under the latest checkpoint that covers it."""
     if not isinstance(seq, int) or not 1 <= seq <= store.head_seq:
         raise InvalidInput("seq", f"expected a seq from 1 to {store.head_seq}")
@@ -131,7 +128,7 @@ def read_old_checkpoint(arg: str) -> tuple[int, bytes | None, str | None]:
     return fields.size, fields.root, text
 
 
-def prove_consistency(store: Store, old_size: int, old_root: bytes | None = None,
+def prove_consistency(store: Engine, old_size: int, old_root: bytes | None = None,
                       old_note: str | None = None) -> ConsistencyProof:
     """Proof that the log under the latest checkpoint extends the log of ``old_size`` events.
 

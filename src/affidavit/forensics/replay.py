@@ -1,6 +1,6 @@
 """What the store held at a ledger position: counts by state and one subject's claims.
 
-``Store.at(seq)`` replays the verified prefix into fresh projections; this module
+``Engine.view_at(seq)`` (``Store.at``) replays the verified prefix into fresh projections; this module
 only summarizes that view. A subject whose keys were destroyed since reads as
 absent (its name no longer opens), exactly as recall answers about it today.
 """
@@ -8,17 +8,14 @@ absent (its name no longer opens), exactly as recall answers about it today.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
 
 import msgspec
 
+from affidavit.engine import Engine
 from affidavit.errors import InvalidInput
 from affidavit.events import ClaimPrivate
-from affidavit.history import iso
+from affidavit.memory.history import iso
 from affidavit.translog import CompactTree
-
-if TYPE_CHECKING:
-    from affidavit.store import Store
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -73,11 +70,11 @@ def parse_instant(value: str) -> int:
     return (when - _EPOCH) // timedelta(microseconds=1)  # exact: no float rounding
 
 
-def seq_at_time(store: Store, value: str) -> int:
+def seq_at_time(store: Engine, value: str) -> int:
     """The last seq recorded at or before the instant (recorded_at never goes backwards)."""
     limit = parse_instant(value)
     last = 0
-    for row in store._ledger.rows(0, store.head_seq):
+    for row in store.ledger.rows(0, store.head_seq):
         if row.recorded_at > limit:
             break
         last = row.seq
@@ -86,20 +83,20 @@ def seq_at_time(store: Store, value: str) -> int:
     return last
 
 
-def log_root_at(store: Store, seq: int) -> bytes:
+def log_root_at(store: Engine, seq: int) -> bytes:
     """RFC 6962 root over the event hashes 1..seq (leaf data = the 32-byte event hash)."""
     tree = CompactTree()
     append = tree.append
-    for row in store._ledger.rows(0, seq):
+    for row in store.ledger.rows(0, seq):
         append(row.hash)
     return tree.root()
 
 
-def replay_to(store: Store, seq: int, *, subject: str | None = None) -> ReplaySummary:
+def replay_to(store: Engine, seq: int, *, subject: str | None = None) -> ReplaySummary:
     """Replay the ledger to ``seq`` and summarize what the store held then (read-only)."""
     tenant = store.identity.tenant
-    with store.at(seq) as view:
-        recorded_at = next(iter(store._ledger.rows(seq - 1, seq))).recorded_at
+    with store.view_at(seq) as view:
+        recorded_at = next(iter(store.ledger.rows(seq - 1, seq))).recorded_at
         claims = None if subject is None else _subject_claims(view, tenant, subject)
         return ReplaySummary(
             seq=view.head_seq, recorded_at=iso(recorded_at), head_hash=view.head_hash.hex(),
@@ -109,7 +106,7 @@ def replay_to(store: Store, seq: int, *, subject: str | None = None) -> ReplaySu
         )
 
 
-def _subject_claims(view: Store, tenant: str, subject: str) -> tuple[SubjectClaim, ...]:
+def _subject_claims(view: Engine, tenant: str, subject: str) -> tuple[SubjectClaim, ...]:
     seen: dict[str, SubjectClaim] = {}
     for entity_id in view.entities.resolve(tenant, subject):
         for record in view.claims.about(entity_id):

@@ -3,25 +3,23 @@
 Each CLAIM_ADMITTED / CLAIM_QUARANTINED event carries the inputs it was decided on
 (sealed: the proposed text and the evidence) and, in its ``resolver`` column, the
 version of the gate that decided. Inputs are opened only through
-``Store.open_sealed``; an erased or unavailable input is counted as not
+``Engine.open_sealed``; an erased or unavailable input is counted as not
 re-decidable, never recovered any other way. Read-only: nothing is written.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, get_args
+from typing import get_args
 
 import msgspec
 
 from affidavit.codec import decode_event
+from affidavit.engine import Engine
 from affidavit.errors import AffidavitError
 from affidavit.events import ClaimAdmitted, ClaimPrivate, ClaimQuarantined, EvidencePrivate, Unreadable
 from affidavit.gates.contracts import WriteDecision, WriteRefusalCode
 from affidavit.gates.write import RESOLVER_VERSION, decide_write
-
-if TYPE_CHECKING:
-    from affidavit.store import Store
 
 _GATE_CODES = frozenset(get_args(WriteRefusalCode))
 _PASSED = frozenset({"ACCEPT", "RESCUE"})
@@ -98,14 +96,14 @@ def _label(now: WriteDecision) -> str:
     return f"{now.verdict} ({now.refusal.code})" if now.refusal is not None else now.verdict
 
 
-def reresolve(store: Store, *, tenant: str | None, until_seq: int | None = None,
+def reresolve(store: Engine, *, tenant: str | None, until_seq: int | None = None,
               decide: Callable[[str, str], WriteDecision] = decide_write) -> ReresolveReport:
     """Re-run ``decide`` over the recorded inputs of every gate decision (of ``tenant``, or all)."""
     skipped: dict[str, int] = {}
     same = decisions = 0
     diffs: list[Difference] = []
     last = store.head_seq if until_seq is None else min(until_seq, store.head_seq)
-    for row in store._ledger.rows(0, last):
+    for row in store.ledger.rows(0, last):
         if row.kind not in ("CLAIM_ADMITTED", "CLAIM_QUARANTINED"):
             continue
         if tenant is not None and row.tenant != tenant:

@@ -1,6 +1,11 @@
-"""The only package that imports apsw: the event ledger and the keystore tables."""
+"""The event ledger behind one backend interface; the only package that imports apsw.
 
-from affidavit.ledger.connection import Durability
-from affidavit.ledger.ledger import HeadSeal, Ledger, WriteTx
+``LedgerBackend`` (backend.py) is what the engine talks to; ``SQLiteLedger``
+(sqlite.py) is its first implementation. The keyring's key store lives here too,
+because it is SQLite as well (keystore.py).
+"""
 
-__all__ = ["Durability", "HeadSeal", "Ledger", "WriteTx"]
+from affidavit.ledger.backend import Durability, HeadSeal, LedgerBackend, WriteTx
+from affidavit.ledger.sqlite import SQLiteLedger, SQLiteWriteTx
+
+__all__ = ["Durability", "HeadSeal", "LedgerBackend", "SQLiteLedger", "SQLiteWriteTx", "WriteTx"]

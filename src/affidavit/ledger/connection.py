@@ -9,13 +9,11 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Literal
 
 import apsw
 
 from affidavit.errors import ConcurrentWriteTimeout, LedgerError, NotALedger, StorageFull
-
-Durability = Literal["full", "fast"]
+from affidavit.ledger.backend import Durability
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 30_000

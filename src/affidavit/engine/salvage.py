@@ -11,26 +11,25 @@ from itertools import islice
 from pathlib import Path
 
 from affidavit.crypto import macs
+from affidavit.engine.paths import LEDGER_FILE
+from affidavit.engine.verification import ChainVerdict, try_keyring, verify_ledger
 from affidavit.errors import LedgerError
-from affidavit.ledger import Ledger
-from affidavit.verification import ChainVerdict, _try_keyring, verify_ledger
+from affidavit.ledger import SQLiteLedger
 
 BATCH = 10_000
 
 
 def salvage(source: Path, dest: Path, keyring_dir: Path | None = None) -> ChainVerdict:
-    from affidavit.store import LEDGER_FILE
-
     if (dest / LEDGER_FILE).exists():
         raise LedgerError("the salvage destination already holds a ledger; choose an empty directory")
-    src = Ledger.open(source / LEDGER_FILE)
+    src = SQLiteLedger.open(source / LEDGER_FILE)
     try:
-        keyring = _try_keyring(src, keyring_dir)
+        keyring = try_keyring(src, keyring_dir)
         verdict = verify_ledger(src, None)  # the prefix is what the chain alone vouches for
         if verdict.events == 0:
             raise LedgerError("no verified events to salvage")
         dest.mkdir(parents=True, exist_ok=True, mode=0o700)
-        out = Ledger.create(dest / LEDGER_FILE)
+        out = SQLiteLedger.create(dest / LEDGER_FILE)
         try:
             rows = src.rows(0)
             remaining, last = verdict.events, None

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import msgspec
 
-from affidavit import sourcing, validation
+from affidavit import validation
+from affidavit.engine import Engine
 from affidavit.errors import InvalidInput
 from affidavit.events import ClaimPrivate
 from affidavit.gates.contracts import ClaimView, EntityView, ReadDecision
 from affidavit.gates.read import decide_read
+from affidavit.memory import sources as sourcing
 from affidavit.projections import ClaimRecord
-
-if TYPE_CHECKING:
-    from affidavit.store import Store
 
 READ_RESOLVER = "read-gate/1"
 MAX_LIMIT = 100
@@ -52,7 +51,7 @@ class RecallOutcome(msgspec.Struct, frozen=True):
 class StoreReadIndex:
     """The read gate's view of one tenant's projections (plaintext in memory only)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Engine) -> None:
         self._store = store
         self._tenant = store.identity.tenant
 
@@ -84,11 +83,11 @@ def view_of(record: ClaimRecord, p: ClaimPrivate) -> ClaimView:
     )
 
 
-def today(store: Store) -> str:
+def today(store: Engine) -> str:
     return datetime.fromtimestamp(store.clock.now_us() / 1e6, UTC).date().isoformat()
 
 
-def _recalled(store: Store, view: ClaimView) -> RecalledClaim:
+def _recalled(store: Engine, view: ClaimView) -> RecalledClaim:
     record = store.claims.get(view.claim_id)
     status: ReceiptStatus = "source_not_held"
     reason = "no receipt"
@@ -100,7 +99,7 @@ def _recalled(store: Store, view: ClaimView) -> RecalledClaim:
                          status, reason, view.state == "disputed", view.seq)
 
 
-def recall(store: Store, query: str, *, as_of: str | None = None, limit: int = 10) -> RecallOutcome:
+def recall(store: Engine, query: str, *, as_of: str | None = None, limit: int = 10) -> RecallOutcome:
     query = validation.text("query", query, validation.MAX_CLAIM)
     at = validation.iso_date("as_of", as_of) or today(store)
     if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_LIMIT:

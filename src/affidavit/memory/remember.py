@@ -7,32 +7,29 @@ nothing. A quarantine is a real CLAIM_QUARANTINED event waiting for review.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import msgspec
 
-from affidavit import sourcing, tombstones, validation
+from affidavit import validation
+from affidavit.engine import Engine, WriteContext
 from affidavit.errors import InvalidInput, UnknownSource
 from affidavit.events import (
     ClaimAdmitted,
     ClaimPrivate,
     ClaimQuarantined,
-    ClaimStateChanged,
-    EntityPrivate,
-    EntityRegistered,
     EvidencePrivate,
     ReceiptRef,
 )
-from affidavit.gates.conflicts import Interval, decide_conflict
 from affidavit.gates.contracts import WriteDecision
 from affidavit.gates.write import RESOLVER_VERSION, decide_write
+from affidavit.memory import sources as sourcing
+from affidavit.memory import tombstones
+from affidavit.memory.conflicts import apply_conflicts
+from affidavit.memory.linking import resolve_entities
 from affidavit.secrets_scan import find_secret
-from affidavit.text.names import find_names, name_key, refers_to
+from affidavit.text.names import find_names, refers_to
 from affidavit.text.span import locate_span
-
-if TYPE_CHECKING:
-    from affidavit.store import Store
-    from affidavit.writer import WriteContext
 
 Status = Literal["admitted", "refused", "quarantined", "not_stored"]
 
@@ -55,7 +52,7 @@ class RememberOutcome(msgspec.Struct, frozen=True):
 
 
 def remember(
-    store: Store,
+    store: Engine,
     claim: str,
     evidence: str,
     *,
@@ -108,7 +105,7 @@ def remember(
             return _refused(claim, evidence, ref.code, ref.detail, ref.remedy, ref.term)
         return _record(ctx, claim, narrowed, decision, source_id, source_text, valid_from, valid_to)
 
-    return store._transact(decide, resolver=RESOLVER_VERSION)
+    return store.transact(decide, resolver=RESOLVER_VERSION)
 
 
 def _narrowed_evidence(claim: str, evidence: str, decision: WriteDecision) -> str:
@@ -129,73 +126,15 @@ def _refused(claim: str, evidence: str, code: str, detail: str, remedy: str,
     return RememberOutcome("refused", code, None, None, text, claim, evidence, detail, remedy, term)
 
 
-Linking = Literal["claim", "evidence"]
-
-
-def _lookup(ctx: WriteContext, name: str, first: bool, linking: Linking) -> list[str]:
-    """Existing entities a mention links to.
-
-    A claim's name links to the exact known name, else to a unique known name it is a
-    short form of ("Moore" for "Declan Moore", "Larkspur" for "Larkspur Systems"), the
-    same way recall resolves names in questions, so a subject and an object spelled
-    alike always land on one entity. A name in the evidence links to every entity it
-    could mean: its keys seal the evidence, and over-shredding is preferred to a leak.
-    """
-    entities, tenant = ctx.store.entities, ctx.store.identity.tenant
-    exact = entities.resolve_exact(tenant, name)
-    if exact:
-        return exact
-    if linking == "evidence":
-        return entities.candidates(tenant, name)
-    return entities.resolve(tenant, name) or entities.candidates(tenant, name)
-
-
-def _resolve_entities(ctx: WriteContext, names: list[str], seen: dict[str, str] | None = None,
-                      linking: Linking = "claim") -> tuple[list[str], bool]:
-    """Entity ids for the names (claim: subject first); new ones registered in this batch.
-
-    ``seen`` carries name keys already resolved or registered earlier in the same batch
-    (the projections only learn of this batch's entities after the commit).
-    """
-    ids: list[str] = []
-    ambiguous = False
-    seen = {} if seen is None else seen
-    for position, name in enumerate(names):
-        key = name_key(name)
-        if not key:
-            continue
-        if key in seen:
-            if seen[key] not in ids:
-                ids.append(seen[key])
-            continue
-        found = _lookup(ctx, name, position == 0, linking)
-        if len(found) == 1 or (found and linking == "evidence"):
-            entity_id = found[0]
-            for extra in found[1:]:  # evidence: seal under every entity the name could mean
-                if extra not in ids:
-                    ids.append(extra)
-        else:
-            ambiguous = ambiguous or len(found) > 1
-            entity_id = ctx.new_keys()[0]
-            seq = ctx.next_seq()
-            private = EntityPrivate(name=name)
-            sealed = ctx.seal(seq, "ENTITY_REGISTERED", "name", private, (entity_id,))
-            ctx.add("ENTITY_REGISTERED", EntityRegistered(entity_id=entity_id, name=sealed), private)
-        seen[key] = entity_id
-        if entity_id not in ids:
-            ids.append(entity_id)
-    return ids, ambiguous
-
-
 def _source_and_receipt(ctx: WriteContext, narrowed: str, source_id: str | None,
                         source_text: str | None) -> ReceiptRef | None:
     if source_id is None and source_text is None:
         # The evidence itself is the document; its id is a keyed fingerprint, not the text.
-        source_id = "evidence:" + sourcing.source_ref(ctx.store, "evidence\x00" + narrowed)[:32]
+        source_id = "evidence:" + sourcing.source_ref(ctx.engine, "evidence\x00" + narrowed)[:32]
         source_text = narrowed
     elif source_id is None:
         assert source_text is not None
-        source_id = "text:" + sourcing.source_ref(ctx.store, "text\x00" + source_text)[:32]
+        source_id = "text:" + sourcing.source_ref(ctx.engine, "text\x00" + source_text)[:32]
     try:
         draft = sourcing.prepare(ctx, source_id, source_text)
     except UnknownSource:
@@ -223,8 +162,8 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
     shape = decision.shape
     assert shape is not None
     seen: dict[str, str] = {}
-    entity_ids, ambiguous = _resolve_entities(ctx, list(shape.entities) or [shape.subject], seen)
-    named_in_span, _ = _resolve_entities(ctx, [n for n, _, _ in find_names(narrowed)], seen,
+    entity_ids, ambiguous = resolve_entities(ctx, list(shape.entities) or [shape.subject], seen)
+    named_in_span, _ = resolve_entities(ctx, [n for n, _, _ in find_names(narrowed)], seen,
                                          linking="evidence")
     evidence_keys = tuple(dict.fromkeys([*entity_ids, *named_in_span]))
     receipt = _source_and_receipt(ctx, narrowed, source_id, source_text)
@@ -267,46 +206,6 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
     return RememberOutcome("admitted", None, claim_id, receipt, text + ".", claim, narrowed,
                            admitted_text=private.text, verdict=verdict, seq=seq,
                            transitions=tuple(transitions))
-
-
-def apply_conflicts(ctx: WriteContext, claim_id: str, seq: int, subject_id: str,
-               private: ClaimPrivate, valid_from: str | None, valid_to: str | None) -> list[str]:
-    store = ctx.store
-    notes: list[str] = []
-    new = Interval(valid_from, valid_to)
-    new_disputed = False
-    for old in store.claims.live_about_subject(store.identity.tenant, subject_id):
-        old_private = store.claim_private(old)
-        if old.claim_id == claim_id or old_private is None or (
-                old_private.predicate != private.predicate):
-            continue
-        verdict = decide_conflict(Interval(old.valid_from, old.valid_to), old_private.object,
-                                  new, private.object)
-        if verdict.action == "supersede_old":
-            ctx.add("CLAIM_STATE_CHANGED", ClaimStateChanged(
-                claim_id=old.claim_id, from_state=old.state, to_state="superseded",
-                reason="superseded_by_later_claim", cause_seq=seq, cause_claim_id=claim_id,
-                valid_to=verdict.closed_valid_to))
-            notes.append(f"{old.claim_id} superseded (valid to {verdict.closed_valid_to})")
-        elif verdict.action == "supersede_new":
-            ctx.add("CLAIM_STATE_CHANGED", ClaimStateChanged(
-                claim_id=claim_id, from_state="active", to_state="superseded",
-                reason="superseded_by_later_claim", cause_seq=old.seq, cause_claim_id=old.claim_id,
-                valid_to=verdict.closed_valid_to))
-            notes.append(f"this claim is superseded by the later {old.claim_id}")
-            return notes
-        elif verdict.action == "dispute":
-            if old.state != "disputed":
-                ctx.add("CLAIM_STATE_CHANGED", ClaimStateChanged(
-                    claim_id=old.claim_id, from_state=old.state, to_state="disputed",
-                    reason="conflicting_claim", cause_seq=seq, cause_claim_id=claim_id))
-            new_disputed = True
-            notes.append(f"disputed with {old.claim_id}")
-    if new_disputed:
-        ctx.add("CLAIM_STATE_CHANGED", ClaimStateChanged(
-            claim_id=claim_id, from_state="active", to_state="disputed",
-            reason="conflicting_claim", cause_seq=seq))
-    return notes
 
 
 def _previously_erased(ctx: WriteContext, hit: tombstones.TombstoneHit, claim: str, narrowed: str,

@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
 
 import msgspec
 
-from affidavit import merkle
+from affidavit import merkle, validation
 from affidavit.crypto.macs import fingerprint
+from affidavit.engine import Engine, WriteContext
 from affidavit.errors import SourceConflict, UnknownSource
 from affidavit.events import PartPrivate, ReceiptRef, SourcePrivate, SourceRegistered, Unreadable
 from affidavit.projections import SourceRecord
 from affidavit.text.names import find_names, key_tokens
 from affidavit.text.span import locate_span
-
-if TYPE_CHECKING:
-    from affidavit.store import Store
-    from affidavit.writer import WriteContext
 
 SALT_BYTES = 16
 
@@ -30,14 +26,14 @@ class SourceDraft(msgspec.Struct):
     new: bool
 
 
-def source_ref(store: Store, source_id: str) -> str:
-    keyring = store._require_keyring()
+def source_ref(store: Engine, source_id: str) -> str:
+    keyring = store.require_keyring()
     return fingerprint(keyring.derived("source-ref"), store.identity.tenant, source_id)
 
 
-def mention_fingerprints(store: Store, names: list[str]) -> tuple[str, ...]:
+def mention_fingerprints(store: Engine, names: list[str]) -> tuple[str, ...]:
     """Keyed fingerprints of names and of their first and last tokens, sorted, unique."""
-    key = store._require_keyring().derived("mention")
+    key = store.require_keyring().derived("mention")
     tenant = store.identity.tenant
     keys: set[str] = set()
     for name in names:
@@ -47,7 +43,7 @@ def mention_fingerprints(store: Store, names: list[str]) -> tuple[str, ...]:
     return tuple(sorted(fingerprint(key, tenant, k) for k in keys))
 
 
-def held_text(store: Store, record: SourceRecord) -> str | None:
+def held_text(store: Engine, record: SourceRecord) -> str | None:
     """The document's text when every part is still held, else None."""
     pieces = []
     for index in range(len(record.parts)):
@@ -58,7 +54,7 @@ def held_text(store: Store, record: SourceRecord) -> str | None:
     return "".join(pieces)
 
 
-def open_part(store: Store, record: SourceRecord, index: int) -> tuple[bytes, bytes] | None:
+def open_part(store: Engine, record: SourceRecord, index: int) -> tuple[bytes, bytes] | None:
     if index in record.redacted or index >= len(record.parts):
         return None
     opened = store.open_sealed(
@@ -73,7 +69,7 @@ def prepare(
     ctx: WriteContext, source_id: str, text: str | None, origin: str | None = None
 ) -> SourceDraft:
     """An existing source (same text) or a SOURCE_REGISTERED draft; conflicts are refused."""
-    store = ctx.store
+    store = ctx.engine
     ref = source_ref(store, source_id)
     existing = store.sources.get(store.identity.tenant, ref)
     if existing is not None:
@@ -127,7 +123,7 @@ def receipt_for(draft: SourceDraft, quoted: str) -> ReceiptRef | None:
     return ReceiptRef(source_ref=draft.source_ref, receipt=receipt)
 
 
-def check_receipt(store: Store, tenant: str, ref: ReceiptRef) -> merkle.ReceiptCheck:
+def check_receipt(store: Engine, tenant: str, ref: ReceiptRef) -> merkle.ReceiptCheck:
     """Re-derive the receipt from the held source: verified, FAILED or source_not_held."""
     record = store.sources.get(tenant, ref.source_ref)
     if record is None:
@@ -146,14 +142,12 @@ class AddSourceOutcome(msgspec.Struct, frozen=True):
     text: str
 
 
-def add_source(store: Store, source_id: str, text: str, origin: str | None) -> AddSourceOutcome:
-    from affidavit import validation
-
+def add_source(store: Engine, source_id: str, text: str, origin: str | None) -> AddSourceOutcome:
     source_id = validation.source_id(source_id)
     text = validation.text("text", text, validation.MAX_SOURCE_TEXT)
     if origin is not None:
         origin = validation.text("origin", origin, 2048, multiline=False)
-    draft = store._transact(lambda ctx: prepare(ctx, source_id, text, origin))
+    draft = store.transact(lambda ctx: prepare(ctx, source_id, text, origin))
     record = store.sources.get(store.identity.tenant, draft.source_ref)
     assert record is not None
     status = "registered" if draft.new else "already_registered"
@@ -175,7 +169,7 @@ class ReceiptReport(msgspec.Struct, frozen=True):
     failures: tuple[ReceiptFailure, ...]
 
 
-def verify_all(store: Store) -> ReceiptReport:
+def verify_all(store: Engine) -> ReceiptReport:
     """Re-derive every receipt of this tenant's claims from the held sources."""
     counts = {"verified": 0, "FAILED": 0, "source_not_held": 0}
     failures = []

@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from affidavit.crypto import macs
+from affidavit.engine import Engine
 from affidavit.events import ClaimsRecalled
 
 if TYPE_CHECKING:
-    from affidavit.recalling import RecallOutcome
-    from affidavit.store import Store
+    from affidavit.memory.recall import RecallOutcome
 
 AUDIT_RESOLVER = "read-audit/1"
 
@@ -27,13 +27,13 @@ def served_ids(outcome: RecallOutcome) -> tuple[str, ...]:
     return tuple(dict.fromkeys(ids))
 
 
-def record_recall(store: Store, query: str, outcome: RecallOutcome) -> int:
+def record_recall(store: Engine, query: str, outcome: RecallOutcome) -> int:
     """Append CLAIMS_RECALLED for one answered or abstained recall; returns its seq."""
-    keyring = store._require_keyring()
+    keyring = store.require_keyring()
     event = ClaimsRecalled(
         agent=store.identity.agent,
         claim_ids=served_ids(outcome),
         query_fingerprint=macs.fingerprint(keyring.derived("query"), store.identity.tenant, query),
         status=outcome.status,
     )
-    return store._transact(lambda ctx: ctx.add("CLAIMS_RECALLED", event), resolver=AUDIT_RESOLVER)
+    return store.transact(lambda ctx: ctx.add("CLAIMS_RECALLED", event), resolver=AUDIT_RESOLVER)

@@ -6,12 +6,14 @@ from pathlib import Path
 
 import msgspec
 
-from affidavit import chain, head_seal
+from affidavit import chain
 from affidavit.codec import decode_body
 from affidavit.crypto.keyring import Keyring, default_keyring_root
+from affidavit.engine import head_seal
+from affidavit.engine.paths import LEDGER_FILE
 from affidavit.errors import AffidavitError, KeyringError, UnknownEventKind
 from affidavit.events import KINDS, StoreCreated, SubjectErased
-from affidavit.ledger import Ledger
+from affidavit.ledger import LedgerBackend, SQLiteLedger
 
 
 class ChainVerdict(msgspec.Struct):
@@ -42,7 +44,7 @@ class ChainVerdict(msgspec.Struct):
         return "\n".join(lines)
 
 
-def verify_ledger(ledger: Ledger, keyring: Keyring | None) -> ChainVerdict:
+def verify_ledger(ledger: LedgerBackend, keyring: Keyring | None) -> ChainVerdict:
     expected, prev, prev_at, count = 1, chain.GENESIS_PREV, -(2**63), 0
     unknown: list[int] = []
     store_id: str | None = None
@@ -89,11 +91,9 @@ def verify_ledger(ledger: Ledger, keyring: Keyring | None) -> ChainVerdict:
 
 
 def verify_path(store_path: Path, keyring_dir: Path | None = None) -> ChainVerdict:
-    from affidavit.store import LEDGER_FILE
-
-    ledger = Ledger.open(store_path / LEDGER_FILE)
+    ledger = SQLiteLedger.open(store_path / LEDGER_FILE)
     try:
-        keyring = _try_keyring(ledger, keyring_dir)
+        keyring = try_keyring(ledger, keyring_dir)
         try:
             return verify_ledger(ledger, keyring)
         finally:
@@ -103,7 +103,7 @@ def verify_path(store_path: Path, keyring_dir: Path | None = None) -> ChainVerdi
         ledger.close()
 
 
-def _try_keyring(ledger: Ledger, keyring_dir: Path | None) -> Keyring | None:
+def try_keyring(ledger: LedgerBackend, keyring_dir: Path | None) -> Keyring | None:
     first = next(iter(ledger.rows(0)), None)
     if first is None or first.kind != "STORE_CREATED":
         return None

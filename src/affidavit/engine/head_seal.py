@@ -1,6 +1,6 @@
 """The one decision about the head seal and about a ledger older than its keyring.
 
-Both opening a store (``Store``) and ``affidavit verify`` (``verification``) ask the
+Both opening a store (``Engine``) and ``affidavit verify`` (``verification``) ask the
 same two questions; they ask them here so the answers — and the seq they name — agree.
 """
 

@@ -7,18 +7,15 @@ from, which the claim graph remembers (``ClaimRecord.prior_state``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import msgspec
 
 from affidavit import validation
+from affidavit.engine import Engine, WriteContext
 from affidavit.errors import InvalidTransition, NotFound
 from affidavit.events import ClaimStateChanged, NotePrivate, Sealed
 from affidavit.projections import LIVE, ClaimRecord
-
-if TYPE_CHECKING:
-    from affidavit.store import Store
-    from affidavit.writer import WriteContext
 
 FREEZE_REASON = "frozen_by_operator"
 UNFREEZE_REASON = "unfrozen_by_operator"
@@ -74,15 +71,15 @@ def seal_note(ctx: WriteContext, kind: str, field: str, note: str,
     return ctx.seal(ctx.next_seq(), kind, field, NotePrivate(note=note), key_ids)
 
 
-def freeze(store: Store, claim_id: str, note: str) -> StateOutcome:
+def freeze(store: Engine, claim_id: str, note: str) -> StateOutcome:
     return _transition(store, claim_id, note, "freeze")
 
 
-def unfreeze(store: Store, claim_id: str, note: str) -> StateOutcome:
+def unfreeze(store: Engine, claim_id: str, note: str) -> StateOutcome:
     return _transition(store, claim_id, note, "unfreeze")
 
 
-def _transition(store: Store, claim_id: str, note: str,
+def _transition(store: Engine, claim_id: str, note: str,
                 action: Literal["freeze", "unfreeze"]) -> StateOutcome:
     store.identity.require_operator(action)
     claim_id = validation.text("claim_id", claim_id, validation.MAX_ID, multiline=False)
@@ -105,4 +102,4 @@ def _transition(store: Store, claim_id: str, note: str,
                 f"UNFROZEN {claim_id}: frozen -> {to_state} at seq {seq}; recall returns it again.")
         return StateOutcome(status, claim_id, from_state, to_state, seq, text)
 
-    return store._transact(decide)
+    return store.transact(decide)

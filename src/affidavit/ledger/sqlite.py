@@ -1,6 +1,7 @@
-"""The event ledger: append (in one BEGIN IMMEDIATE transaction), scan, head.
+"""The SQLite ledger backend: append (in one BEGIN IMMEDIATE transaction), scan, head.
 
-Callers never see apsw. A write is a context manager: inside it the caller
+The first implementation of ``affidavit.ledger.backend.LedgerBackend``. Callers never
+see apsw. A write is a context manager: inside it the caller
 catches up with rows other processes appended, decides, then inserts; leaving
 the block commits, an exception rolls everything back.
 """
@@ -16,6 +17,7 @@ import apsw
 from affidavit.chain import Row, RowValues
 from affidavit.errors import LedgerError, NotALedger
 from affidavit.ledger import connection, schema
+from affidavit.ledger.backend import Durability, HeadSeal
 
 _SELECT = (
     "SELECT seq, kind, tenant, actor, recorded_at, resolver, body, prev_hash, hash "
@@ -31,22 +33,16 @@ _INSERT = (
 )
 
 
-class HeadSeal:
-    __slots__ = ("seq", "hash", "mac")
+class SQLiteLedger:
+    """One SQLite file holding the ``events`` table (a ``LedgerBackend``)."""
 
-    def __init__(self, seq: int, hash: bytes, mac: bytes) -> None:
-        self.seq, self.hash, self.mac = seq, hash, mac
-
-
-class Ledger:
-    """One SQLite file holding the ``events`` table."""
-
-    def __init__(self, conn: apsw.Connection, path: Path) -> None:
+    def __init__(self, conn: apsw.Connection, path: Path, durability: Durability = "full") -> None:
         self._conn = conn
         self.path = path
+        self.durability: Durability = durability
 
     @classmethod
-    def create(cls, path: Path, durability: connection.Durability = "full") -> Ledger:
+    def create(cls, path: Path, durability: Durability = "full") -> SQLiteLedger:
         if path.exists():
             raise LedgerError(f"{path.name} already exists; open it instead of creating it")
         conn = connection.connect(path, create=True)
@@ -55,10 +51,10 @@ class Ledger:
             connection.set_durability(conn, durability)
             with conn:
                 schema.install(conn)
-        return cls(conn, path)
+        return cls(conn, path, durability)
 
     @classmethod
-    def open(cls, path: Path, durability: connection.Durability = "full") -> Ledger:
+    def open(cls, path: Path, durability: Durability = "full") -> SQLiteLedger:
         if not path.is_file():
             raise LedgerError(f"no ledger at {path.name}: create the store first")
         # Check before SQLite touches the file, so garbage is reported and left untouched.
@@ -76,7 +72,7 @@ class Ledger:
         with connection.translate_errors(path):
             connection.use_wal(conn)
             connection.set_durability(conn, durability)
-        return cls(conn, path)
+        return cls(conn, path, durability)
 
     def close(self) -> None:
         self._conn.close()
@@ -131,12 +127,12 @@ class Ledger:
                 self._conn.execute("COMMIT")
 
     @contextlib.contextmanager
-    def write(self) -> Iterator[WriteTx]:
+    def write(self) -> Iterator[SQLiteWriteTx]:
         """One BEGIN IMMEDIATE transaction: the process holds the write lock throughout."""
         with connection.translate_errors(self.path):
             self._conn.execute("BEGIN IMMEDIATE")
             try:
-                yield WriteTx(self)
+                yield SQLiteWriteTx(self)
                 self._conn.execute("COMMIT")
             except BaseException:
                 # SQLite has already rolled back after some errors (a full disk, I/O):
@@ -150,10 +146,10 @@ class Ledger:
             self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
-class WriteTx:
-    """What a caller may do while holding the write lock."""
+class SQLiteWriteTx:
+    """What a caller may do while holding the write lock (a ``WriteTx``)."""
 
-    def __init__(self, ledger: Ledger) -> None:
+    def __init__(self, ledger: SQLiteLedger) -> None:
         self._ledger = ledger
 
     def rows_after(self, seq: int) -> Iterator[Row]:

@@ -11,16 +11,16 @@ way an erased subject comes back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import msgspec
 
 from affidavit import validation
+from affidavit.engine import Engine, WriteContext
 from affidavit.errors import InvalidInput, StaleReview
 from affidavit.events import ClaimStateChanged, ErasureAcknowledged, ReviewDecided, Unreadable
-from affidavit.projections import ClaimRecord, ReviewItem
-from affidavit.remembering import apply_conflicts as write_conflicts  # the one conflict writer
-from affidavit.review_freeze import (
+from affidavit.memory.conflicts import apply_conflicts as write_conflicts  # the one conflict writer
+from affidavit.memory.freeze import (
     StateOutcome,
     decide_freeze,
     decide_unfreeze,
@@ -29,10 +29,7 @@ from affidavit.review_freeze import (
     seal_note,
     unfreeze,
 )
-
-if TYPE_CHECKING:
-    from affidavit.store import Store
-    from affidavit.writer import WriteContext
+from affidavit.projections import ClaimRecord, ReviewItem
 
 __all__ = [
     "ReviewEntry",
@@ -80,7 +77,7 @@ class ReviewOutcome(msgspec.Struct, frozen=True):
 # -- reading the queue -------------------------------------------------------
 
 
-def _shown(store: Store, record: ClaimRecord | None) -> tuple[str, str]:
+def _shown(store: Engine, record: ClaimRecord | None) -> tuple[str, str]:
     opened = store.open_claim(record) if record is not None else Unreadable("unavailable")
     if isinstance(opened, Unreadable):
         return f"[{opened.why}]", f"[{opened.why}]"
@@ -89,13 +86,13 @@ def _shown(store: Store, record: ClaimRecord | None) -> tuple[str, str]:
     return opened.text, evidence if isinstance(evidence, str) else f"[{evidence.why}]"
 
 
-def entry_of(store: Store, item: ReviewItem, record: ClaimRecord | None) -> ReviewEntry:
+def entry_of(store: Engine, item: ReviewItem, record: ClaimRecord | None) -> ReviewEntry:
     claim, evidence = _shown(store, record)
     return ReviewEntry(item.claim_id, item.claim_id, item.reason, claim, evidence,
                        item.reviewed_hash.hex(), item.seq)
 
 
-def review_items(store: Store) -> ReviewQueueView:
+def review_items(store: Engine) -> ReviewQueueView:
     """Pending items of this tenant, oldest first (operator only)."""
     store.identity.require_operator("review_queue")
     pending = store.review_queue.pending(store.identity.tenant)
@@ -128,7 +125,7 @@ def decide_review(item: ReviewItem | None, record: ClaimRecord | None, tenant: s
     return item
 
 
-def review(store: Store, item: str, decision: str, note: str, *,
+def review(store: Engine, item: str, decision: str, note: str, *,
            reviewed_hash: str | None = None) -> ReviewOutcome:
     """Record an operator's decision on one pending item.
 
@@ -151,12 +148,12 @@ def review(store: Store, item: str, decision: str, note: str, *,
         assert record is not None
         return _record(ctx, pending, record, decision, note)  # type: ignore[arg-type]
 
-    return store._transact(decide)
+    return store.transact(decide)
 
 
 def _record(ctx: WriteContext, item: ReviewItem, record: ClaimRecord, decision: Decision,
             note: str) -> ReviewOutcome:
-    store = ctx.store
+    store = ctx.engine
     shown = item.reviewed_hash.hex()
     reviewer = store.identity.agent  # from the process, never from an argument
     sealed = seal_note(ctx, "REVIEW_DECIDED", "note", note, record.entity_ids)
@@ -185,7 +182,7 @@ def _record(ctx: WriteContext, item: ReviewItem, record: ClaimRecord, decision: 
 
 def _conflicts(ctx: WriteContext, record: ClaimRecord, seq: int) -> list[str]:
     """The approved claim meets live claims of its subject as a fresh admission would."""
-    private = ctx.store.claim_private(record)
+    private = ctx.engine.claim_private(record)
     if private is None:
         return []
     return write_conflicts(ctx, record.claim_id, seq, record.subject_id, private,

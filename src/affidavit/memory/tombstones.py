@@ -8,14 +8,12 @@ hashed to learn who was erased.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 from affidavit.crypto.macs import fingerprint
+from affidavit.engine import Engine
 from affidavit.projections import Tombstone
 from affidavit.text.names import key_tokens, name_key
-
-if TYPE_CHECKING:
-    from affidavit.store import Store
 
 
 class TombstoneHit(NamedTuple):
@@ -24,21 +22,21 @@ class TombstoneHit(NamedTuple):
     name: str  # the name as the caller wrote it (returned to the caller, never logged)
 
 
-def full_fingerprint(store: Store, name: str) -> str:
-    key = store._require_keyring().derived("tombstone")
+def full_fingerprint(store: Engine, name: str) -> str:
+    key = store.require_keyring().derived("tombstone")
     return fingerprint(key, store.identity.tenant, name_key(name))
 
 
-def short_fingerprints(store: Store, name: str) -> tuple[str, ...]:
+def short_fingerprints(store: Engine, name: str) -> tuple[str, ...]:
     """First and last name alone: a later mention of just one of them is held for review."""
     tokens = key_tokens(name)
     if len(tokens) < 2:
         return ()
-    key = store._require_keyring().derived("tombstone")
+    key = store.require_keyring().derived("tombstone")
     return tuple(sorted({fingerprint(key, store.identity.tenant, t) for t in (tokens[0], tokens[-1])}))
 
 
-def check(store: Store, names: Iterable[str]) -> TombstoneHit | None:
+def check(store: Engine, names: Iterable[str]) -> TombstoneHit | None:
     tenant = store.identity.tenant
     short_hit: TombstoneHit | None = None
     for name in names:

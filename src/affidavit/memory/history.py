@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 import msgspec
 
 from affidavit.codec import decode_body
+from affidavit.engine import Engine
 from affidavit.errors import UnknownEventKind
 from affidavit.events import (
     EAGER_PRIVATE,
@@ -29,9 +29,6 @@ from affidavit.events import (
     SubjectErased,
     Unreadable,
 )
-
-if TYPE_CHECKING:
-    from affidavit.store import Store
 
 
 class HistoryEntry(msgspec.Struct, frozen=True):
@@ -56,9 +53,9 @@ def _shown(private: object, render: str) -> str:
     return render
 
 
-def entries(store: Store, *, tenant: str | None) -> Iterator[HistoryEntry]:
+def entries(store: Engine, *, tenant: str | None) -> Iterator[HistoryEntry]:
     """Every ledger event (of ``tenant``, or all when None) as a readable entry."""
-    for row in store._ledger.rows(0):
+    for row in store.ledger.rows(0):
         if tenant is not None and row.tenant != tenant:
             continue
         try:

@@ -1,0 +1,94 @@
+"""What a finished or interrupted erasure reports: its outcome, and counts read back after it.
+
+The counts are read from the projections after the commit, never from the plan, so
+a certificate states what the store holds, not what the erasure meant to do.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from affidavit.engine import Engine
+from affidavit.memory import certificates
+from affidavit.memory.closure import Plan
+from affidavit.memory.sources import check_receipt
+
+Status = Literal["erased", "incomplete", "unknown_subject"]
+
+
+class ForgetOutcome(msgspec.Struct, frozen=True, kw_only=True):
+    status: Status
+    certificate: certificates.Certificate | None
+    text: str
+    fingerprint: str | None = None
+    erasure_seq: int | None = None
+    claims_erased: int = 0
+    parts_redacted: int = 0
+    keys_destroyed: int = 0
+    bystanders_surviving: int = 0
+    survived: tuple[str, ...] = ()  # claim ids a probe still returned (incomplete only)
+
+
+def read_back(store: Engine, plan: Plan) -> dict[str, int]:
+    """Counts read from the projections after the commit, not from the plan."""
+    assert plan.erasure_seq is not None
+    tenant, seq = store.identity.tenant, plan.erasure_seq
+    claims = sum(1 for c in plan.claim_ids
+                 if store.claims.erased_at(c) == seq and store.claims.get(c) is None)
+    parts = 0
+    for ref, index in plan.part_keys:
+        record = store.sources.get(tenant, ref)
+        parts += int(record is not None and index in record.redacted)
+    keyring = store.require_keyring()
+    kept, verified = bystanders(store, plan)
+    return {"claims_erased": claims, "parts_redacted": parts,
+            "keys_destroyed": sum(1 for k in plan.keys if keyring.is_destroyed(k)),
+            "bystanders_surviving": kept, "bystander_receipts_verified": verified,
+            "entities_erased": sum(1 for e in plan.entity_ids if store.erased.entity_erased(e))}
+
+
+def bystanders(store: Engine, plan: Plan) -> tuple[int, int]:
+    """Claims that share a source or an entity with the erased ones and remain; receipts verified."""
+    tenant = store.identity.tenant
+    refs = {ref for ref, _ in plan.part_keys}
+    others: tuple[str, ...] = ()
+    if plan.closure is not None:
+        refs |= set(plan.closure.cited)
+        others = plan.closure.other_entities
+    kept = {r.claim_id: r for ref in refs for r in store.claims.citing(ref) if r.tenant == tenant}
+    for eid in others:
+        kept.update((r.claim_id, r) for r in store.claims.about(eid) if r.tenant == tenant)
+    verified = sum(1 for r in kept.values() if r.receipt is not None
+                   and check_receipt(store, tenant, r.receipt).status == "verified")
+    return len(kept), verified
+
+
+def incomplete_text(seq: int, survived: list[str], destroyed: bool) -> str:
+    what = []
+    if survived:
+        what.append(f"probes still returned claims {', '.join(survived)}")
+    if not destroyed:
+        what.append("some keys still read back as held")
+    return (f"INCOMPLETE — the erasure committed at seq {seq}, but {'; and '.join(what)}. "
+            "No certificate was issued. Next: run forget again to finish it; if claims still "
+            "answer, erase the subject they name.")
+
+
+def erased_outcome(cert: certificates.Certificate, fingerprint: str, text: str) -> ForgetOutcome:
+    b = cert.body
+    return ForgetOutcome(status="erased", certificate=cert, text=text, fingerprint=fingerprint,
+                         erasure_seq=b.erasure_seq, claims_erased=b.claims_erased,
+                         parts_redacted=b.parts_redacted, keys_destroyed=b.keys_destroyed,
+                         bystanders_surviving=b.bystanders_surviving)
+
+
+def unknown_outcome(subject: str, ambiguous: bool) -> ForgetOutcome:
+    if ambiguous:
+        text = (f"UNKNOWN SUBJECT — '{subject}' could name more than one stored subject in this "
+                "tenant, so nothing was erased. Next: name the subject fully (first and last name).")
+    else:
+        text = (f"UNKNOWN SUBJECT — no stored subject in this tenant is named '{subject}'; "
+                "nothing was erased. Next: use the name as it appears in stored claims.")
+    return ForgetOutcome(status="unknown_subject", certificate=None, text=text)
