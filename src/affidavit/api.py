@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 import structlog
@@ -17,7 +17,9 @@ import structlog
 from affidavit.engine.verification import verify_ledger
 from affidavit.identity import Identity
 from affidavit.memory.history import entries
-from affidavit.store import Store
+
+if TYPE_CHECKING:
+    from affidavit.store import Store
 
 log = structlog.get_logger("affidavit.api")
 
@@ -136,7 +138,16 @@ class StoreBackend:
         return _builtins(out)
 
 
+def _store_class() -> type[Store]:
+    # Imported on first use, not with this module: the use cases load the gates, and a
+    # server answers initialize and tools/list before any of them is needed.
+    from affidavit.store import Store
+
+    return Store
+
+
 def open_backend(store_path: str | None) -> StoreBackend:
+    Store = _store_class()
     identity = Identity.from_env()
     store = Store.open(Path(store_path) if store_path else None, identity=identity)
     return StoreBackend(store)
@@ -163,7 +174,8 @@ class LazyStoreBackend:
 
     def _open(self) -> None:
         try:
-            self._inner = StoreBackend(Store.open(self._path, identity=self._identity))
+            store = _store_class().open(self._path, identity=self._identity)
+            self._inner = StoreBackend(store)
         except BaseException as exc:  # re-raised on every call, in the caller's thread
             self._error = exc
             log.error("store_open_failed", code=getattr(exc, "code", type(exc).__name__))

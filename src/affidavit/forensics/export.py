@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from affidavit import translog
+from affidavit.certificates import PUBLIC_KEY_FILE
 from affidavit.codec import decode_event
 from affidavit.engine import Engine
 from affidavit.errors import ExportError
 from affidavit.events import CertificateIssued, CheckpointSigned, ClaimAdmitted, ClaimQuarantined
 from affidavit.forensics.checkpoints import origin_of, signed_note
 from affidavit.memory import sources as sourcing
-from affidavit.memory.certificates import PUBLIC_KEY_FILE
 
 if TYPE_CHECKING:
     from affidavit.chain import Row
