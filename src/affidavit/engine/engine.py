@@ -72,6 +72,7 @@ class Engine:
         self._replaying = False  # the replay at open (caches are swept once at its end)
         self._readonly_at: int | None = None  # a view's seq
         self._owner = True  # a view shares its parent's ledger and keyring
+        self._broken: ChainBroken | None = None  # once seen, this engine serves nothing
 
     # -- what use cases read ---------------------------------------------------
     @property
@@ -168,11 +169,37 @@ class Engine:
         return view
 
     def catch_up(self) -> None:
-        """Apply events other processes appended since we last looked (read path)."""
+        """Apply events other processes appended since we last looked (read path).
+
+        Only rows under a head seal that verifies are applied: someone holding the
+        ledger file alone can append correctly chained rows, but not seal them. A
+        broken chain or seal stops this engine for good (every later read and write
+        raises the same ``ChainBroken``), as a fresh open would refuse it.
+        """
         if self._readonly_at is not None:
             return  # a view stays at its seq
-        with self._ledger.scan(self._projections.head_seq) as rows:
-            self._catch_up(rows)
+        if self._broken is not None:
+            raise self._broken
+        try:
+            if self._keyring is None:  # no seal can be checked without the keyring
+                with self._ledger.scan(self._projections.head_seq) as rows:
+                    self._catch_up(rows)
+                return
+            with self._ledger.snapshot():
+                seal = self._ledger.head_seal()
+                head = self._projections.head_seq
+                if (seal is not None and seal.seq == head
+                        and (seal.seq, seal.hash, seal.mac) == self._trusted_seal
+                        and self._ledger.last_seq() == head):
+                    return  # nothing new, and the seal is the one already verified
+                upto = seal.seq if seal is not None else 0
+                if upto > head:
+                    with self._ledger.scan(head, upto) as rows:
+                        self._catch_up(rows)
+                self._check_head_seal(seal, self._ledger.last_seq())
+        except ChainBroken as exc:
+            self._broken = exc
+            raise
 
     def _replay_all(self) -> None:
         # Replay allocates millions of small acyclic objects; the cyclic collector would
@@ -260,15 +287,26 @@ class Engine:
         """Run ``decide`` under the chain lock against current state; commit what it drafted."""
         self.require_writable()
         keyring = self.require_keyring()
+        if self._broken is not None:
+            raise self._broken
         with self._ledger.write() as tx:
-            with self._ledger.scan(self._projections.head_seq) as tail:
-                self._catch_up(tail)
-            # Never build on a tail that no keyring holder sealed. A seal identical to
-            # the one this process last wrote or verified needs no second MAC.
+            # Never apply or build on a tail that no keyring holder sealed: catch up to
+            # the seal only. A seal identical to the one this process last wrote or
+            # verified, with nothing stored beyond it, needs no second MAC.
             seal = self._ledger.head_seal()
-            if (seal is None or (seal.seq, seal.hash, seal.mac) != self._trusted_seal
-                    or seal.seq != self._projections.head_seq):
-                self._check_head_seal(seal, self._projections.head_seq)
+            head = self._projections.head_seq
+            upto = seal.seq if seal is not None else 0
+            try:
+                if upto > head:
+                    with self._ledger.scan(head, upto) as tail:
+                        self._catch_up(tail)
+                last_seq = self._ledger.last_seq()
+                if (seal is None or (seal.seq, seal.hash, seal.mac) != self._trusted_seal
+                        or seal.seq != self._projections.head_seq or last_seq != seal.seq):
+                    self._check_head_seal(seal, last_seq)
+            except ChainBroken as exc:
+                self._broken = exc
+                raise
             recorded_at = max(self.clock.now_us(), self._head_recorded_at)
             ctx = WriteContext(self, self._projections.head_seq, recorded_at)
             result = decide(ctx)
