@@ -54,7 +54,8 @@ def test_a_live_server_refuses_a_forged_tail_and_keeps_refusing(tmp_path: Path) 
             forged = server.call("recall", query="Where does Dana Kim work?")
             assert forged.get("isError") is True and "chain" in _text(forged).lower()
             assert str(seq) in _text(forged)
-        refused = server.call("remember", claim="Omar Ali lives in Leeds.", evidence="Omar Ali lives in Leeds.")
+        omar = "Omar Ali lives in Leeds."
+        refused = server.call("remember", claim=omar, evidence=omar)
         assert refused.get("isError") is True
     finally:
         server.close()
