@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from affidavit.errors import InvalidInput
-from affidavit.gates import checks_agent, checks_limits, checks_scan, write_parse
+from affidavit.gates import checks_agent, checks_limits, checks_markers, checks_scan, write_parse
 from affidavit.gates import checks_grounding as checks
 from affidavit.gates.contracts import ClaimShape, Refusal, Verdict, WriteDecision
 from affidavit.gates.write_link import evidence_view, linked_sentences
@@ -49,12 +49,12 @@ Check = Callable[[str, str], checks.Failure]
 # Order matters only for which reason is reported when several apply: the most
 # specific comes first, coverage (the catch-all) last.
 _MARKER_CHECKS: tuple[tuple[str, str, Check], ...] = (
-    ("negation_flipped", "polarity", checks.check_polarity),
-    ("modality_dropped", "modality", checks.check_modality),
-    ("quantifier_changed", "quantifier", checks.check_quantifier),
+    ("negation_flipped", "polarity", checks_markers.check_polarity),
+    ("modality_dropped", "modality", checks_markers.check_modality),
+    ("quantifier_changed", "quantifier", checks_markers.check_quantifier),
     ("quantifier_changed", "bounds", checks_limits.check_bounds),
     ("asserts_more_than_evidence", "attempt", checks_limits.check_attempt),
-    ("temporal_shifted", "temporal", checks.check_temporal),
+    ("temporal_shifted", "temporal", checks_markers.check_temporal),
 )
 _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("temporal_shifted", "dates", checks.check_dates),
