@@ -2,9 +2,9 @@
 
 Each is a pure function of (claim, supporting text) and asks whether what the claim
 states is in the evidence; the markers that qualify a statement (polarity, modality,
-quantifiers, tense) are compared in ``checks_markers``. Each check returns ``None`` when the claim passes, else ``(term, why)``: the
-claim term that could not be grounded and a short reason. ``write.py`` turns
-that into a typed ``Refusal``.
+quantifiers, tense) are compared in ``checks_markers``. Each check returns ``None``
+when the claim passes, else ``(term, why)``: the claim term that could not be grounded
+and a short reason. ``write.py`` turns that into a typed ``Refusal``.
 """
 
 from __future__ import annotations
@@ -212,7 +212,7 @@ def check_coverage(claim: str, ev: str) -> Failure:
         lem = lemma(word)
         if low in STOPWORDS or lem in STOPWORDS or low in _FREE or lem in _FREE:
             continue
-        if low in markers.NEGATORS or low in markers.MODALITY:
+        if low in markers.NEGATORS or low in markers.MODALITY or low.endswith("n't"):
             continue  # polarity and modality have their own checks
         if word[:1].isupper() and low.rstrip(".") in TITLES:
             continue  # "Mayor Orla Quinn": a title is not part of what is claimed
