@@ -9,6 +9,7 @@ from pathlib import Path
 
 import msgspec
 
+from affidavit.identity import Identity
 from affidavit.store import Store, default_store_path
 
 
@@ -74,6 +75,9 @@ def cmd_log(args: argparse.Namespace) -> int:
 def cmd_salvage(args: argparse.Namespace) -> int:
     from affidavit.engine.salvage import salvage
 
+    # The copy holds every tenant's events (the chain links them all), so it answers
+    # every tenant's questions: only an operator process may make one.
+    Identity.from_env().require_operator("salvage (the copy holds every tenant's events)")
     kdir = Path(args.keyring_dir) if args.keyring_dir else None
     out_kdir = Path(args.out_keyring_dir) if args.out_keyring_dir else None
     result = salvage(_path(args), Path(args.out), kdir, out_kdir)
