@@ -17,20 +17,28 @@ from typing import Any
 import msgspec
 
 from affidavit.errors import InvalidInput
-from affidavit.gates import checks_agent, checks_limits, checks_scan, write_parse
+from affidavit.gates import checks_agent, checks_frames, checks_limits, checks_scan, write_parse
 from affidavit.gates import checks_grounding as checks
+from affidavit.gates.checks_frames import FrameMatch
 from affidavit.gates.contracts import ClaimShape, Refusal, Verdict, WriteDecision
 from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, linked_sentences, read_linked
 from affidavit.gates.write_parse import analyse, claim_subject, mentions
 from affidavit.gates.write_shape import shape_of
-from affidavit.text import lemmas, markers, name_finder
+from affidavit.text import currencies, lemmas, markers, name_finder
+from affidavit.text.currencies import CURRENCY_TABLE_VERSION
 from affidavit.text.fold import FOLD_VERSION
+from affidavit.text.frames import FRAMES_VERSION
 from affidavit.text.lemmas import LEMMA_TABLE_VERSION, SIMPLEMMA_VERSION, content_lemmas, word_tuple
 from affidavit.text.names import key_tokens, match_tokens, refers_to
 from affidavit.text.numbers import dates, quantities, word_runs
 from affidavit.text.sentences import clauses
+from affidavit.text.timeline import TIMELINE_VERSION
 
-RESOLVER_VERSION = f"write-gate/1.2+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+# The gate, then every pinned table that can change a decision.
+RESOLVER_VERSION = (
+    f"write-gate/1.3+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}"
+)
 MAX_CLAIM_CHARS = 2_000
 MAX_EVIDENCE_CHARS = 200_000
 
@@ -199,6 +207,7 @@ def text_caches() -> tuple[Any, ...]:
         name_finder._find_names, name_finder._capitalised_inside, dates, quantities, evidence_view, analyse,
         content_lemmas, checks.check_coverage, checks.support_set, markers.token_tuple, word_tuple, word_runs,
         lemmas._phrase_matches, checks_scan.scan, checks_limits.bounds, write_parse._mentions,
+        currencies._ambiguous,
     )  # fmt: skip
 
 
@@ -238,9 +247,17 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
         failure = check(claim, relevant)
         if failure is not None:
             return _refuse(code, failure, shape, span, ran)
+    frame = checks_frames.check_frames(claim, text)
     for code, name, check in _SPAN_CHECKS:
+        if name == "roles" and frame is not None:
+            ran.append("frames")  # a converse verb: its frame maps the roles instead
+            if not isinstance(frame, FrameMatch):
+                return _refuse("relation_transposed", frame, shape, span, ran)
+            continue
         ran.append(name)
-        failure = check(claim, text)
+        # The converse says the claim's verb ("won" for "was awarded to") once roles agree.
+        conversed = name == "coverage" and isinstance(frame, FrameMatch)
+        failure = check(claim, f"{text} ; {frame.support}" if conversed else text)  # type: ignore[union-attr]
         if failure is not None:
             return _refuse(code, failure, shape, span, ran)
     ran.append("own_clause")

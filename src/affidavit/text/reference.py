@@ -97,6 +97,9 @@ _APPOSITION_AFTER = re.compile(
 _COPULA_AFTER = re.compile(rf"\s+(?:is|was)\s+(?:the|a|an|its|our)\s+{_FILLER}{{0,3}}?({_NOUNS})\b", re.I)
 # "CEO Ada Berg", "the firm Vantec", "its chief executive, Ada Berg": the noun just before.
 _NOUN_BEFORE = re.compile(rf"\b({_NOUNS})\s*,?\s*$", re.I)
+_FOUNDED = re.compile(
+    r"\s+(?:was|is|were)\s+(?:\w+ly\s+)?(?:founded|established|incorporated|headquartered)\b"
+)
 # A definite description that opens a clause: "The firm", "the company's CEO" is not one.
 DESCRIPTION = re.compile(rf"\b[Tt]he\s+(?:(?:new|former|same|current)\s+)?({_NOUNS})\b(?!['’])", re.I)
 
@@ -110,8 +113,11 @@ def _bound_nouns(text: str, m: Named) -> set[frozenset[str]]:
     before = _NOUN_BEFORE.search(text, max(0, m.start - 40), m.start)
     if before is not None:
         groups.add(_GROUP_OF[before.group(1).casefold()])
-    if any(t in _ORG_HEADS for t in match_tokens(m.name)[1:]):
-        groups.add(_ORG_GROUP)
+    tokens = match_tokens(m.name)
+    if any(t in _ORG_HEADS for t in tokens[1:]) or (len(tokens) > 2 and "and" in tokens[1:-1]):
+        groups.add(_ORG_GROUP)  # "Kestrel Labs", "Lindqvist & Hale"
+    elif _FOUNDED.match(text, m.end):
+        groups.add(_ORG_GROUP)  # "X was founded in 1987": what is founded is an organisation
     return groups
 
 
