@@ -136,3 +136,50 @@ def test_one_word_organisation_that_is_also_a_common_word() -> None:
     assert decide_write("Kestrel employs fourteen people.", "Kestrel employs 14 people.").verdict in ADMITTED
     assert decide_write("Kestrel employs forty people.", "Kestrel employs 14 people.").verdict == "REJECT"
     assert decide_write("Kestrel employs 14 people.", "A kestrel nests on the roof.").verdict == "REJECT"
+
+
+WARD = (
+    "Ward round, 2 June. Ewa Kowalczyk, 71, admitted with pneumonia. "
+    "Started amoxicillin 500 mg three times daily."
+)
+
+
+def test_a_subjectless_note_line_continues_the_previous_subject() -> None:
+    """ "Started amoxicillin ..." after a line about Ewa Kowalczyk is about her; after a line
+    led by someone else it is not; a fronted participle with a comma is no such line."""
+    claim = "Ewa Kowalczyk was started on amoxicillin 500 mg three times daily."
+    assert decide_write(claim, WARD).verdict == "ACCEPT"
+    other = (
+        "Ewa Kowalczyk, 71, admitted with pneumonia. Tom Hale, 80, admitted after a fall. "
+        "Started amoxicillin 500 mg three times daily."
+    )
+    assert decide_write(claim, other).verdict == "REJECT"
+    ticket = "Ticket 4411. Omar Ali called on Monday. Left a voicemail."
+    assert decide_write("Omar Ali left a voicemail.", ticket).verdict == "ACCEPT"
+    assert (
+        decide_write(
+            "Omar Ali left a voicemail.", "Ticket 4411. Priya Shah called Omar Ali. Left a voicemail."
+        ).verdict
+        == "REJECT"
+    )
+
+
+def test_a_short_form_claim_is_recalled_by_the_full_name(open_store) -> None:  # type: ignore[no-untyped-def]
+    """Stored under the evidence's full name, the claim answers for "Ana Ruiz" and "Ana";
+    the same claim from evidence with two Anas waits for review instead."""
+    store = open_store()
+    out = store.remember("Ana paid the bill.", "Ana Ruiz arrived late. Ana paid the bill.")
+    assert out.status == "admitted", out.text
+    assert store.recall("What did Ana Ruiz pay?").status == "answered"
+    assert {r.name for r in store.entities.records().values()} == {"Ana Ruiz"}
+    two = store.remember("Ana paid the bill.", "Ana Ruiz and Ana Lopez arrived. Ana paid the bill.")
+    assert two.status == "quarantined", two.text
+
+
+def test_a_month_name_after_a_year_starts_a_given_name() -> None:
+    """ "In June 2016 June Okafor left": the second June is a person; "on 3 June Priya" is a date."""
+    ev = "In June 2016 June Okafor left Dunmore Town and joined Port Elston Harriers."
+    assert decide_write("June Okafor left Dunmore Town in June 2016.", ev).verdict == "ACCEPT"
+    assert decide_write("June Okafor left Dunmore Town in May 2016.", ev).verdict == "REJECT"
+    d = decide_write("Priya Shah left Vantec on 3 June.", "On 3 June Priya Shah left Vantec.")
+    assert d.verdict == "ACCEPT" and d.shape is not None and d.shape.entities[0] == "Priya Shah"

@@ -87,6 +87,8 @@ def _pronoun_at(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> re
     ("Two years later she left", "After the vote, they resigned") with no name before it."""
     if evidence[a] in _NO_PRONOUN_START and not evidence[a].isupper():
         return None
+    if _PRONOUN_NEAR.search(evidence, a, min(b, a + 60)) is None:
+        return None  # no pronoun among the first words: the common sentence, decided at once
     limit = found[0].start if found else b
     for n, w in enumerate(_WORD.finditer(evidence, a, min(b, limit))):
         low = w.group(0).casefold()
@@ -97,6 +99,7 @@ def _pronoun_at(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> re
     return None
 
 
+_PRONOUN_NEAR = re.compile(r"\b(?:" + "|".join(sorted(PRONOUNS)) + r")\b", re.I)
 _CLAUSE_OPENERS = frozenset({"that", "who", "which", "said", "says", "told", "if", "whether", "and"})
 _PLURAL_TIME = frozenset({"years", "months", "weeks", "days", "decades", "hours"})
 
@@ -135,7 +138,7 @@ def linked_sentences(
     for i, (a, b) in enumerate(view.spans):
         found = view.names(i, subject if guided else None) if hits is None or i in hits else ()
         subs, reach, names_subject = view.rewrites(found, wanted)
-        pronoun = _pronoun_at(evidence, a, b, found)
+        pronoun = _pronoun_at(evidence, a, b, found) or _zero_subject(evidence, a, b, found)
         ante = previous_subject() if pronoun or (previous_linked and not names_subject) else None
         ante_subject = ante is not None and view.means(ante, subject)
         described = None if names_subject or pronoun else view.description(i, subject)
@@ -192,13 +195,40 @@ def _listed(view: EvidenceView, i: int, found: tuple[Mention, ...], subject: str
 _LISTISH = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s+")
 
 
+def _zero_subject(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> re.Match[str] | None:
+    """A note's line with no subject, opening with a past verb ("Started amoxicillin 500 mg.",
+    "Called back on Monday."): it continues the previous line's subject, as a pronoun does.
+    Not a fronted participle ("Founded in 1990, Acme ..."): no comma before any name."""
+    first = _WORD.match(evidence, a, b)
+    if first is None or not first.group(0)[:1].isupper() or (found and found[0].start == a):
+        return None
+    low = first.group(0).casefold()
+    if not (low.endswith("ed") or _irregular_past(low)) or not is_verb_like(low):
+        return None
+    cut = found[0].start if found else b
+    return first if "," not in evidence[a:cut] and " by " not in evidence[a:cut] else None
+
+
+def _irregular_past(word: str) -> bool:
+    return word in _PAST_FORMS
+
+
+_PAST_FORMS = frozenset(
+    {"left", "took", "gave", "made", "went", "began", "sent", "told", "met", "paid", "sold", "bought",
+     "wrote", "spoke", "rang", "saw", "held", "led", "ran", "won", "lost", "kept", "brought", "got"}
+)  # fmt: skip
+
+
 def _spoken(view: EvidenceView, ante: Mention, subject: str, pronoun: re.Match[str]) -> str:
     """What a pronoun stands for: the claim's subject when it is the antecedent."""
     # The evidence's own words when they spell the subject (a version number after it
     # stays); the claim's name when they are a short form or spelled otherwise.
     own = not view.means(ante, subject) or _in_order(key_tokens(subject), key_tokens(ante.name))
     name = _antecedent_text(view.evidence, ante) if own else subject
-    return name + ("'s" if pronoun.group(0).casefold() in ("his", "her", "its", "their") else "")
+    word = pronoun.group(0).casefold()
+    if word not in PRONOUNS:  # a subjectless line: the name, then its verb
+        return f"{name} {word}"
+    return name + ("'s" if word in ("his", "her", "its", "their") else "")
 
 
 def _antecedent_text(evidence: str, mention: Mention) -> str:

@@ -72,13 +72,20 @@ class EvidenceView:
         word = first.group(0)
         if word.casefold() in NOT_NAMES or word.casefold() in PRONOUNS:
             return found
-        if self._name_words is None:
-            runs = (match_tokens(m.name) for j in range(len(self.spans)) for m in self._base(j))
-            self._name_words = frozenset(t for run in runs if len(run) > 1 for t in run)
-        if fold(word) not in self._name_words:
+        if fold(word) not in self.name_words():
             return found
         extra = Mention(word, a, first.end(), self.evidence[first.end() : first.end() + 1] in ("'", "’"))
         return (extra, *found)
+
+    def name_words(self) -> frozenset[str]:
+        """Folded words the evidence writes capitalised beside another capitalised word: a
+        superset of the tokens of its multi-word names, found by one regex pass (finding
+        the names of every sentence would cost most of a decision)."""
+        if self._name_words is None:
+            pairs = _CAPITALISED_PAIR.finditer(self.evidence)
+            words = {fold(w) for p in pairs for w in p.groups()}
+            self._name_words = frozenset(w for w in words if w not in NOT_NAMES)
+        return self._name_words
 
     def all_names(self) -> tuple[Mention, ...]:
         """Every mention in the evidence (found once, on the first request)."""
@@ -88,8 +95,9 @@ class EvidenceView:
 
     def referent(self, m: Mention) -> str | None:
         """The one full name a one-token mention stands for here (``AMBIGUOUS``, or None)."""
-        if len(match_tokens(m.name)) != 1:
-            return None
+        tokens = match_tokens(m.name)
+        if len(tokens) != 1 or tokens[0] not in self.name_words():
+            return None  # no longer name holds it: nothing to stand for
         if self._referents is None:
             self._referents = short_form_referents(self.all_names())
         return self._referents.get((m.start, m.end))
@@ -184,6 +192,11 @@ class EvidenceView:
         hits = self.may_name(subject)
         pool = range(len(self.spans)) if hits is None else sorted(hits)
         return [m for i in pool for m in self.names(i) if refers_to(subject, m.name)]
+
+
+_CAP = r"[^\W\d_a-z][\w'’\-]*"
+_PARTICLE = r"(?:(?:de|van|von|al|da|di|du|le|la)[ \t]+)?"
+_CAPITALISED_PAIR = re.compile(rf"(?<![\w'’])({_CAP})[ \t]+{_PARTICLE}(?=({_CAP}))")
 
 
 @lru_cache(maxsize=16384)

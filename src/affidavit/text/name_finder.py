@@ -192,6 +192,8 @@ def _given_name(text: str, start: int, end: int, low: str) -> bool:
     if not before or before[-1][-1:] in ",;:()\"'“”‘’":
         return True  # a clause break before it: nothing makes it a date
     prev = before[-1].casefold()
+    if prev.rstrip(",").isdigit() and len(prev.rstrip(",")) == 4:
+        return True  # "In June 2016 June Okafor left": a year ends a date, no month follows it
     if prev in DATE_CONTEXT or any(ch.isdigit() for ch in prev):
         return False  # "in May Chen ...", "3 June Priya ...": read as a date, as before
     # "the 3rd of May Priya ...": a date; "the mother of June Carter": a name.
