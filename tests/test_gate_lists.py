@@ -101,3 +101,12 @@ def test_a_line_with_a_verb_is_not_a_roster() -> None:
     """ "Attendees: Tom Hale asked Priya Shah to leave" is a sentence, not a list of attendees."""
     ev = "Attendees: Tom Hale asked Priya Shah to leave before the vote."
     assert decide_write("Priya Shah attended the meeting.", ev).verdict == "REJECT"
+
+
+def test_a_former_post_is_no_current_one() -> None:
+    """ "ex-Head of Sales", "former Architect" on a profile line say nothing about now."""
+    ex = "Omar Ali | ex-Head of Sales | Vantec"
+    assert decide_write("Omar Ali works at Vantec.", ex).verdict == "REJECT"
+    former = "Nora Quill — former Senior Architect, Brix Studio"
+    assert decide_write("Nora Quill is a senior architect at Brix Studio.", former).verdict == "REJECT"
+    assert decide_write("Omar Ali works at Vantec.", "Omar Ali | Head of Sales | Vantec").verdict == "ACCEPT"

@@ -183,3 +183,22 @@ def test_a_month_name_after_a_year_starts_a_given_name() -> None:
     assert decide_write("June Okafor left Dunmore Town in May 2016.", ev).verdict == "REJECT"
     d = decide_write("Priya Shah left Vantec on 3 June.", "On 3 June Priya Shah left Vantec.")
     assert d.verdict == "ACCEPT" and d.shape is not None and d.shape.entities[0] == "Priya Shah"
+
+
+def test_an_object_pronoun_stands_for_the_one_other_name() -> None:
+    """ "She hired him": him is the other person of the sentence that named her; with two
+    other names there it is neither, and the roles still hold."""
+    ev = "Priya Shah interviewed Omar Ali on Monday. She hired him on Friday."
+    assert decide_write("Priya Shah hired Omar Ali.", ev).verdict == "ACCEPT"
+    assert decide_write("Omar Ali hired Priya Shah.", ev).verdict == "REJECT"
+    assert decide_write("Priya Shah hired Ben Ode.", ev).verdict == "REJECT"
+    two = "Priya Shah met Omar Ali and Ben Ode on Monday. She hired him on Friday."
+    assert decide_write("Priya Shah hired Omar Ali.", two).verdict == "REJECT"
+
+
+def test_a_short_form_listed_beside_its_full_name_is_someone_else() -> None:
+    """ "Dana Kim and Mr Kim met": Mr Kim is not Dana Kim, so "Mr Kim approved" is not hers."""
+    ev = "Dana Kim and Mr Kim met on Monday. Mr Kim approved the budget."
+    assert decide_write("Dana Kim approved the budget.", ev).verdict == "REJECT"
+    one = "Dana Kim met the auditors on Monday. Ms Kim approved the budget."
+    assert decide_write("Dana Kim approved the budget.", one).verdict == "ACCEPT"

@@ -17,7 +17,7 @@ from affidavit.gates.write_parse import _WORD, PRONOUNS, Mention, is_verb_like, 
 from affidavit.gates.write_roster import profile_reading, roster_reading
 from affidavit.gates.write_view import EvidenceView, evidence_view
 from affidavit.text import timeline
-from affidavit.text.names import _in_order, key_tokens
+from affidavit.text.names import _in_order, key_tokens, refers_to
 
 __all__ = ["EvidenceView", "Linked", "evidence_view", "linked_sentences", "read_linked"]
 
@@ -28,7 +28,6 @@ _PRONOUN_INITIALS = frozenset(p[0] for p in PRONOUNS)
 _NO_PRONOUN_START = frozenset(
     ch for ch in map(chr, range(128)) if _WORD.fullmatch(ch) and ch.casefold() not in _PRONOUN_INITIALS
 )
-
 
 
 def _fragment(evidence: str, a: int, b: int) -> bool:
@@ -155,6 +154,7 @@ def linked_sentences(
             if hits is not None and i not in hits:  # the other names the claim uses, read too
                 subs, reach, _ = view.rewrites(view.names(i), wanted)
             subs += ((pronoun.start(), pronoun.end(), _spoken(view, ante, subject, pronoun)),)
+            subs += _object_rewrite(view, ante, pronoun.end(), b, wanted)
             out.append(Linked((a, b), subs, min(reach, ante.start, a)))
             continue  # the antecedent carries on to the next pronoun sentence
         elif described is not None:
@@ -168,6 +168,33 @@ def linked_sentences(
         previous_linked = names_subject
         settled.append(i)
     return [_dated(evidence, entry) for entry in out]
+
+
+_OBJECT_PRONOUN = re.compile(
+    r"\b(?:him|them|her(?=\s*(?:[.,;!?]|$|\s(?:on|in|at|to|for|as|with|from|by|after|before|last|yesterday|today)\b)))\b"
+)
+
+
+def _object_rewrite(
+    view: EvidenceView, ante: Mention, start: int, end: int, wanted: tuple[str, ...]
+) -> tuple[tuple[int, int, str], ...]:
+    """ "She hired him": the object pronoun stands for the one other name of the sentence
+    that gave the subject pronoun its antecedent, when that is a name the claim uses.
+    With two other names there ("met Omar Ali at Vantec") it stands for neither."""
+    hit = _OBJECT_PRONOUN.search(view.evidence, start, end)
+    if hit is None:
+        return ()
+    i = next((j for j, (a, b) in enumerate(view.spans) if a <= ante.start < b), None)
+    if i is None:
+        return ()
+    others = {
+        m.name for m in view.names(i) if m is not ante and not m.possessive and not view.means(m, ante.name)
+    }
+    if len(others) != 1:
+        return ()
+    other = next(iter(others))
+    name = next((n for n in wanted[1:] if refers_to(n, other) or refers_to(other, n)), None)
+    return ((hit.start(), hit.end(), name),) if name is not None else ()
 
 
 def _dated(evidence: str, entry: Linked) -> Linked:

@@ -100,6 +100,7 @@ def _reading(subject: str, label: str, evidence: str) -> str:
 
 # "Nora Quill — Senior Architect, Brix Studio", "Omar Ali | Head of Sales | Vantec".
 _PROFILE_GAP = re.compile(r"\s*(?:—|–|-|\||,)\s*")
+_ENDED = re.compile(r"\b(?:ex|former|formerly|previously|retired|outgoing|until|past)\b", re.I)
 _AT = re.compile(r"\s*(?:,|\||—|–|@|\bat\b)\s*")
 
 
@@ -123,4 +124,6 @@ def profile_reading(evidence: str, a: int, b: int, found: Sequence[Mention], sub
     words = _GAP_WORD.findall(title)
     if not words or len(words) > 6 or any(is_verb_like(w) and w[:1].islower() for w in words):
         return None
+    if _ENDED.search(title):
+        return None  # "ex-Head of Sales", "former Architect": no current post to read
     return f"{lead.name} is {title} at {last.name} ; {lead.name} works at {last.name}"

@@ -99,7 +99,7 @@ class EvidenceView:
         if len(tokens) != 1 or tokens[0] not in self.name_words():
             return None  # no longer name holds it: nothing to stand for
         if self._referents is None:
-            self._referents = short_form_referents(self.all_names())
+            self._referents = short_form_referents(self.evidence, self.all_names())
         return self._referents.get((m.start, m.end))
 
     def means(self, m: Mention, name: str) -> bool:

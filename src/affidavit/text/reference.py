@@ -28,9 +28,10 @@ class Named(Protocol):
 
 
 AMBIGUOUS = "\x00ambiguous"  # a short form more than one full name fits
+_COORDINATED = re.compile(r"\s*(?:,|and|&|, and|or|with)\s*")
 
 
-def short_form_referents(found: Sequence[Named]) -> dict[tuple[int, int], str]:
+def short_form_referents(text: str, found: Sequence[Named]) -> dict[tuple[int, int], str]:
     """Each one-token mention (titles dropped) -> the one full name in ``found`` it fits.
 
     A mention two full names fit maps to ``AMBIGUOUS``; one no full name fits is absent.
@@ -44,8 +45,21 @@ def short_form_referents(found: Sequence[Named]) -> dict[tuple[int, int], str]:
     out: dict[tuple[int, int], str] = {}
     if not fulls:
         return out
+    # "Dana Kim and Mr Kim met": a short form listed beside its full name is someone else,
+    # so that short form fits two people.
+    beside: set[tuple[str, ...]] = set()
+    for left, right in zip(found, found[1:], strict=False):
+        if not _COORDINATED.fullmatch(text[left.end : right.start]):
+            continue
+        for short, full in ((left, right), (right, left)):
+            one = match_tokens(short.name)
+            if len(one) == 1 and len(match_tokens(full.name)) >= 2 and refers_to(short.name, full.name):
+                beside.add(one)
     for m in found:
         if len(match_tokens(m.name)) != 1:
+            continue
+        if match_tokens(m.name) in beside:
+            out[(m.start, m.end)] = AMBIGUOUS
             continue
         fits = [full for full in fulls.values() if refers_to(m.name, full)]
         if len(fits) == 1:
