@@ -137,7 +137,9 @@ def linked_sentences(
     for i, (a, b) in enumerate(view.spans):
         found = view.names(i, subject if guided else None) if hits is None or i in hits else ()
         subs, reach, names_subject = view.rewrites(found, wanted)
-        pronoun = _pronoun_at(evidence, a, b, found) or _zero_subject(evidence, a, b, found)
+        pronoun = _pronoun_at(evidence, a, b, found)
+        if pronoun is None and not names_subject:
+            pronoun = _zero_subject(evidence, a, b, found)
         ante = previous_subject() if pronoun or (previous_linked and not names_subject) else None
         ante_subject = ante is not None and view.means(ante, subject)
         described = None if names_subject or pronoun else view.description(i, subject)

@@ -155,6 +155,8 @@ class EvidenceView:
         """ "The firm ..." opening sentence ``i``, when the evidence attached that noun to
         the subject alone: its offsets and where the subject was described."""
         a, b = self.spans[i]
+        if "he " not in self.evidence[a : min(b, a + 80)]:
+            return None  # no "the"/"The" near the start: no description opens it
         begin = main_start(self.evidence, a, b)
         while begin < b and self.evidence[begin].isspace():
             begin += 1
