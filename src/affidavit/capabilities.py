@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, cast
 
 from affidavit.errors import AffidavitError, InvalidInput
@@ -16,6 +16,7 @@ from affidavit.events import Applied
 
 if TYPE_CHECKING:
     from affidavit.erasure import ForgetOutcome
+    from affidavit.importing import ImportLine, ImportReport
     from affidavit.recalling import RecallOutcome
     from affidavit.remembering import RememberOutcome
     from affidavit.review import ReviewOutcome, ReviewQueueView
@@ -52,6 +53,14 @@ class Capabilities:
         return remember(self._store, claim, evidence, source_id=source_id,
                         source_text=source_text, subject=subject, valid_from=valid_from,
                         valid_to=valid_to)
+
+    def import_claims(self, items: Iterable[ImportLine | Mapping[str, object]], *,
+                      batch_size: int = 200) -> ImportReport:
+        """Remember many claims through the same gate, synced in batches, resumable;
+        see ``affidavit.importing``."""
+        from affidavit.importing import import_claims
+
+        return import_claims(self._store, items, batch_size=batch_size)
 
     def recall(self, query: str, *, as_of: str | None = None,
                as_of_seq: int | None = None, limit: int = 10) -> RecallOutcome:

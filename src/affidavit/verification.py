@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -12,6 +13,9 @@ from affidavit.crypto.keyring import Keyring, default_keyring_root
 from affidavit.errors import AffidavitError, KeyringError, UnknownEventKind
 from affidavit.events import KINDS, StoreCreated, SubjectErased
 from affidavit.ledger import Ledger
+
+if TYPE_CHECKING:
+    from affidavit.progress import ProgressHook
 
 
 class ChainVerdict(msgspec.Struct):
@@ -42,8 +46,10 @@ class ChainVerdict(msgspec.Struct):
         return "\n".join(lines)
 
 
-def verify_ledger(ledger: Ledger, keyring: Keyring | None) -> ChainVerdict:
+def verify_ledger(ledger: Ledger, keyring: Keyring | None,
+                  progress: ProgressHook | None = None) -> ChainVerdict:
     expected, prev, prev_at, count = 1, chain.GENESIS_PREV, -(2**63), 0
+    total = ledger.last_seq() if progress is not None else None
     unknown: list[int] = []
     store_id: str | None = None
     listed: set[str] = set()  # keys the ledger's erasures destroyed
@@ -69,6 +75,8 @@ def verify_ledger(ledger: Ledger, keyring: Keyring | None) -> ChainVerdict:
             if isinstance(genesis, StoreCreated):
                 store_id = genesis.store_id
         expected, prev, prev_at, count = expected + 1, row.hash, row.recorded_at, count + 1
+        if progress is not None:
+            progress(count, total)
     verdict = ChainVerdict(not unknown, count, prev.hex(), unknown_kinds=unknown, store_id=store_id)
     if unknown:
         verdict.first_bad_seq = unknown[0]
@@ -88,14 +96,15 @@ def verify_ledger(ledger: Ledger, keyring: Keyring | None) -> ChainVerdict:
     return verdict
 
 
-def verify_path(store_path: Path, keyring_dir: Path | None = None) -> ChainVerdict:
+def verify_path(store_path: Path, keyring_dir: Path | None = None,
+                progress: ProgressHook | None = None) -> ChainVerdict:
     from affidavit.store import LEDGER_FILE
 
     ledger = Ledger.open(store_path / LEDGER_FILE)
     try:
         keyring = _try_keyring(ledger, keyring_dir)
         try:
-            return verify_ledger(ledger, keyring)
+            return verify_ledger(ledger, keyring, progress)
         finally:
             if keyring is not None:
                 keyring.close()

@@ -26,6 +26,7 @@ from affidavit.forensics.checkpoints import origin_of, signed_note
 
 if TYPE_CHECKING:
     from affidavit.chain import Row
+    from affidavit.progress import ProgressHook
     from affidavit.store import Store
 
 BUNDLE_FORMAT = "affidavit-bundle/1"
@@ -105,7 +106,8 @@ def _write_lines(path: Path, items: list[dict[str, Any]]) -> None:
 
 
 def export_bundle(store: Store, out: Path, *, claims: Sequence[str] | None = None,
-                  include_evidence: bool = False, all_tenants: bool = False) -> ExportSummary:
+                  include_evidence: bool = False, all_tenants: bool = False,
+                  progress: ProgressHook | None = None) -> ExportSummary:
     """Write the bundle; ``claims`` None selects every claim of the tenant (or of all)."""
     _check_target(out)
     wanted = None if claims is None else set(claims)
@@ -117,6 +119,8 @@ def export_bundle(store: Store, out: Path, *, claims: Sequence[str] | None = Non
         seal = store._ledger.head_seal()
         for row in store._ledger.rows(0, store.head_seq):
             events.append(row_json(row))
+            if progress is not None:
+                progress(row.seq, store.head_seq)
             if row.kind in ("CLAIM_ADMITTED", "CLAIM_QUARANTINED"):
                 if tenant is not None and row.tenant != tenant:
                     continue

@@ -18,6 +18,8 @@ from affidavit.history import iso
 from affidavit.translog import CompactTree
 
 if TYPE_CHECKING:
+    from affidavit.events import Applied
+    from affidavit.progress import ProgressHook
     from affidavit.store import Store
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -95,10 +97,16 @@ def log_root_at(store: Store, seq: int) -> bytes:
     return tree.root()
 
 
-def replay_to(store: Store, seq: int, *, subject: str | None = None) -> ReplaySummary:
+def replay_to(store: Store, seq: int, *, subject: str | None = None,
+              progress: ProgressHook | None = None) -> ReplaySummary:
     """Replay the ledger to ``seq`` and summarize what the store held then (read-only)."""
     tenant = store.identity.tenant
-    with store.at(seq) as view:
+
+    def observe(applied: Applied) -> None:
+        assert progress is not None
+        progress(applied.seq, seq)
+
+    with store.at(seq, observe if progress is not None else None) as view:
         recorded_at = next(iter(store._ledger.rows(seq - 1, seq))).recorded_at
         claims = None if subject is None else _subject_claims(view, tenant, subject)
         return ReplaySummary(

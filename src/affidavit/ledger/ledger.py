@@ -8,6 +8,7 @@ the block commits, an exception rolls everything back.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -41,9 +42,11 @@ class HeadSeal:
 class Ledger:
     """One SQLite file holding the ``events`` table."""
 
-    def __init__(self, conn: apsw.Connection, path: Path) -> None:
+    def __init__(self, conn: apsw.Connection, path: Path,
+                 durability: connection.Durability = "full") -> None:
         self._conn = conn
         self.path = path
+        self.durability: connection.Durability = durability
 
     @classmethod
     def create(cls, path: Path, durability: connection.Durability = "full") -> Ledger:
@@ -55,7 +58,7 @@ class Ledger:
             connection.set_durability(conn, durability)
             with conn:
                 schema.install(conn)
-        return cls(conn, path)
+        return cls(conn, path, durability)
 
     @classmethod
     def open(cls, path: Path, durability: connection.Durability = "full") -> Ledger:
@@ -76,7 +79,7 @@ class Ledger:
         with connection.translate_errors(path):
             connection.use_wal(conn)
             connection.set_durability(conn, durability)
-        return cls(conn, path)
+        return cls(conn, path, durability)
 
     def close(self) -> None:
         self._conn.close()
@@ -144,6 +147,33 @@ class Ledger:
                 if self._conn.in_transaction:
                     self._conn.execute("ROLLBACK")
                 raise
+
+    def set_durability(self, durability: connection.Durability) -> None:
+        """Change whether each later commit is synced to disk before it returns."""
+        with connection.translate_errors(self.path):
+            connection.set_durability(self._conn, durability)
+        self.durability = durability
+
+    def sync(self) -> None:
+        """Make every commit so far durable (group commit after commits made "fast").
+
+        In WAL mode a "fast" commit is written to the WAL without an fsync; syncing the
+        WAL file (and the database file, which a checkpoint may have written) makes all
+        of them durable at once. The ledger stays a consistent prefix either way.
+        """
+        for path in (self.path, self.path.with_name(self.path.name + "-wal")):
+            try:
+                fd = os.open(path, os.O_RDONLY)
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise LedgerError(f"cannot sync {path.name}: {exc.strerror}") from exc
+            try:
+                os.fsync(fd)
+            except OSError as exc:
+                raise LedgerError(f"cannot sync {path.name}: {exc.strerror}") from exc
+            finally:
+                os.close(fd)
 
     def checkpoint(self) -> None:
         with connection.translate_errors(self.path):
