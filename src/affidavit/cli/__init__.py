@@ -17,6 +17,7 @@ _COMMAND_MODULES = (
     "affidavit.cli.forensic_cmds",
     "affidavit.cli.erasure_cmds",
     "affidavit.cli.import_cmds",
+    "affidavit.cli.report_cmds",
 )
 
 
