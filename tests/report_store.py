@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -177,3 +179,11 @@ REQUIRED_FIGURES = (
     "reresolve.resolver_now", "reresolve.differences.0.resolver_then",
     "reresolve.differences.0.resolver_now", "resolver",
 )
+
+
+def copy_built(original: Built, into: Path) -> Built:
+    """A private copy of a built store and its keyring (tests may tamper with theirs)."""
+    store, keys = into / "store", into / "keyring"
+    shutil.copytree(original.store, store)
+    shutil.copytree(original.keys, keys)
+    return dataclasses.replace(original, store=store, keys=keys)

@@ -39,6 +39,7 @@ def _mixed() -> list[dict[str, object]]:
          "valid_from": "2019-01-01"},
         {"claim": "Wen Kim joined Kestrel Labs.", "evidence": "Wen Kim joined Kestrel Labs",
          "valid_from": "2020-13-01"},
+        {"claim": 5, "evidence": "Wen Kim joined Kestrel Labs"},
     ]
 
 

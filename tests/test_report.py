@@ -19,6 +19,7 @@ from report_store import (
     Built,
     build,
     cli,
+    copy_built,
     page_figures,
     resolve,
     shown,
@@ -36,9 +37,15 @@ from affidavit.store import PUBLIC_KEY_FILE, Store
 OPERATOR = {"AFFIDAVIT_OPERATOR": "1"}
 
 
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    base = tmp_path_factory.mktemp("built")
+    return build(base / "store", base / "keyring")
+
+
 @pytest.fixture
-def built(store_dirs: tuple[Path, Path]) -> Built:
-    return build(*store_dirs)
+def built(built_once: Built, tmp_path: Path) -> Built:
+    return copy_built(built_once, tmp_path / "copy")
 
 
 def _report(b: Built, out: Path, *extra: str, env: dict[str, str] | None = None
@@ -86,6 +93,7 @@ def test_no_personal_content_without_the_flag_and_it_is_there_with_it(built: Bui
     assert HOSTILE in texts and PLAIN in texts  # positive control
     assert escape(HOSTILE) in page and escape(PLAIN) in page
     assert ERASED_NAME not in page and OTHER_TENANT_TEXT not in page  # erased; another tenant
+    assert (tmp_path / "c.html").stat().st_mode & 0o777 == 0o600  # personal content: owner only
 
 
 def test_a_claim_with_a_script_tag_is_escaped(built: Built, tmp_path: Path) -> None:
@@ -190,6 +198,13 @@ def test_read_audit_off_is_said(store_dirs: tuple[Path, Path], tmp_path: Path) -
     done = cli("report", str(store_dirs[0]), "--keyring-dir", str(store_dirs[1]), "--html", str(out))
     assert done.returncode == 0, done.stderr
     assert 'id="read-audit-off"' in out.read_text() and "no integrity findings" in done.stdout
+
+
+def test_no_reresolve_skips_it_and_says_so(built: Built, tmp_path: Path) -> None:
+    """--no-reresolve: no re-resolve figures, the page says it was not run; the rest is there."""
+    _, data, page = _report(built, tmp_path / "n.html", "--no-reresolve")
+    assert data["reresolve"] is None and 'id="reresolve-skipped"' in page
+    assert data["chain"]["ok"] and data["erasures"] and "--no-reresolve" in data["command"]
 
 
 def test_report_needs_an_output(built: Built) -> None:

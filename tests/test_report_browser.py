@@ -16,7 +16,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from report_store import REQUIRED_FIGURES, SCRIPT, Built, build, cli, resolve, shown, tamper
+from report_store import (
+    REQUIRED_FIGURES,
+    SCRIPT,
+    Built,
+    build,
+    cli,
+    copy_built,
+    resolve,
+    shown,
+    tamper,
+)
 
 CHROMIUM = os.environ.get("AFFIDAVIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
@@ -67,9 +77,15 @@ def _report(b: Built, out: Path, *extra: str) -> tuple[int, dict[str, Any]]:
     return done.returncode, json.loads(done.stdout)
 
 
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    base = tmp_path_factory.mktemp("built")
+    return build(base / "store", base / "keyring")
+
+
 @pytest.fixture
-def built(store_dirs: tuple[Path, Path]) -> Built:
-    return build(*store_dirs)
+def built(built_once: Built, tmp_path: Path) -> Built:
+    return copy_built(built_once, tmp_path / "copy")
 
 
 def test_the_page_shows_the_json_figures_offline_and_runs_no_script(

@@ -30,6 +30,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="dated sections from this seq, or from events recorded at or after this time")
     p.add_argument("--include-content", action="store_true",
                    help="show claim texts (personal content!) where the keyring opens them")
+    p.add_argument("--no-reresolve", action="store_true",
+                   help="skip re-deciding every recorded write with today's gate (the slow part)")
     _quiet_arg(p)
     p.set_defaults(func=cmd_report)
 
@@ -59,6 +61,8 @@ def regenerate_command(args: argparse.Namespace, tenant_env: str, operator: bool
         words += ["--since", args.since]
     if args.include_content:
         words.append("--include-content")
+    if args.no_reresolve:
+        words.append("--no-reresolve")
     return shlex.join([*env, *words])
 
 
@@ -86,7 +90,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     tenant = None if args.all_tenants else (args.tenant or identity.tenant)
     needs_operator = tenant is None or tenant != identity.tenant
     options = ReportOptions(tenant=tenant, since=args.since, include_content=args.include_content,
-                            command=regenerate_command(args, identity.tenant, needs_operator))
+                            command=regenerate_command(args, identity.tenant, needs_operator),
+                            reresolve=not args.no_reresolve)
     kdir = Path(args.keyring_dir) if args.keyring_dir else None
     phases = Phases(quiet=args.quiet)
     report = build_report(_path(args), kdir, identity=identity, options=options,

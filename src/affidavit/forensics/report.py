@@ -46,8 +46,9 @@ class ReportOptions:
     """What to report on: a tenant (or every tenant), from when, with content or not."""
 
     def __init__(self, *, tenant: str | None, since: str | None = None,
-                 include_content: bool = False, command: str = "") -> None:
+                 include_content: bool = False, command: str = "", reresolve: bool = True) -> None:
         self.tenant = tenant  # None: every tenant (operator only)
+        self.reresolve = reresolve  # re-decide every recorded write (the gate's time per write)
         self.since = since
         self.include_content = include_content
         self.command = command
@@ -116,10 +117,14 @@ def _gather(store: Store, options: ReportOptions, base: dict[str, Any], since_se
         pass
     phases.end()
     checkpoint = checkpoint_figures(store)
-    redo = reresolve(store, tenant=options.tenant, progress=phases.start("report (reresolve)"))
-    phases.end()
     content_ok = options.include_content and store._keyring is not None
-    differences = tuple(d for d in scan.differences(redo, content_ok))
+    redone = None
+    if options.reresolve:
+        redo = reresolve(store, tenant=options.tenant, progress=phases.start("report (reresolve)"))
+        phases.end()
+        redone = ReresolveFigures(redo.resolver_now, redo.decisions, redo.same, redo.different,
+                                  dict(redo.not_redecidable),
+                                  tuple(scan.differences(redo, content_ok)))
     rows = _content(store, options.tenant) if content_ok else ()
     now = scan.claims_now()
     chain = base["chain"]
@@ -133,8 +138,7 @@ def _gather(store: Store, options: ReportOptions, base: dict[str, Any], since_se
         reviews=tuple(scan.reviews), read_audit=scan.reads_total > 0,
         reads_total=scan.reads_total, reads_by_agent=scan.agents(),
         reads=tuple(scan.reads[-READS_SHOWN:]),
-        reresolve=ReresolveFigures(redo.resolver_now, redo.decisions, redo.same, redo.different,
-                                   dict(redo.not_redecidable), differences),
+        reresolve=redone,
         content_included=content_ok, content=rows,
         findings=_findings(chain, checkpoint, erasures),
     )

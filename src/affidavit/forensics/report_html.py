@@ -157,7 +157,9 @@ def _reads(d: dict[str, Any]) -> str:
 def _reresolve(d: dict[str, Any]) -> str:
     r = d.get("reresolve")
     if r is None:
-        return ""
+        return ('<section id="reresolve"><h2>Re-resolved with today\'s gate</h2>'
+                '<p class="muted" id="reresolve-skipped">Not run for this report '
+                "(<code>--no-reresolve</code>).</p></section>")
     pairs = _pairs("reresolve", r, ["resolver_now", "decisions", "same", "different"])
     skipped = "".join(f"<tr><th>{escape(k)}</th><td>{fig(f'reresolve.not_redecidable.{k}', v)}</td></tr>"
                       for k, v in sorted(r["not_redecidable"].items()))
