@@ -12,7 +12,7 @@ computed and verified. ``reresolve`` re-decides the recorded writes.
 
 from __future__ import annotations
 
-import hashlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +27,7 @@ from affidavit.forensics.report_model import (
     ChainFigures,
     CheckpointFigures,
     ContentRow,
+    ErasureFigures,
     ReresolveFigures,
 )
 from affidavit.forensics.report_scan import ReportScan
@@ -42,16 +43,15 @@ if TYPE_CHECKING:
 SERIES_POINTS = 200
 
 
+@dataclass(frozen=True, kw_only=True)
 class ReportOptions:
     """What to report on: a tenant (or every tenant), from when, with content or not."""
 
-    def __init__(self, *, tenant: str | None, since: str | None = None,
-                 include_content: bool = False, command: str = "", reresolve: bool = True) -> None:
-        self.tenant = tenant  # None: every tenant (operator only)
-        self.reresolve = reresolve  # re-decide every recorded write (the gate's time per write)
-        self.since = since
-        self.include_content = include_content
-        self.command = command
+    tenant: str | None  # None: every tenant (operator only)
+    since: str | None = None
+    include_content: bool = False
+    command: str = ""  # the command line that regenerates the report, shown in its footer
+    reresolve: bool = True  # re-decide every recorded write (the gate's time per write)
 
     @property
     def scope(self) -> str:
@@ -145,7 +145,7 @@ def _gather(store: Store, options: ReportOptions, base: dict[str, Any], since_se
 
 
 def _findings(chain: ChainFigures, checkpoint: CheckpointFigures | None,
-              erasures: tuple[object, ...]) -> tuple[str, ...]:
+              erasures: tuple[ErasureFigures, ...]) -> tuple[str, ...]:
     found = []
     if not chain.ok:
         found.append(f"chain verification FAILED at seq {chain.first_bad_seq}")
@@ -155,10 +155,8 @@ def _findings(chain: ChainFigures, checkpoint: CheckpointFigures | None,
         found.append(f"checkpoint at seq {checkpoint.seq} does not verify")
     if checkpoint is not None and not checkpoint.head_consistent:
         found.append(f"the head is not consistent with the checkpoint at seq {checkpoint.seq}")
-    for erasure in erasures:
-        if getattr(erasure, "signature", "") == "FAILED":
-            found.append(f"certificate of the erasure at seq {getattr(erasure, 'seq', '?')} "
-                         "does not verify")
+    found.extend(f"certificate of the erasure at seq {e.seq} does not verify"
+                 for e in erasures if e.signature == "FAILED")
     return tuple(found)
 
 
@@ -198,9 +196,4 @@ def _content(store: Store, tenant: str | None) -> tuple[ContentRow, ...]:
         text = opened.text if isinstance(opened, ClaimPrivate) else f"[{opened.why}]"
         rows.append(ContentRow(record.claim_id, record.state, text))
     return tuple(rows)
-
-
-def certificate_id(payload: bytes) -> str:
-    """A certificate's id: SHA-256 of the exact signed payload (hex)."""
-    return hashlib.sha256(payload).hexdigest()
 

@@ -61,7 +61,7 @@ def _pairs(prefix: str, data: dict[str, Any], names: Sequence[str], hashes: Sequ
     for name in names:
         cls = "hash" if name in hashes else ""
         rows.append(f"<dt>{escape(name.replace('_', ' '))}</dt>"
-                    f"<dd>{fig(f'{prefix}.{name}', data.get(name), cls=cls)}</dd>")
+                    f"<dd>{fig(f'{prefix}.{name}' if prefix else name, data.get(name), cls=cls)}</dd>")
     return "<dl>" + "".join(rows) + "</dl>"
 
 
@@ -202,9 +202,7 @@ def render_html(report: AuditReport) -> str:
         body = (f'<section id="not-opened"><h2>Store not opened</h2><p class="status fail">'
                 f'{escape(shown(d["not_opened"]))}</p><p>Only the chain verification above is '
                 "reported; salvage the verified prefix with <code>affidavit salvage</code>.</p></section>")
-    header = _pairs("report", d, ["store_id", "scope", "since", "since_seq", "generated_at",
-                                  "keyring_held"])
-    header = header.replace('data-figure="report.', 'data-figure="')
+    header = _pairs("", d, ["store_id", "scope", "since", "since_seq", "generated_at", "keyring_held"])
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">'

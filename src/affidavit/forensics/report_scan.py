@@ -31,6 +31,11 @@ if TYPE_CHECKING:
     from affidavit.store import Store
 
 
+def certificate_id(payload: bytes) -> str:
+    """A certificate's id: SHA-256 of the exact signed payload (hex)."""
+    return hashlib.sha256(payload).hexdigest()
+
+
 class ReportScan:
     def __init__(self, store: Store, tenant: str | None, since_seq: int | None,
                  since_us: int | None, points: int) -> None:
@@ -121,7 +126,7 @@ class ReportScan:
         cert_seq = None
         if issued is not None:
             cert_seq, cert = issued
-            cert_id = hashlib.sha256(cert.payload).hexdigest()
+            cert_id = certificate_id(cert.payload)
             try:
                 certificate = certificates.from_issued(cert.payload, cert.signature)
             except Exception:  # noqa: BLE001 - a malformed payload is a failed certificate
