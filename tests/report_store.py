@@ -174,6 +174,7 @@ REQUIRED_FIGURES = (
     "claims_now.active", "claims_now.quarantined", "claims_total",
     "erasures.0.fingerprint", "erasures.0.claims", "erasures.0.certificate_id",
     "erasures.0.signature", "erasures.0.probes", "erasures.0.probes_abstained",
+    "erasures.0.probe_results",
     "reviews.0.reviewer", "reviews.0.approval_kind", "reviews.0.reviewed_hash",
     "reads_total", "reads_by_agent.0.agent", "reads.0.claim_ids",
     "reresolve.resolver_now", "reresolve.differences.0.resolver_then",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from html import escape
 from pathlib import Path
@@ -102,6 +103,14 @@ def test_a_claim_with_a_script_tag_is_escaped(built: Built, tmp_path: Path) -> N
     assert "<script" not in page.lower()
     assert escape(SCRIPT) in page
     assert "Content-Security-Policy" in page and "default-src 'none'" in page
+
+
+def test_the_page_loads_nothing_from_anywhere(built: Built, tmp_path: Path) -> None:
+    """No src or href but data: URIs, no CSS url() or @import: the file is the whole report."""
+    _, _, page = _report(built, tmp_path / "c.html", "--include-content")
+    assert re.findall(r'(?:src|href)\s*=\s*"(?!data:)', page) == []
+    assert "url(" not in page and "@import" not in page
+    assert re.findall(r'(?:src|href)\s*=\s*"data:', page)  # control: the data: icon is seen
 
 
 def test_a_tampered_store_reports_the_failing_seq_in_red(built: Built, tmp_path: Path) -> None:

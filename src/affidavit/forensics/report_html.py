@@ -126,7 +126,7 @@ def _claims(d: dict[str, Any]) -> str:
 def _erasures(d: dict[str, Any]) -> str:
     cols = ["seq", "recorded_at", "fingerprint", "entities", "claims", "keys_destroyed",
             "parts_redacted", "certificate_seq", "certificate_id", "signature",
-            "signer_is_published_key", "probes", "probes_abstained"]
+            "signer_is_published_key", "probes", "probes_abstained", "probe_results"]
     table = _table("erasures", d["erasures"], cols, "No erasures in this window.",
                    hashes=["fingerprint", "certificate_id"])
     return (f'<section id="erasures"><h2>Erasures</h2><p class="muted">Subjects by keyed '

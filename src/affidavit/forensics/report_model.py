@@ -56,6 +56,7 @@ class ErasureFigures(msgspec.Struct, frozen=True):
     parts_redacted: int | None
     probes: int | None
     probes_abstained: int | None
+    probe_results: tuple[str, ...] = ()  # "<kind>: <status>" per probe the certificate lists
 
 
 class ReviewFigures(msgspec.Struct, frozen=True):

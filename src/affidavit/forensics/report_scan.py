@@ -148,7 +148,8 @@ class ReportScan:
             applied.seq, iso(applied.recorded_at), applied.tenant, event.fingerprint,
             len(event.entity_ids), len(event.claim_ids), len(event.keys_destroyed), cert_seq, cert_id,
             signature, signer_ok, body.parts_redacted if body else None,
-            len(body.probes) if body else None, body.probes_abstained if body else None)
+            len(body.probes) if body else None, body.probes_abstained if body else None,
+            tuple(f"{p.kind}: {p.status}" for p in body.probes) if body else ())
 
     def differences(self, report: ReresolveReport, with_detail: bool) -> Iterator[DifferenceFigures]:
         for d in report.differences:
