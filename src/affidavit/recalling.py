@@ -12,13 +12,13 @@ from affidavit import sourcing, validation
 from affidavit.errors import InvalidInput
 from affidavit.events import ClaimPrivate
 from affidavit.gates.contracts import ClaimView, EntityView, ReadDecision
-from affidavit.gates.read import decide_read
+from affidavit.gates.read import READ_GATE_VERSION, decide_read
 from affidavit.projections import ClaimRecord
 
 if TYPE_CHECKING:
     from affidavit.store import Store
 
-READ_RESOLVER = "read-gate/1"
+READ_RESOLVER = READ_GATE_VERSION
 MAX_LIMIT = 100
 TEXT_BUDGET = 4000  # characters of readable text; whole claims only
 
@@ -57,12 +57,20 @@ class StoreReadIndex:
         self._tenant = store.identity.tenant
 
     def resolve(self, name: str) -> Sequence[EntityView]:
+        entities = self._store.entities
         out = []
-        for entity_id in self._store.entities.resolve(self._tenant, name):
+        found = entities.resolve(self._tenant, name) or entities.resolve_folded(self._tenant, name)
+        for entity_id in found:
             record = self._store.entities.get(entity_id)
             if record is not None and record.name is not None:
                 out.append(EntityView(entity_id, record.name))
         return out
+
+    def candidates(self, name: str) -> int:
+        """How many of this tenant's entities ``name`` could refer to."""
+        entities = self._store.entities
+        return len(entities.candidates(self._tenant, name)
+                   or entities.candidates_folded(self._tenant, name))
 
     def claims_about(self, entity_id: str) -> Sequence[ClaimView]:
         out = []

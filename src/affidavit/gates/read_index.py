@@ -14,6 +14,7 @@ import datetime as _dt
 from collections.abc import Sequence
 
 from affidavit.gates.contracts import ClaimShape, ClaimState, ClaimView, EntityView
+from affidavit.text.fold import fold
 from affidavit.text.names import NameIndex
 
 _LIVE = frozenset({"active", "disputed"})
@@ -53,6 +54,7 @@ class MemoryReadIndex:
 
     def __init__(self) -> None:
         self._names = NameIndex()
+        self._folded = NameIndex()  # the same names, diacritics folded
         self._entity_name: dict[str, str] = {}
         self._claims: dict[str, ClaimView] = {}
         self._by_entity: dict[str, list[str]] = {}
@@ -65,6 +67,7 @@ class MemoryReadIndex:
         entity_id = ids[0] if len(ids) == 1 else f"e{len(self._entity_name) + 1}"
         self._entity_name.setdefault(entity_id, name)
         self._names.add(entity_id, name)
+        self._folded.add(entity_id, fold(name))
         return entity_id
 
     def add(
@@ -118,7 +121,12 @@ class MemoryReadIndex:
         return self._claims[claim_id]
 
     def resolve(self, name: str) -> Sequence[EntityView]:
-        return [EntityView(eid, self._entity_name[eid]) for eid in self._names.resolve(name)]
+        ids = self._names.resolve(name) or self._folded.resolve(fold(name))
+        return [EntityView(eid, self._entity_name[eid]) for eid in ids]
+
+    def candidates(self, name: str) -> int:
+        """How many entities ``name`` could refer to (it resolves only when that is one)."""
+        return len(self._names.candidates(name) or self._folded.candidates(fold(name)))
 
     def claims_about(self, entity_id: str) -> Sequence[ClaimView]:
         return [self._claims[cid] for cid in self._by_entity.get(entity_id, ())]

@@ -34,13 +34,31 @@ class Window(NamedTuple):
     end: str
     explicit: bool
     label: str  # how the text names it: "2015", "now (2025-01-01)"
+    previous: bool = False  # "before she moved", "used to": a value that no longer holds
 
 
-def window_for(time: TimeScope | None, at: str, now: bool) -> Window:
+def window_for(time: TimeScope | None, at: str, now: bool, previous: bool = False) -> Window:
     """The time a hop is asked at: the question's own time, else ``at``."""
     if time is not None:
-        return Window(time.start, time.end, True, time.surface)
+        return Window(time.start, time.end, True, time.surface, previous)
+    if previous:
+        return Window(_MIN, at, True, "an earlier time (no earlier value is stored)", True)
     return Window(at, at, False, f"now ({at})" if now else at)
+
+
+def _earlier(grounded: list[ClaimView], window: Window) -> list[ClaimView]:
+    """Claims of an earlier value: superseded, or ended before the asked time, latest first.
+
+    Only what the store says has stopped holding answers "before she moved"; a value
+    that still holds never does, and neither does an undated claim.
+    """
+    ended = [
+        c for c in grounded
+        if c.state == "superseded"
+        or (c.state in SELECTABLE and c.valid_to is not None and c.valid_to < window.end)
+    ]  # fmt: skip
+    ended.sort(key=lambda c: (c.valid_to or "", c.seq), reverse=True)
+    return ended
 
 
 def holds(claim: ClaimView, window: Window) -> bool:
@@ -133,6 +151,11 @@ def select_hop(
             (),
         )
     states = _HISTORY if window.explicit else SELECTABLE
+    if window.previous:
+        valid = _earlier(grounded, window)
+        if valid:
+            return HopResult(tuple(valid), None, None, pool, tuple(grounded))
+        return HopResult((), "no_valid_claim", window.label, pool, tuple(grounded))
     valid = [c for c in grounded if c.state in states and holds(c, window)]
     if not valid:
         return HopResult((), "no_valid_claim", window.label, pool, tuple(grounded))

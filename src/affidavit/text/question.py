@@ -24,9 +24,11 @@ from affidavit.text.lemmas import STOPWORDS, lemma, phrase_matches
 from affidavit.text.names import find_names
 from affidavit.text.question_clause import relative_clause
 from affidavit.text.question_idioms import OCCUPATION_LIGHT_VERBS, idioms
+from affidavit.text.slots import PARTY_NOUNS, ROLE_ABBREVIATIONS
 
 Wh = Literal[
-    "who", "what", "where", "when", "which", "how_many", "how_much", "how_often", "none"
+    "who", "what", "where", "when", "which", "how_many", "how_much", "how_often", "how_long",
+    "none",
 ]
 TermKind = Literal["word", "number", "class"]
 
@@ -35,6 +37,8 @@ _NOISE = frozenset({
     "how", "many", "much", "when", "where", "why", "whom", "whose", "which", "what", "who",
     "be", "do", "have", "get", "please", "tell", "me", "know",
     "now", "currently", "today", "present", "current", "presently", "nowadays", "still",
+    "hey", "hi", "hello", "ok", "okay", "um", "uh", "btw", "thanks", "remind", "wonder",
+    "wondering", "anyone", "quick",
 })  # fmt: skip
 _KIND_WORDS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts"})
 
@@ -63,7 +67,22 @@ _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})\s+({_MONTH})\s+(\d{{4}})\b", re.I)
 _MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+(\d{{4}})\b", re.I)
 _YEAR = re.compile(r"\b(?:in|during|as of|on|by|around|at the end of)\s+(1\d{3}|20\d{2})\b", re.I)
-_NOW = re.compile(r"\b(now|currently|today|at present|presently|nowadays|these days)\b", re.I)
+_NOW = re.compile(
+    r"\b(now|currently|today|at present|presently|nowadays|these days|this days|still|"
+    r"right now|at the moment)\b",
+    re.I,
+)
+# "before she moved", "before moving to Oslo", "used to", "previously": the value the
+# question asks about is an earlier one, no longer current.
+_PREVIOUS = re.compile(
+    r"\b(?:before|prior to)\s+(?:(?:she|he|they|it|\w+)\s+)?"
+    r"(?:moved|moving|relocated|relocating|left|leaving|switched|switching|changed|changing|"
+    r"retired|retiring|quit|quitting|emigrated|emigrating)\b"
+    r"(?:\s+(?:to|from|in|out of|into)\s+(?:the\s+)?[\w'’\-]+(?:\s+[A-Z][\w'’\-]*)*)?"
+    r"|\bused?\s+to\b(?=\s+\w)|\bpreviously\b|\bformerly\b|\boriginally\b|\bbefore that\b"
+    r"|\bat first\b|\bin the past\b|\bback then\b",
+    re.I,
+)
 
 
 class Term(msgspec.Struct, frozen=True):
@@ -73,6 +92,9 @@ class Term(msgspec.Struct, frozen=True):
     lemma: str
     kind: TermKind
     position: int
+    frame: str = ""  # the relation frame (``text.slots``) the word asks for, if any
+    strict: bool = False  # the frame absorbed a light verb: only the frame grounds the word
+    possessed: bool = False  # the target owns the word ("Lena's landlord"), see ``Question``
 
 
 class TimeScope(msgspec.Struct, frozen=True):
@@ -96,6 +118,12 @@ class Question(msgspec.Struct, frozen=True):
     # Positions of terms right before a name: a verb and its object ("Which hospital
     # *treated* X"), never one compound with the word before it.
     before_name: tuple[int, ...] = ()
+    target_at: int | None = None  # token position of the first name the question is about
+    # Positions of terms the target possesses ("Lena's *landlord*", "the *founder* of X")
+    # and of terms said of it ("Is Lena *a landlord*?"): relation nouns read differently.
+    possessed: tuple[int, ...] = ()
+    predicated: tuple[int, ...] = ()
+    previous: bool = False  # asks for an earlier, no longer current value
 
 
 def _time_scope(text: str) -> tuple[TimeScope | None, tuple[int, int] | None]:
@@ -118,7 +146,9 @@ def _time_scope(text: str) -> tuple[TimeScope | None, tuple[int, int] | None]:
     return None, None
 
 
-_HOW: dict[str, Wh] = {"many": "how_many", "much": "how_much", "often": "how_often"}
+_HOW: dict[str, Wh] = {
+    "many": "how_many", "much": "how_much", "often": "how_often", "long": "how_long",
+}  # fmt: skip
 
 
 def _wh(tokens: list[str]) -> Wh:
@@ -179,7 +209,7 @@ def _demand(
             continue
         if low in _NOISE or lem in _NOISE or low in STOPWORDS or lem in STOPWORDS:
             continue
-        if prev == "how" and low == "often":  # the question word, answered by a frequency
+        if prev == "how" and low in ("often", "long"):  # the question word itself
             continue
         if low in _KIND_WORDS and pos + 1 < len(tokens) and tokens[pos + 1][0].casefold() == "of":
             continue  # "what kind of shop": the shop is the demand, "kind" only its subtype
@@ -213,7 +243,13 @@ def parse_question(question: str) -> Question:
     scope, time_span = _time_scope(question)
     now = scope is None and bool(_NOW.search(question))
     tokens = [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(question)]
-    mentions = find_names(question)
+    spans = [m.span() for m in _NOW.finditer(question)]
+    previous = [m.span() for m in _PREVIOUS.finditer(question)]
+    mentions = [
+        m for m in find_names(question)
+        if m[0].casefold() not in ROLE_ABBREVIATIONS  # "Brix's CEO": a role, not a name
+        and not any(lo <= m[1] < hi for lo, hi in previous)  # "before she moved to Oslo"
+    ]
     name_of: dict[int, int] = {}  # token position -> mention index
     for pos, (_tok, start, end) in enumerate(tokens):
         for idx, (_surface, m_start, m_end) in enumerate(mentions):
@@ -222,9 +258,14 @@ def parse_question(question: str) -> Question:
     time_tokens = {
         pos
         for pos, (_t, s, e) in enumerate(tokens)
-        if time_span is not None and s >= time_span[0] and e <= time_span[1]
+        if (time_span is not None and s >= time_span[0] and e <= time_span[1])
+        or any(lo <= s and e <= hi for lo, hi in spans + previous)
     }
     clause = relative_clause(tokens, name_of)
+    possessive_hop = False
+    if clause is None:
+        clause = _possessive_party(tokens, name_of)
+        possessive_hop = clause is not None
     wh = _wh([t for t, _, _ in tokens])
     inner: Question | None = None
     skip = set(name_of) | time_tokens
@@ -243,7 +284,10 @@ def parse_question(question: str) -> Question:
         inner = Question(
             "which", (mentions[name_idx][0],), inner_terms, inner_head, scope, now
         )
-        skip |= set(range(lo - 2, hi + 1))  # "the company that ..." stands for the bridge
+        # "the company that ..." (or "Lena's employer") stands for the bridge
+        skip |= set(range(lo if possessive_hop else lo - 2, hi + 1))
+        if possessive_hop:
+            inner = msgspec.structs.replace(inner, head=hi, target_at=lo, possessed=(hi,))
         outer_names = [m[0] for i, m in enumerate(mentions) if i != name_idx]
     first_end = _name_end(name_of, 0) if outer_names and clause is None else None
     terms, head, type_class = _demand(tokens, skip, first_end, set(name_of),
@@ -252,7 +296,63 @@ def parse_question(question: str) -> Question:
     if type_class is not None and wh in ("which", "what"):
         wh = type_class
     before = tuple(t.position for t in terms if t.position + 1 in name_of)
-    return Question(wh, tuple(outer_names), terms, head, scope, now, inner, before)
+    target_at = None
+    if clause is None and mentions:
+        target_at = min((p for p, i in name_of.items() if i == 0), default=None)
+    low = [t.casefold() for t, _, _ in tokens]
+    possessed = tuple(t.position for t in terms if _possessed(low, name_of, t.position))
+    predicated = tuple(t.position for t in terms if _predicated(low, name_of, t.position))
+    return Question(wh, tuple(outer_names), terms, head, scope, now, inner, before, target_at,
+                    possessed, predicated, bool(previous))
+
+
+def _possessive_party(
+    tokens: list[tuple[str, int, int]], name_of: dict[int, int]
+) -> tuple[int, int, int] | None:
+    """``(first, last, mention)`` of "Lena's employer" when the question asks more of that
+    party ("What does Lena's employer make?"); None when the party is what it asks for."""
+    low = [t.casefold() for t, _, _ in tokens]
+    for pos in range(1, len(tokens)):
+        if pos in name_of or pos - 1 not in name_of or lemma(low[pos]) not in PARTY_NOUNS:
+            continue
+        if not low[pos - 1].endswith(("'s", "’s")):
+            continue
+        rest = [
+            p for p, t in enumerate(low)
+            if p not in name_of and p != pos and not t[0].isdigit()
+            and ((t not in STOPWORDS and t not in _NOISE and lemma(t) not in _NOISE)
+                 or (p > pos and lemma(t) == "do"))  # "What does Lena's landlord do?"
+        ]  # fmt: skip
+        if not rest:
+            return None
+        idx = name_of[pos - 1]
+        first = min(p for p, i in name_of.items() if i == idx)
+        return first, pos, idx
+    return None
+
+
+_DET = frozenset({"a", "an", "the"})
+_COPULA = frozenset({"is", "was", "are", "were"})
+
+
+def _possessed(low: list[str], name_of: dict[int, int], pos: int) -> bool:
+    """ "Lena's *landlord*", "the *founder* of Brix": the name owns the word."""
+    if pos > 0 and pos - 1 in name_of and low[pos - 1].endswith(("'s", "’s", "s'")):
+        return True
+    after = pos + 2 if pos + 2 < len(low) and low[pos + 1] == "of" else None
+    if after is not None and low[after] in _DET:
+        after += 1
+    return after is not None and after in name_of
+
+
+def _predicated(low: list[str], name_of: dict[int, int], pos: int) -> bool:
+    """ "Is Lena *a landlord*?", "Lena is the *owner*": the word is said of the name."""
+    if pos < 2 or low[pos - 1] not in _DET or _possessed(low, name_of, pos):
+        return False
+    before = pos - 2
+    if low[before] in _COPULA:
+        before -= 1
+    return before >= 0 and before in name_of and not low[before].endswith(("'s", "’s"))
 
 
 def _phrases_by_token(
