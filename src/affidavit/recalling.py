@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Literal
 
@@ -71,6 +72,23 @@ class StoreReadIndex:
         entities = self._store.entities
         return len(entities.candidates(self._tenant, name)
                    or entities.candidates_folded(self._tenant, name))
+
+    @property
+    def postings_scope(self) -> str:
+        """Which memo of ``gates.read_postings`` this view may use: store and tenant, and
+        how many keys erasures destroyed (a new erasure starts a new memo)."""
+        store = self._store
+        return f"{store.store_id}:{self._tenant}|{len(store.erased.destroyed_keys())}"
+
+    def claim_ids_about(self, entity_id: str) -> AbstractSet[str]:
+        return self._store.claims.ids_about(entity_id)
+
+    def claim_view(self, claim_id: str) -> ClaimView | None:
+        record = self._store.claims.get(claim_id)
+        if record is None or record.tenant != self._tenant:
+            return None
+        private = self._store.claim_private(record)
+        return view_of(record, private) if private is not None else None
 
     def claims_about(self, entity_id: str) -> Sequence[ClaimView]:
         out = []

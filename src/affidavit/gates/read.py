@@ -136,10 +136,11 @@ def _hop(
 ) -> HopResult:
     """One hop about ``sets[0]``; ``names``: how the question and the store name it;
     ``bridge``: a relative clause, whose claims must relate to the entity they yield."""
-    pool = candidate_claims(index, sets)
+    pool, recent = candidate_claims(index, sets, q.terms)
     window = window_for(q.time, at, q.now, q.previous)
     named = frozenset().union(*sets)
-    return select_hop(pool, sets[0], q.terms, q.wh, q.head, window, named, names, bridge, q.before_name)
+    hop = select_hop(pool, sets[0], q.terms, q.wh, q.head, window, named, names, bridge, q.before_name)
+    return hop if recent is None else hop._replace(known=recent)
 
 
 def _known(pool: tuple[ClaimView, ...], limit: int) -> tuple[ClaimView, ...]:
@@ -150,10 +151,11 @@ def _known(pool: tuple[ClaimView, ...], limit: int) -> tuple[ClaimView, ...]:
 
 
 def _decision(hop: HopResult, about: str, limit: int) -> ReadDecision:
+    known = hop.known[:limit] if hop.known is not None else _known(hop.pool, limit)
     if hop.reason == "unknown_predicate":
-        return render.unknown_predicate(hop.term or "", about, _known(hop.pool, limit))
+        return render.unknown_predicate(hop.term or "", about, known)
     if hop.reason == "no_valid_claim":
-        return render.no_valid_claim(hop.term or "", about, hop.grounded[:limit], _known(hop.pool, limit))
+        return render.no_valid_claim(hop.term or "", about, hop.grounded[:limit], known)
     return render.answered(hop.claims[:limit], about)
 
 

@@ -52,35 +52,51 @@ def with_frames(q: Question) -> Question:
     return msgspec.structs.replace(q, terms=terms, inner=inner)
 
 
+def _build_triggers() -> dict[str, tuple[tuple[int, int, str], ...]]:
+    """First trigger lemma -> ``(frame index, trigger index, trigger)``."""
+    out: dict[str, list[tuple[int, int, str]]] = {}
+    for i, frame in enumerate(FRAMES):
+        for j, trigger in enumerate(frame.triggers):
+            out.setdefault(trigger.lstrip("<>").split()[0], []).append((i, j, trigger))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+_TRIGGERS = _build_triggers()
+
+
 def _assign(
     terms: tuple[Term, ...], wh: str, target_at: int | None, predicated: frozenset[int]
 ) -> tuple[Term, ...]:
+    """Tag frame words, frames in table order (a word takes the first frame that asks it)."""
+    present = {t.lemma for t in terms if t.kind == "word"}
+    wanted = sorted({hit for lem in present for hit in _TRIGGERS.get(lem, ())})
     out = list(terms)
-    for frame in FRAMES:
-        if frame.wh and wh not in frame.wh:
+    done: set[int] = set()
+    for index, _order, trigger in wanted:
+        frame = FRAMES[index]
+        if index in done or (frame.wh and wh not in frame.wh):
             continue
-        for trigger in frame.triggers:
-            hit = _match(out, trigger, target_at, predicated)
-            if hit is None:
-                continue
-            lo, hi = hit
-            if frame.first and lo != 0:
-                continue  # "play its home games": a word of the question, not its type
-            absorbed = [
-                i for i, t in enumerate(out)
-                if not lo <= i <= hi and not t.frame and _light(t, frame)
-            ]  # fmt: skip
-            strict = bool(absorbed) or hi > lo or trigger[0] in "<>"
-            surface = " ".join(t.surface for t in out[lo : hi + 1])
-            tagged = msgspec.structs.replace(
-                out[lo], surface=surface, frame=frame.name, strict=strict
-            )
-            out = [
-                tagged if i == lo else t
-                for i, t in enumerate(out)
-                if i == lo or (not lo < i <= hi and i not in absorbed)
-            ]
-            break
+        hit = _match(out, trigger, target_at, predicated)
+        if hit is None:
+            continue
+        lo, hi = hit
+        if frame.first and lo != 0:
+            continue  # "play its home games": a word of the question, not its type
+        absorbed = [
+            i for i, t in enumerate(out)
+            if not lo <= i <= hi and not t.frame and _light(t, frame)
+        ]  # fmt: skip
+        strict = bool(absorbed) or hi > lo or trigger[0] in "<>"
+        surface = " ".join(t.surface for t in out[lo : hi + 1])
+        tagged = msgspec.structs.replace(
+            out[lo], surface=surface, frame=frame.name, strict=strict
+        )
+        out = [
+            tagged if i == lo else t
+            for i, t in enumerate(out)
+            if i == lo or (not lo < i <= hi and i not in absorbed)
+        ]
+        done.add(index)
     return tuple(out)
 
 
@@ -197,6 +213,7 @@ def asks(frame_name: str) -> str | None:
     return frame.asks if frame is not None else None
 
 
+@lru_cache(maxsize=65536)
 def slot_of(offered: frozenset[str]) -> str | None:
     """The first frame whose wording a claim uses, in a user's words (for suggestions)."""
     for frame in FRAMES:

@@ -178,12 +178,11 @@ def _term_grounded(
     if term.lemma in LEAD_DEMANDS and _leads(term, claim, own, head):
         return True, True  # the top position is what "runs" literally asks for
     wanted = canonical(term.lemma)
-    if any(canonical(o) == wanted for o in offered):
+    if wanted in _canonicals(offered):
         return True, False
     if offered & KINDS.get(term.lemma, frozenset()):
         return True, False  # a bakery is a shop
-    spelled = us_spelling(term.lemma)
-    if any(us_spelling(o) == spelled for o in offered):
+    if us_spelling(term.lemma) in _spellings(offered):
         return True, True  # one word, another spelling
     quantity = _QUANTITY_NOUNS.get(term.lemma)
     if quantity is not None and quantity.search(claim.text):
@@ -202,6 +201,16 @@ def _frame_role(term: Term, claim: ClaimView, own: bool) -> bool:
         return False
     role, org = _role(claim.text, claim.subject_name)
     return role and org and len(claim.entity_ids) > 1
+
+
+@lru_cache(maxsize=65536)
+def _canonicals(offered: frozenset[str]) -> frozenset[str]:
+    return frozenset(canonical(o) for o in offered)
+
+
+@lru_cache(maxsize=65536)
+def _spellings(offered: frozenset[str]) -> frozenset[str]:
+    return frozenset(us_spelling(o) for o in offered)
 
 
 def _leads(term: Term, claim: ClaimView, own: bool, head: int | None) -> bool:

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView, ReadIndex
 from affidavit.gates.read_ground import Grounding, claim_years, ground
+from affidavit.gates.read_postings import narrowed
 from affidavit.text.lemmas import STOPWORDS
 from affidavit.text.names import key_tokens
 from affidavit.text.question import Term, TimeScope, Wh
@@ -84,21 +85,31 @@ class HopResult(NamedTuple):
     claims: tuple[ClaimView, ...]
     reason: str | None
     term: str | None
-    pool: tuple[ClaimView, ...]  # every claim about the hop's entities (any state)
+    pool: tuple[ClaimView, ...]  # every claim about the hop's entities (any state) that was read
     grounded: tuple[ClaimView, ...]  # claims that ground the demand, at any time
+    known: tuple[ClaimView, ...] | None = None  # newest live claims, when ``pool`` was narrowed
 
 
-def candidate_claims(index: ReadIndex, entity_sets: Sequence[frozenset[str]]) -> tuple[ClaimView, ...]:
-    """Claims whose entities meet every set; only the first set's claims are read."""
+def candidate_claims(
+    index: ReadIndex, entity_sets: Sequence[frozenset[str]], terms: Sequence[Term] = ()
+) -> tuple[tuple[ClaimView, ...], tuple[ClaimView, ...] | None]:
+    """Claims whose entities meet every set; only the first set's claims are read, and of
+    an entity named by many claims only those that could ground ``terms``
+    (``read_postings``). Second: the newest live claims when the read was narrowed."""
     seen: dict[str, ClaimView] = {}
+    recent: list[ClaimView] | None = None
     for entity_id in sorted(entity_sets[0]):
-        for claim in index.claims_about(entity_id):
+        narrow = narrowed(index, entity_id, terms)
+        if narrow is not None:
+            recent = (recent or []) + narrow.recent
+        claims = narrow.claims if narrow is not None else index.claims_about(entity_id)
+        for claim in claims:
             if claim.claim_id in seen:
                 continue
             ids = set(claim.entity_ids)
             if all(ids & other for other in entity_sets[1:]):
                 seen[claim.claim_id] = claim
-    return tuple(seen.values())
+    return tuple(seen.values()), (tuple(recent) if recent is not None else None)
 
 
 def rank(claims: Iterable[ClaimView], exact: dict[str, int], n_terms: int) -> list[ClaimView]:
