@@ -70,3 +70,10 @@ def test_a_module_without_the_interface_is_not_read(monkeypatch: pytest.MonkeyPa
         assert lexical.active() is lexical.BUILTIN
     finally:
         lexical.active.cache_clear()
+
+
+def test_the_resolver_version_names_the_frames_and_the_lexicon() -> None:
+    """The read gate's version moves with its frames table and the lexicon it reads."""
+    from affidavit.recalling import READ_RESOLVER
+
+    assert READ_RESOLVER == "read-gate/2+frames-1+lex-builtin-1"

@@ -22,9 +22,12 @@ import msgspec
 
 from affidavit.text.lemmas import STOPWORDS, lemma, phrase_matches
 from affidavit.text.names import find_names
-from affidavit.text.question_clause import relative_clause
+from affidavit.text.question_clause import possessed_by, possessive_party, predicated_of, relative_clause
 from affidavit.text.question_idioms import OCCUPATION_LIGHT_VERBS, idioms
-from affidavit.text.slots import PARTY_NOUNS, ROLE_ABBREVIATIONS
+from affidavit.text.question_time import NOW, PREVIOUS, TimeScope, time_scope
+from affidavit.text.slots import ROLE_ABBREVIATIONS
+
+__all__ = ["Question", "Term", "TermKind", "TimeScope", "Wh", "parse_question"]
 
 Wh = Literal[
     "who", "what", "where", "when", "which", "how_many", "how_much", "how_often", "how_long",
@@ -59,32 +62,6 @@ OCCUPATION_WORDS = frozenset({"profession", "occupation", "job", "role", "positi
 CLASS_WORDS = frozenset({"language"})
 
 _TOKEN = re.compile(r"\d+(?:[.,:/]\d+)*|[^\W\d_][\w'’\-]*", re.UNICODE)
-_MONTH = (
-    "january|february|march|april|may|june|july|august|september|october|november|december"
-)
-_MONTH_NUM = {m: i + 1 for i, m in enumerate(_MONTH.split("|"))}
-_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-_DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})\s+({_MONTH})\s+(\d{{4}})\b", re.I)
-_MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+(\d{{4}})\b", re.I)
-_YEAR = re.compile(r"\b(?:in|during|as of|on|by|around|at the end of)\s+(1\d{3}|20\d{2})\b", re.I)
-_NOW = re.compile(
-    r"\b(now|currently|today|at present|presently|nowadays|these days|this days|still|"
-    r"right now|at the moment)\b",
-    re.I,
-)
-# "before she moved", "before moving to Oslo", "used to", "previously": the value the
-# question asks about is an earlier one, no longer current.
-_PREVIOUS = re.compile(
-    r"\b(?:before|prior to)\s+(?:(?:she|he|they|it|\w+)\s+)?"
-    r"(?:moved|moving|relocated|relocating|left|leaving|switched|switching|changed|changing|"
-    r"retired|retiring|quit|quitting|emigrated|emigrating)\b"
-    r"(?:\s+(?:to|from|in|out of|into)\s+(?:the\s+)?[\w'’\-]+(?:\s+[A-Z][\w'’\-]*)*)?"
-    r"|\bused?\s+to\b(?=\s+\w)|\bpreviously\b|\bformerly\b|\boriginally\b|\bbefore that\b"
-    r"|\bat first\b|\bin the past\b|\bback then\b",
-    re.I,
-)
-
-
 class Term(msgspec.Struct, frozen=True):
     """One demanded word: its surface form, lemma, kind and token position."""
 
@@ -95,14 +72,6 @@ class Term(msgspec.Struct, frozen=True):
     frame: str = ""  # the relation frame (``text.slots``) the word asks for, if any
     strict: bool = False  # the frame absorbed a light verb: only the frame grounds the word
     possessed: bool = False  # the target owns the word ("Lena's landlord"), see ``Question``
-
-
-class TimeScope(msgspec.Struct, frozen=True):
-    """An explicit time in the question as an inclusive ISO date range."""
-
-    start: str
-    end: str
-    surface: str
 
 
 class Question(msgspec.Struct, frozen=True):
@@ -124,26 +93,6 @@ class Question(msgspec.Struct, frozen=True):
     possessed: tuple[int, ...] = ()
     predicated: tuple[int, ...] = ()
     previous: bool = False  # asks for an earlier, no longer current value
-
-
-def _time_scope(text: str) -> tuple[TimeScope | None, tuple[int, int] | None]:
-    """The explicit time of a question and its character span."""
-    m = _ISO.search(text)
-    if m:
-        return TimeScope(m.group(0), m.group(0), m.group(0)), m.span()
-    m = _DAY_MONTH_YEAR.search(text)
-    if m:
-        iso = f"{m.group(3)}-{_MONTH_NUM[m.group(2).lower()]:02d}-{int(m.group(1)):02d}"
-        return TimeScope(iso, iso, m.group(0)), m.span()
-    m = _MONTH_YEAR.search(text)
-    if m:
-        prefix = f"{m.group(2)}-{_MONTH_NUM[m.group(1).lower()]:02d}"
-        return TimeScope(f"{prefix}-01", f"{prefix}-31", m.group(0)), m.span()
-    m = _YEAR.search(text)
-    if m:
-        year = m.group(1)
-        return TimeScope(f"{year}-01-01", f"{year}-12-31", year), m.span(1)
-    return None, None
 
 
 _HOW: dict[str, Wh] = {
@@ -240,11 +189,11 @@ def _head_after(terms: list[Term], first_name_end: int | None) -> int | None:
 
 def parse_question(question: str) -> Question:
     """Parse ``question`` into names, demanded terms, time scope and any inner hop."""
-    scope, time_span = _time_scope(question)
-    now = scope is None and bool(_NOW.search(question))
+    scope, time_span = time_scope(question)
+    now = scope is None and bool(NOW.search(question))
     tokens = [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(question)]
-    spans = [m.span() for m in _NOW.finditer(question)]
-    previous = [m.span() for m in _PREVIOUS.finditer(question)]
+    spans = [m.span() for m in NOW.finditer(question)]
+    previous = [m.span() for m in PREVIOUS.finditer(question)]
     mentions = [
         m for m in find_names(question)
         if m[0].casefold() not in ROLE_ABBREVIATIONS  # "Brix's CEO": a role, not a name
@@ -264,7 +213,7 @@ def parse_question(question: str) -> Question:
     clause = relative_clause(tokens, name_of)
     possessive_hop = False
     if clause is None:
-        clause = _possessive_party(tokens, name_of)
+        clause = possessive_party(tokens, name_of, _NOISE)
         possessive_hop = clause is not None
     wh = _wh([t for t, _, _ in tokens])
     inner: Question | None = None
@@ -300,59 +249,10 @@ def parse_question(question: str) -> Question:
     if clause is None and mentions:
         target_at = min((p for p, i in name_of.items() if i == 0), default=None)
     low = [t.casefold() for t, _, _ in tokens]
-    possessed = tuple(t.position for t in terms if _possessed(low, name_of, t.position))
-    predicated = tuple(t.position for t in terms if _predicated(low, name_of, t.position))
+    possessed = tuple(t.position for t in terms if possessed_by(low, name_of, t.position))
+    predicated = tuple(t.position for t in terms if predicated_of(low, name_of, t.position))
     return Question(wh, tuple(outer_names), terms, head, scope, now, inner, before, target_at,
                     possessed, predicated, bool(previous))
-
-
-def _possessive_party(
-    tokens: list[tuple[str, int, int]], name_of: dict[int, int]
-) -> tuple[int, int, int] | None:
-    """``(first, last, mention)`` of "Lena's employer" when the question asks more of that
-    party ("What does Lena's employer make?"); None when the party is what it asks for."""
-    low = [t.casefold() for t, _, _ in tokens]
-    for pos in range(1, len(tokens)):
-        if pos in name_of or pos - 1 not in name_of or lemma(low[pos]) not in PARTY_NOUNS:
-            continue
-        if not low[pos - 1].endswith(("'s", "’s")):
-            continue
-        rest = [
-            p for p, t in enumerate(low)
-            if p not in name_of and p != pos and not t[0].isdigit()
-            and ((t not in STOPWORDS and t not in _NOISE and lemma(t) not in _NOISE)
-                 or (p > pos and lemma(t) == "do"))  # "What does Lena's landlord do?"
-        ]  # fmt: skip
-        if not rest:
-            return None
-        idx = name_of[pos - 1]
-        first = min(p for p, i in name_of.items() if i == idx)
-        return first, pos, idx
-    return None
-
-
-_DET = frozenset({"a", "an", "the"})
-_COPULA = frozenset({"is", "was", "are", "were"})
-
-
-def _possessed(low: list[str], name_of: dict[int, int], pos: int) -> bool:
-    """ "Lena's *landlord*", "the *founder* of Brix": the name owns the word."""
-    if pos > 0 and pos - 1 in name_of and low[pos - 1].endswith(("'s", "’s", "s'")):
-        return True
-    after = pos + 2 if pos + 2 < len(low) and low[pos + 1] == "of" else None
-    if after is not None and low[after] in _DET:
-        after += 1
-    return after is not None and after in name_of
-
-
-def _predicated(low: list[str], name_of: dict[int, int], pos: int) -> bool:
-    """ "Is Lena *a landlord*?", "Lena is the *owner*": the word is said of the name."""
-    if pos < 2 or low[pos - 1] not in _DET or _possessed(low, name_of, pos):
-        return False
-    before = pos - 2
-    if low[before] in _COPULA:
-        before -= 1
-    return before >= 0 and before in name_of and not low[before].endswith(("'s", "’s"))
 
 
 def _phrases_by_token(
