@@ -63,7 +63,11 @@ def decide_read(
         raise InvalidInput("at", "expected an ISO date YYYY-MM-DD")
     if limit < 1:
         raise InvalidInput("limit", "expected a positive integer")
-    parsed = with_frames(parse_question(_with_typed_names(question, index)))
+    parsed = parse_question(question)
+    if not _all_names(parsed):  # a chat question: names typed in lower case, if any
+        typed = _with_typed_names(question, index)
+        parsed = parse_question(typed) if typed != question else parsed
+    parsed = with_frames(parsed)
     if at_explicit and parsed.time is None and not parsed.now:
         parsed = msgspec.structs.replace(parsed, time=TimeScope(at, at, at))
     # Rule 1 first, for every name in the question, inner clause included.

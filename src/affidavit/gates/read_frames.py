@@ -213,11 +213,24 @@ def asks(frame_name: str) -> str | None:
     return frame.asks if frame is not None else None
 
 
+def _build_slots() -> dict[str, tuple[tuple[int, Pattern], ...]]:
+    """A pattern's first word -> ``(frame index, pattern)``, for patterns without ``also``."""
+    out: dict[str, list[tuple[int, Pattern]]] = {}
+    for i, frame in enumerate(FRAMES):
+        for pattern in frame.patterns:
+            if not pattern.also:
+                out.setdefault(pattern.words[0], []).append((i, pattern))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+_SLOTS = _build_slots()
+
+
 @lru_cache(maxsize=65536)
 def slot_of(offered: frozenset[str]) -> str | None:
     """The first frame whose wording a claim uses, in a user's words (for suggestions)."""
-    for frame in FRAMES:
-        for pattern in frame.patterns:
-            if all(w in offered for w in pattern.words) and not pattern.also:
-                return frame.asks
+    hits = [hit for word in offered for hit in _SLOTS.get(word, ())]
+    for index, pattern in sorted(hits, key=lambda h: h[0]):
+        if all(w in offered for w in pattern.words):
+            return FRAMES[index].asks
     return None
