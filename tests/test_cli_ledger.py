@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
 import sys
@@ -16,9 +17,12 @@ from affidavit.store import LEDGER_FILE, Store
 from affidavit.testing import append_synthetic
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+def _cli(*args: str, operator: bool = True) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "AFFIDAVIT_OPERATOR"}
+    if operator:
+        env["AFFIDAVIT_OPERATOR"] = "1"
     return subprocess.run([sys.executable, "-m", "affidavit.cli_entry", *args], capture_output=True,
-                          text=True, timeout=120, check=False)
+                          text=True, timeout=120, check=False, env=env)
 
 
 def _build(store_dirs: tuple[Path, Path]) -> int:
@@ -95,3 +99,15 @@ def test_a_salvaged_copy_keeps_opening_after_the_original_forgets(store_dirs, tm
     # Negative control: with the original's keyring (the old, shared arrangement) it is refused.
     with pytest.raises(ChainBroken):
         Store.open(tmp_path / "rescued", keyring_dir=store_dirs[1], create=False)
+
+
+def test_salvage_needs_an_operator_process(store_dirs, tmp_path) -> None:
+    """The copy answers every tenant's questions, so a non-operator process is refused and writes nothing."""
+    _build(store_dirs)
+    out = _cli("salvage", str(store_dirs[0]), "--keyring-dir", str(store_dirs[1]),
+               "--out", str(tmp_path / "copy"), operator=False)
+    assert out.returncode != 0 and "operator" in out.stderr
+    assert not (tmp_path / "copy").exists()
+    ok = _cli("salvage", str(store_dirs[0]), "--keyring-dir", str(store_dirs[1]),
+              "--out", str(tmp_path / "copy"))  # control: the operator may
+    assert ok.returncode == 0, ok.stderr

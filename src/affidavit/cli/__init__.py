@@ -16,6 +16,8 @@ _COMMAND_MODULES = (
     "affidavit.cli.tool_cmds",
     "affidavit.cli.forensic_cmds",
     "affidavit.cli.erasure_cmds",
+    "affidavit.cli.import_cmds",
+    "affidavit.cli.report_cmds",
 )
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import msgspec
 
+from affidavit.identity import Identity
 from affidavit.store import Store, default_store_path
 
 
@@ -22,10 +23,16 @@ def _path(args: argparse.Namespace) -> Path:
     return Path(args.store) if args.store else default_store_path()
 
 
+def _quiet_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help="no progress line on stderr (it is drawn only on a terminal anyway)")
+
+
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("verify", help="verify the hash chain from genesis; exit 1 on failure")
     _store_arg(p)
     p.add_argument("--json", action="store_true")
+    _quiet_arg(p)
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("log", help="print the ledger human-readably")
@@ -44,9 +51,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from affidavit.engine.verification import verify_path
+    from affidavit.progress import Phases
 
     kdir = Path(args.keyring_dir) if args.keyring_dir else None
-    verdict = verify_path(_path(args), kdir)
+    phases = Phases(quiet=args.quiet)
+    verdict = verify_path(_path(args), kdir, phases.start("verify"))
+    phases.end()
     if args.json:
         print(json.dumps(msgspec.to_builtins(verdict)))
     else:
@@ -74,6 +84,9 @@ def cmd_log(args: argparse.Namespace) -> int:
 def cmd_salvage(args: argparse.Namespace) -> int:
     from affidavit.engine.salvage import salvage
 
+    # The copy holds every tenant's events (the chain links them all), so it answers
+    # every tenant's questions: only an operator process may make one.
+    Identity.from_env().require_operator("salvage (the copy holds every tenant's events)")
     kdir = Path(args.keyring_dir) if args.keyring_dir else None
     out_kdir = Path(args.out_keyring_dir) if args.out_keyring_dir else None
     result = salvage(_path(args), Path(args.out), kdir, out_kdir)
