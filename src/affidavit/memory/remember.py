@@ -163,7 +163,9 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
     shape = decision.shape
     assert shape is not None
     seen: dict[str, str] = {}
-    entity_ids, ambiguous = resolve_entities(ctx, list(shape.entities) or [shape.subject], seen)
+    ambiguities: list[tuple[str, int]] = []
+    entity_ids, ambiguous = resolve_entities(ctx, list(shape.entities) or [shape.subject], seen,
+                                             ambiguities=ambiguities)
     named_in_span, _ = resolve_entities(ctx, [n for n, _, _ in find_names(narrowed)], seen,
                                          linking="evidence")
     evidence_keys = tuple(dict.fromkeys([*entity_ids, *named_in_span]))
@@ -186,10 +188,11 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
             evidence=ctx.seal(seq, kind, "evidence", evidence, evidence_keys),
             evidence_entity_ids=evidence_keys), private)
         status: Status = "not_stored" if reason == "previously_erased" else "quarantined"
-        text = (f"QUARANTINED ({quarantine_reason}) — held for an operator's review as {claim_id}; "
-                "it is not returned by recall unless approved.")
+        detail, remedy, term = _why_held(quarantine_reason, decision, ambiguities, claim_id)
+        text = (f"QUARANTINED ({quarantine_reason}) — {detail}; held for an operator's review as "
+                f"{claim_id}; it is not returned by recall unless approved. Next: {remedy}.")
         return RememberOutcome(status, quarantine_reason, claim_id, receipt, text, claim,
-                               narrowed, verdict="QUARANTINE", seq=seq)
+                               narrowed, detail, remedy, term, verdict="QUARANTINE", seq=seq)
     kind = "CLAIM_ADMITTED"
     sealed = ctx.seal(seq, kind, "private", private, tuple(entity_ids))
     verdict: Literal["ACCEPT", "RESCUE"] = "RESCUE" if decision.verdict == "RESCUE" else "ACCEPT"
@@ -209,6 +212,28 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
                            transitions=tuple(transitions))
 
 
+def _why_held(reason: str, decision: WriteDecision, ambiguities: list[tuple[str, int]],
+              claim_id: str) -> tuple[str, str, str | None]:
+    """Detail, remedy and term of a quarantine: what was held, why, and what the caller can do.
+
+    Ambiguity is told as the caller's own name and a count of the entities of this
+    tenant it could mean, never their names (nor anything of another tenant).
+    """
+    review = f"ask an operator to review {claim_id}"
+    if ambiguities:
+        name, count = ambiguities[0]
+        more = f" (and {len(ambiguities) - 1} other name(s) likewise)" if len(ambiguities) > 1 else ""
+        return (f"'{name}' could mean {count} different people or organisations already known here"
+                f"{more}, so the claim was not linked to a guess",
+                f"name the person fully (as the evidence does) and remember it again, or {review}", name)
+    refusal = decision.refusal
+    if refusal is not None and refusal.code == reason:
+        return refusal.detail, f"{refusal.remedy.rstrip('.')}; or {review}", refusal.term
+    if reason == "previously_erased":
+        return "the claim names a previously erased subject", review, None
+    return f"the claim was held ({reason})", review, None
+
+
 def _previously_erased(ctx: WriteContext, hit: tombstones.TombstoneHit, claim: str, narrowed: str,
                        decision: WriteDecision, source_id: str | None, source_text: str | None,
                        valid_from: str | None, valid_to: str | None) -> RememberOutcome:
@@ -224,5 +249,5 @@ def _previously_erased(ctx: WriteContext, hit: tombstones.TombstoneHit, claim: s
                    reason="previously_erased", fingerprint=hit.tombstone.fingerprint)
     text = (f"NOT STORED (previously_erased) — '{hit.name}' is {what}. The claim waits in the "
             f"review queue as {held.claim_id}; only an operator's recorded decision admits it.")
-    return msgspec.structs.replace(held, status="not_stored", text=text, term=hit.name,
+    return msgspec.structs.replace(held, status="not_stored", text=text, term=hit.name, detail=text,
                                    remedy="ask an operator to review it")
