@@ -103,6 +103,7 @@ def cmd_checkpoint(args: argparse.Namespace) -> int:
 
 
 def cmd_prove(args: argparse.Namespace) -> int:
+    from affidavit.errors import LogBehindCheckpoint
     from affidavit.forensics import proofs
 
     with _open(args) as store:
@@ -110,7 +111,12 @@ def cmd_prove(args: argparse.Namespace) -> int:
             result: Any = proofs.prove_inclusion(store, args.seq)
         else:
             size, root, note = proofs.read_old_checkpoint(args.from_checkpoint)
-            result = proofs.prove_consistency(store, size, root, note)
+            try:
+                result = proofs.prove_consistency(store, size, root, note)
+            except LogBehindCheckpoint as exc:  # a finding about the store, not an error
+                print(json.dumps({"verified": False, "finding": exc.code, "held_size": exc.size,
+                                  "head_seq": exc.head_seq, "detail": str(exc)}, indent=2))
+                return 1
     print(json.dumps(msgspec.to_builtins(result), indent=2))
     return 0 if result.verified else 1
 
