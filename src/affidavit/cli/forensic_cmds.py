@@ -54,6 +54,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--include-evidence", action="store_true",
                    help="include the held source parts (personal content!) so receipts re-derive")
     p.add_argument("--all-tenants", action="store_true", help="receipts of every tenant")
+    p.add_argument("--checkpoint", action="store_true",
+                   help="first sign a checkpoint covering every event (unless the head is one), "
+                   "so the bundle's every event is under a signature (needs the keyring)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_export)
 
@@ -122,12 +125,14 @@ def cmd_prove(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from affidavit.forensics.export import export_bundle
+    from affidavit.forensics.export import covering_checkpoint, export_bundle
 
     claims = None if args.claims == ["all"] else args.claims
-    with _open(args) as store:
+    with _open(args, keyring_needed=args.checkpoint) as store:
         if args.all_tenants:
             store.identity.require_operator("export --all-tenants")
+        if args.checkpoint:
+            covering_checkpoint(store)
         summary = export_bundle(store, Path(args.out), claims=claims,
                                 include_evidence=args.include_evidence, all_tenants=args.all_tenants)
     text = (f"exported {summary.events} events, {summary.checkpoints} checkpoints, "
