@@ -96,7 +96,9 @@ def _receipt_json(store: Engine, row: Row, event: ClaimAdmitted | ClaimQuarantin
     ref = event.receipt
     record = store.sources.get(row.tenant, ref.source_ref)
     parts: list[dict[str, Any] | None] | None = None
-    if include_evidence and record is not None:
+    # A re-proposal of an erased subject, held for review, never leaves in clear.
+    held_back = isinstance(event, ClaimQuarantined) and event.reason == "previously_erased"
+    if include_evidence and record is not None and not held_back:
         parts = []
         for index in ref.receipt.part_indices:
             held = sourcing.open_part(store, record, index)  # None once redacted or erased

@@ -163,7 +163,8 @@ def _skipped_after_open(why: str) -> list[Check]:
 
 def verify_at(path: Path | None, keyring_dir: Path | None = None,
               identity: Identity | None = None) -> VerifyReport:
-    """Open the store read-only and verify it; a store that refuses to open is still reported."""
+    """Open the store (as any reader does, never creating it) and verify it; a store that
+    refuses to open is still reported."""
     store_path = path or default_store_path()
     if not (store_path / LEDGER_FILE).is_file():
         raise LedgerError(f"no store at {store_path}")
