@@ -7,6 +7,8 @@ never another tenant's) and what it can do next.
 
 from __future__ import annotations
 
+import pytest
+
 from affidavit.api import StoreBackend
 from affidavit.identity import Identity
 
@@ -67,3 +69,28 @@ def test_control_an_admission_carries_no_refusal_fields(open_store) -> None:  # 
     store = open_store()
     out = store.remember("Dana Kim lives in Oslo.", "Dana Kim lives in Oslo.")
     assert out.status == "admitted" and (out.detail, out.remedy, out.term) == (None, None, None)
+
+
+REFUSALS = [  # (claim, evidence, kwargs, reason)
+    ("Dana Kim takes 50 mg of lisinopril.", "Dana Kim takes 5 mg of lisinopril.", {}, "numeral_invented"),
+    ("Dana Kim runs a pharmacy.", "Dana Kim's brother runs a pharmacy.", {}, "unknown_subject"),
+    ("Dana Kim did sign the lease.", "Dana Kim did not sign the lease.", {}, "negation_flipped"),
+    ("Dana Kim uses key AKIAIOSFODNN7EXAMPLE.", "Dana Kim uses key AKIAIOSFODNN7EXAMPLE.", {},
+     "contains_secret"),
+    ("Dana Kim lives in Oslo.", "Dana Kim lives in Oslo.", {"subject": "Omar Haddad"}, "unknown_subject"),
+]
+
+
+@pytest.mark.parametrize(("claim", "evidence", "kwargs", "reason"), REFUSALS)
+def test_every_refusal_carries_detail_remedy_and_term(open_store, claim, evidence, kwargs, reason) -> None:  # type: ignore[no-untyped-def]
+    """docs/gates.md: every refusal says what and why (detail), what to do (remedy), and the term."""
+    out = open_store().remember(claim, evidence, **kwargs)
+    assert (out.status, out.reason) == ("refused", reason)
+    assert out.detail and out.remedy and out.term, out
+    assert "AKIA" not in (out.term or "") + (out.detail or "") + out.text  # a secret is never echoed
+
+
+def test_a_claim_naming_no_one_is_the_one_refusal_without_a_term(open_store) -> None:  # type: ignore[no-untyped-def]
+    """Nothing in the claim names a person or organisation: detail and remedy, and term null."""
+    out = open_store().remember("it rained all day.", "it rained all day.")
+    assert out.status == "refused" and out.detail and out.remedy and out.term is None

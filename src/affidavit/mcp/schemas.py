@@ -117,6 +117,10 @@ class RememberResult(Result, frozen=True):
     reason: str | None
     claim_id: str | None
     receipt: dict[str, Any] | None
+    # Filled on every refusal and quarantine: what and why, what to do next, the term at issue.
+    detail: str | None = None
+    remedy: str | None = None
+    term: str | None = None
 
 
 class RecalledClaim(msgspec.Struct, frozen=True):

@@ -81,7 +81,8 @@ def remember(
     if secret is not None:
         return _refused(claim, evidence, "contains_secret",
                         f"the {secret} looks like a credential; credentials are never stored",
-                        "remove the credential from the claim, evidence, source text and ids", None)
+                        "remove the credential from the claim, evidence, source text and ids",
+                        secret)  # the kind of credential, never its value
 
     decision = decide_write(claim, evidence)  # pure: decided outside the write lock
     if subject is not None and decision.shape is not None and not (
@@ -112,7 +113,7 @@ def remember(
         if decision.verdict == "REJECT":
             ref = decision.refusal
             assert ref is not None
-            return _refused(claim, evidence, ref.code, ref.detail, ref.remedy, ref.term)
+            return _refused(claim, evidence, ref.code, ref.detail, ref.remedy, ref.term or None)
         return _record(ctx, claim, narrowed, decision, source_id, source_text, valid_from, valid_to,
                        aliases=aliases)
 
