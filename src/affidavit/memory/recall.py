@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from datetime import UTC, datetime
@@ -132,10 +133,51 @@ def recall(store: Engine, query: str, *, as_of: str | None = None, limit: int = 
         raise InvalidInput("limit", f"expected an integer from 1 to {MAX_LIMIT}")
     decision: ReadDecision = decide_read(query, StoreReadIndex(store), at=at, limit=limit,
                                          at_explicit=as_of is not None)
+    if decision.reason == "unknown_subject":
+        decision = _unreadable_said(store, decision)
     claims = tuple(_recalled(store, c) for c in decision.claims[:limit])
     known = tuple(_recalled(store, c) for c in decision.known[:limit])
     return RecallOutcome(decision.status, decision.reason, decision.ungrounded_term, claims, known,
                          decision.next, _budgeted(decision.text, claims), at, store.head_seq)
+
+
+_UNREADABLE: weakref.WeakKeyDictionary[Engine, tuple[int, int]] = weakref.WeakKeyDictionary()
+
+
+def unreadable_entities(store: Engine) -> int:
+    """This tenant's entities whose name cannot be opened, erasures aside (per head seq, cached).
+
+    An erased subject reads as never seen (its record says erased); a key that is missing
+    or corrupted, or a process without its keyring, leaves a name that is not erased and
+    not readable. Only the caller's tenant is counted.
+    """
+    cached = _UNREADABLE.get(store)
+    if cached is not None and cached[0] == store.head_seq:
+        return cached[1]
+    tenant = store.identity.tenant
+    count = sum(1 for r in store.entities.records().values()
+                if r.tenant == tenant and r.name is None and not r.erased)
+    _UNREADABLE[store] = (store.head_seq, count)
+    return count
+
+
+def _unreadable_said(store: Engine, decision: ReadDecision) -> ReadDecision:
+    """An abstention over content the store holds but cannot read says so.
+
+    Said the same way whatever the question names (a tenant-wide fact, counted in the
+    caller's tenant only), so it tells nothing about whether the asked name exists.
+    """
+    count = unreadable_entities(store)
+    if not count:
+        return decision
+    why = ("this process was opened without the store's keyring" if store.keyring is None
+           else "their keys are missing or corrupted")
+    nxt = ("Do not treat this as unknown: ask an operator to run `affidavit verify`, which "
+           "counts what cannot be opened and why, and to restore the keyring.")
+    text = (f"ABSTAINED — the store holds content it cannot read: {count} of this tenant's "
+            f"subjects cannot be opened ({why}), so the answer may be among them; nothing "
+            f"readable answers the question.\nNext: {nxt}")
+    return msgspec.structs.replace(decision, reason="content_unreadable", next=nxt, text=text)
 
 
 def _budgeted(text: str, claims: tuple[RecalledClaim, ...]) -> str:
