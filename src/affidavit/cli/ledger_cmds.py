@@ -9,29 +9,29 @@ from pathlib import Path
 
 import msgspec
 
-from affidavit.store import Store, default_store_path
+from affidavit.cli import common
+from affidavit.wording import plural
 
 
 def _store_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("store", nargs="?",
-                   help="store directory (default: AFFIDAVIT_STORE or the per-user default)")
-    p.add_argument("--keyring-dir", help="keyring directory (default: AFFIDAVIT_KEYRING_DIR/<store id>)")
+    """``--store``/``--keyring-dir``; the old positional store still works, with a note."""
+    common.add_store_options(p, legacy_positional=True)
 
 
 def _path(args: argparse.Namespace) -> Path:
-    return Path(args.store) if args.store else default_store_path()
+    return common.require_store(common.store_path(args))
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("verify", help="verify the hash chain from genesis; exit 1 on failure")
     _store_arg(p)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the structured result")
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("log", help="print the ledger human-readably")
     _store_arg(p)
     p.add_argument("--all-tenants", action="store_true", help="every tenant (operator use)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the structured result")
     p.set_defaults(func=cmd_log)
 
     p = sub.add_parser("salvage", help="export the verified prefix to a new store")
@@ -43,8 +43,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 def cmd_verify(args: argparse.Namespace) -> int:
     from affidavit.engine.verification import verify_path
 
-    kdir = Path(args.keyring_dir) if args.keyring_dir else None
-    verdict = verify_path(_path(args), kdir)
+    path = _path(args)
+    verdict = verify_path(path, common.keyring_dir(args, path))
     if args.json:
         print(json.dumps(msgspec.to_builtins(verdict)))
     else:
@@ -55,8 +55,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_log(args: argparse.Namespace) -> int:
     from affidavit.memory.history import entries
 
-    kdir = Path(args.keyring_dir) if args.keyring_dir else None
-    with Store.open(_path(args), keyring_dir=kdir, create=False, allow_missing_keyring=True) as store:
+    with common.open_store(args) as store:
         if args.all_tenants:
             store.identity.require_operator("log --all-tenants")
         tenant = None if args.all_tenants else store.identity.tenant
@@ -72,9 +71,9 @@ def cmd_log(args: argparse.Namespace) -> int:
 def cmd_salvage(args: argparse.Namespace) -> int:
     from affidavit.engine.salvage import salvage
 
-    kdir = Path(args.keyring_dir) if args.keyring_dir else None
-    verdict = salvage(_path(args), Path(args.out), kdir)
-    print(f"salvaged {verdict.events} verified events to {args.out}")
+    path = _path(args)
+    verdict = salvage(path, Path(args.out), common.keyring_dir(args, path))
+    print(f"salvaged {plural(verdict.events, 'verified event')} to {args.out}")
     if not verdict.ok:
         print(f"dropped from seq {verdict.first_bad_seq}: {verdict.found}")
     return 0
