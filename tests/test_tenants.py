@@ -336,7 +336,7 @@ def test_an_erasure_in_one_tenant_does_not_tombstone_the_other(open_store) -> No
     acme, globex = open_store(Identity("acme", "a2")), open_store(Identity("globex", "a2"))
     again = acme.remember("Ada Lovelace lives in Lyon.", "Ada Lovelace lives in Lyon.")
     other = globex.remember("Ada Lovelace lives in Milan.", "Ada Lovelace lives in Milan.")
-    assert (again.status, again.reason) == ("not_stored", "previously_erased")
+    assert (again.status, again.reason) == ("held_for_review", "previously_erased")
     assert (other.status, other.reason) == ("admitted", None)
     assert acme.recall("Where does Ada Lovelace live?").status == "abstained"
     recalled = globex.recall("Where does Ada Lovelace live?").claims
@@ -377,3 +377,14 @@ def test_forgetting_another_tenants_subject_answers_like_one_never_seen(open_sto
     globex.catch_up()
     assert len(globex.recall("Where does Nadia Karim live?").claims) == 1
     assert globex.forget("Nadia Karim").status != "unknown_subject"  # control: its own tenant erases
+
+
+@pytest.mark.parametrize("bad", ["a\n", "acme\n", "\nacme", "ac me", "", "a" * 65])
+def test_a_tenant_with_a_newline_or_space_is_refused(bad: str) -> None:
+    """A trailing newline is not a new tenant (Python's '$' would have matched before it)."""
+    from affidavit.errors import InvalidInput
+    from affidavit.identity import Identity
+
+    with pytest.raises(InvalidInput):
+        Identity.from_env({"AFFIDAVIT_TENANT": bad} if bad else {"AFFIDAVIT_AGENT": "\n"})
+    assert Identity.from_env({"AFFIDAVIT_TENANT": "acme"}).tenant == "acme"  # control

@@ -10,6 +10,7 @@ from pathlib import Path
 import msgspec
 
 from affidavit.cli import common
+from affidavit.identity import Identity
 from affidavit.wording import plural
 
 
@@ -37,6 +38,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("salvage", help="export the verified prefix to a new store")
     _store_arg(p)
     p.add_argument("--out", required=True, help="new, empty store directory")
+    p.add_argument("--out-keyring-dir", help="where the copy's own keyring goes (default: beside "
+                   "the original's, under the keyring root)")
     p.set_defaults(func=cmd_salvage)
 
 
@@ -71,9 +74,19 @@ def cmd_log(args: argparse.Namespace) -> int:
 def cmd_salvage(args: argparse.Namespace) -> int:
     from affidavit.engine.salvage import salvage
 
+    # The copy holds every tenant's events (the chain links them all), so it answers
+    # every tenant's questions: only an operator process may make one.
+    Identity.from_env().require_operator("salvage (the copy holds every tenant's events)")
     path = _path(args)
-    verdict = salvage(path, Path(args.out), common.keyring_dir(args, path))
+    out_kdir = Path(args.out_keyring_dir) if args.out_keyring_dir else None
+    result = salvage(path, Path(args.out), common.keyring_dir(args, path), out_kdir)
+    verdict = result.verdict
     print(f"salvaged {plural(verdict.events, 'verified event')} to {args.out}")
+    if result.keyring_dir is not None:
+        print(f"the copy has its own keyring ({plural(result.keys_copied, 'key')} its events "
+              f"need) at {result.keyring_dir}; the original's keyring is not shared")
+    else:
+        print("the original's keyring was not available: the copy holds ciphertext it cannot open")
     if not verdict.ok:
         print(f"dropped from seq {verdict.first_bad_seq}: {verdict.found}")
     return 0

@@ -46,6 +46,17 @@ class Keyring:
         return cls(keystore)
 
     @classmethod
+    def create_copy(cls, directory: Path, store_id: str, keys: list[tuple[str, bytes]],
+                    destroyed: list[str], at_us: int) -> Keyring:
+        """A new keyring holding exactly ``keys`` (a salvaged copy's: its own file, not shared)."""
+        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+        keystore = KeyStore.create(directory / "keyring.db", store_id)
+        keystore.put_many(keys, at_us)
+        if destroyed:
+            keystore.destroy(destroyed, at_us)
+        return cls(keystore)
+
+    @classmethod
     def open(cls, directory: Path, store_id: str) -> Keyring:
         return cls(KeyStore.open(directory / "keyring.db", store_id))
 
@@ -117,6 +128,16 @@ class Keyring:
         for key_id in key_ids:
             self._keys.pop(key_id, None)
             self._destroyed.add(key_id)
+
+    def export_keys(self, key_ids: set[str]) -> list[tuple[str, bytes]]:
+        """(id, material) of the wanted keys this keyring still holds (for a salvaged copy)."""
+        out = []
+        for key_id in sorted(key_ids):
+            try:
+                out.append((key_id, self.material(key_id)))
+            except KeyUnavailable:
+                continue
+        return out
 
     def derived(self, purpose: str) -> bytes:
         """A purpose-bound key derived from the store secret (head seal, fingerprints)."""

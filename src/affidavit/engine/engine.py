@@ -22,7 +22,7 @@ from affidavit.clock import Clock
 from affidavit.codec import REPLAY_DECODERS, decode_event, encode_private
 from affidavit.crypto import macs
 from affidavit.crypto.keyring import Keyring
-from affidavit.engine import head_seal
+from affidavit.engine import head_seal, high_water
 from affidavit.engine.content import Content, clear_text_caches
 from affidavit.engine.transaction import Draft, build_rows
 from affidavit.errors import AffidavitError, ChainBroken, InvalidInput, KeyringError
@@ -75,6 +75,7 @@ class Engine:
         self._replaying = False  # the replay at open (caches are swept once at its end)
         self._readonly_at: int | None = None  # a view's seq
         self._owner = True  # a view shares its parent's ledger and keyring
+        self._broken: ChainBroken | None = None  # once seen, this engine serves nothing
 
     # -- what use cases read ---------------------------------------------------
     @property
@@ -171,11 +172,37 @@ class Engine:
         return view
 
     def catch_up(self) -> None:
-        """Apply events other processes appended since we last looked (read path)."""
+        """Apply events other processes appended since we last looked (read path).
+
+        Only rows under a head seal that verifies are applied: someone holding the
+        ledger file alone can append correctly chained rows, but not seal them. A
+        broken chain or seal stops this engine for good (every later read and write
+        raises the same ``ChainBroken``), as a fresh open would refuse it.
+        """
         if self._readonly_at is not None:
             return  # a view stays at its seq
-        with self._ledger.scan(self._projections.head_seq) as rows:
-            self._catch_up(rows)
+        if self._broken is not None:
+            raise self._broken
+        try:
+            if self._keyring is None:  # no seal can be checked without the keyring
+                with self._ledger.scan(self._projections.head_seq) as rows:
+                    self._catch_up(rows)
+                return
+            with self._ledger.snapshot():
+                seal = self._ledger.head_seal()
+                head = self._projections.head_seq
+                if (seal is not None and seal.seq == head
+                        and (seal.seq, seal.hash, seal.mac) == self._trusted_seal
+                        and self._ledger.last_seq() == head):
+                    return  # nothing new, and the seal is the one already verified
+                upto = seal.seq if seal is not None else 0
+                if upto > head:
+                    with self._ledger.scan(head, upto) as rows:
+                        self._catch_up(rows)
+                self._check_head_seal(seal, self._ledger.last_seq())
+        except ChainBroken as exc:
+            self._broken = exc
+            raise
 
     def _replay_all(self) -> None:
         # Replay allocates millions of small acyclic objects; the cyclic collector would
@@ -209,8 +236,19 @@ class Engine:
             self._check_head_seal(seal, self._ledger.last_seq())
         failure = head_seal.rollback_failure(  # a ledger older than its keyring
             self._keyring.destroyed_keys(), self.erased.destroyed_keys(), self.head_seq)
+        if failure is None:
+            failure = high_water.check(self._ledger, self._keyring.path.parent, self._mark_key(),
+                                       self.store_id, self.head_seq)
         if failure is not None:
             raise ChainBroken(*failure)
+        self._raise_mark(self.head_seq, self.head_hash)  # a store from before marks gets one
+
+    def _mark_key(self) -> bytes:
+        return self.require_keyring().derived(high_water.PURPOSE)
+
+    def _raise_mark(self, seq: int, digest: bytes) -> None:
+        if self._ledger.durability == "full" and self._keyring is not None and seq > 0:
+            high_water.raise_to(self._keyring.path.parent, self._mark_key(), self.store_id, seq, digest)
 
     def _catch_up(self, rows: Iterable[RowValues]) -> None:
         """Verify each new row against our head, then apply it (another process may have written)."""
@@ -263,15 +301,26 @@ class Engine:
         """Run ``decide`` under the chain lock against current state; commit what it drafted."""
         self.require_writable()
         keyring = self.require_keyring()
+        if self._broken is not None:
+            raise self._broken
         with self._ledger.write() as tx:
-            with self._ledger.scan(self._projections.head_seq) as tail:
-                self._catch_up(tail)
-            # Never build on a tail that no keyring holder sealed. A seal identical to
-            # the one this process last wrote or verified needs no second MAC.
+            # Never apply or build on a tail that no keyring holder sealed: catch up to
+            # the seal only. A seal identical to the one this process last wrote or
+            # verified, with nothing stored beyond it, needs no second MAC.
             seal = self._ledger.head_seal()
-            if (seal is None or (seal.seq, seal.hash, seal.mac) != self._trusted_seal
-                    or seal.seq != self._projections.head_seq):
-                self._check_head_seal(seal, self._projections.head_seq)
+            head = self._projections.head_seq
+            upto = seal.seq if seal is not None else 0
+            try:
+                if upto > head:
+                    with self._ledger.scan(head, upto) as tail:
+                        self._catch_up(tail)
+                last_seq = self._ledger.last_seq()
+                if (seal is None or (seal.seq, seal.hash, seal.mac) != self._trusted_seal
+                        or seal.seq != self._projections.head_seq or last_seq != seal.seq):
+                    self._check_head_seal(seal, last_seq)
+            except ChainBroken as exc:
+                self._broken = exc
+                raise
             recorded_at = max(self.clock.now_us(), self._head_recorded_at)
             ctx = WriteContext(self, self._projections.head_seq, recorded_at)
             result = decide(ctx)
@@ -285,6 +334,7 @@ class Engine:
             mac = macs.head_mac(keyring.derived("head-seal"), self.store_id, last.seq, last.hash)
             tx.seal_head(last.seq, last.hash, mac)
         self._trusted_seal = (last.seq, last.hash, mac)
+        self._raise_mark(last.seq, last.hash)
         # Committed: only now do projections change.
         for row, draft in zip(rows, ctx.drafts, strict=True):
             applied = Applied(row.seq, row.kind, row.tenant, row.actor, row.recorded_at,

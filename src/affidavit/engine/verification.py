@@ -9,8 +9,8 @@ import msgspec
 from affidavit import chain
 from affidavit.codec import decode_body
 from affidavit.crypto.keyring import Keyring, default_keyring_root
-from affidavit.engine import head_seal
-from affidavit.engine.paths import LEDGER_FILE
+from affidavit.engine import head_seal, high_water
+from affidavit.engine.paths import LEDGER_FILE, keyring_dir_for
 from affidavit.errors import AffidavitError, KeyringError, UnknownEventKind
 from affidavit.events import KINDS, StoreCreated, SubjectErased
 from affidavit.ledger import LedgerBackend, SQLiteLedger
@@ -82,6 +82,9 @@ def verify_ledger(ledger: LedgerBackend, keyring: Keyring | None) -> ChainVerdic
         verdict.head_seal = "verified" if failure is None else "FAILED"
         if failure is None and verdict.ok:
             failure = head_seal.rollback_failure(keyring.destroyed_keys(), listed, count)
+        if failure is None and verdict.ok:
+            failure = high_water.check(ledger, keyring.path.parent, keyring.derived(high_water.PURPOSE),
+                                       store_id, count)
         if failure is not None and verdict.ok:
             verdict.ok = False
             verdict.first_bad_seq, verdict.expected, verdict.found = failure
@@ -93,7 +96,7 @@ def verify_ledger(ledger: LedgerBackend, keyring: Keyring | None) -> ChainVerdic
 def verify_path(store_path: Path, keyring_dir: Path | None = None) -> ChainVerdict:
     ledger = SQLiteLedger.open(store_path / LEDGER_FILE)
     try:
-        keyring = try_keyring(ledger, keyring_dir)
+        keyring = try_keyring(ledger, keyring_dir, store_path)
         try:
             return verify_ledger(ledger, keyring)
         finally:
@@ -103,14 +106,18 @@ def verify_path(store_path: Path, keyring_dir: Path | None = None) -> ChainVerdi
         ledger.close()
 
 
-def try_keyring(ledger: LedgerBackend, keyring_dir: Path | None) -> Keyring | None:
+def try_keyring(ledger: LedgerBackend, keyring_dir: Path | None,
+                store_path: Path | None = None) -> Keyring | None:
     first = next(iter(ledger.rows(0)), None)
     if first is None or first.kind != "STORE_CREATED":
         return None
     try:
         genesis = decode_body(first.kind, first.body, 1)
         assert isinstance(genesis, StoreCreated)
-        kdir = keyring_dir or default_keyring_root() / genesis.store_id
+        if store_path is not None:
+            kdir = keyring_dir_for(store_path, genesis.store_id, keyring_dir)
+        else:
+            kdir = keyring_dir or default_keyring_root() / genesis.store_id
         return Keyring.open(kdir, genesis.store_id)
     except (AffidavitError, KeyringError, msgspec.DecodeError, AssertionError):
         return None

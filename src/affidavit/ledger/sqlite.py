@@ -118,7 +118,13 @@ class SQLiteLedger:
 
     @contextlib.contextmanager
     def snapshot(self) -> Iterator[None]:
-        """A read transaction: every read inside sees one consistent state of the file."""
+        """A read transaction: every read inside sees one consistent state of the file.
+
+        Re-entrant: inside an open transaction (a snapshot or a write) it adds nothing.
+        """
+        if self._conn.in_transaction:
+            yield
+            return
         with connection.translate_errors(self.path):
             self._conn.execute("BEGIN")
             try:

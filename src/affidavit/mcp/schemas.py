@@ -160,7 +160,8 @@ class Result(msgspec.Struct, frozen=True):
 
 
 class RememberResult(Result, frozen=True):
-    status: Literal["admitted", "refused", "quarantined", "not_stored", "already_known"]
+    status: Literal["admitted", "refused", "quarantined", "not_stored", "held_for_review",
+                    "already_known"]
     reason: str | None
     claim_id: str | None
     receipt: dict[str, Any] | None

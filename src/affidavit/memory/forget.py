@@ -106,11 +106,14 @@ def _erase(ctx: WriteContext, subject: str, closure: Closure) -> Plan:
     fingerprint = tombstones.full_fingerprint(store, canonical)
     aliases = {tombstones.full_fingerprint(store, n) for n in (*closure.names[1:], subject)
                if len(n.split()) > 1} - {fingerprint}
+    # The person, however spelled (full), and the partial forms held for review (short).
+    person_full, person_short = tombstones.person_fingerprints(store, (*closure.names, subject))
+    short = set(tombstones.short_fingerprints(store, canonical)) | set(person_short)
     keys = tuple(dict.fromkeys((*closure.entity_ids, *part_keys.values())))
     seq = ctx.add("SUBJECT_ERASED", SubjectErased(
         fingerprint=fingerprint, entity_ids=closure.entity_ids, claim_ids=closure.claim_ids,
-        keys_destroyed=keys, alias_fingerprints=tuple(sorted(aliases)),
-        short_fingerprints=tombstones.short_fingerprints(store, canonical)))
+        keys_destroyed=keys, alias_fingerprints=tuple(sorted((aliases | set(person_full)) - {fingerprint})),
+        short_fingerprints=tuple(sorted(short))))
     for (ref, index), key_id in part_keys.items():
         ctx.add("SOURCE_PART_REDACTED", SourcePartRedacted(
             source_ref=ref, part_index=index, key_id=key_id, erasure_seq=seq))
@@ -195,7 +198,8 @@ def _probe_and_certify(store: Engine, subject: str, plan: Plan) -> ForgetOutcome
         return ForgetOutcome(
             status="incomplete", certificate=None, fingerprint=plan.fingerprint,
             erasure_seq=plan.erasure_seq, survived=tuple(sorted(set(survived))),
-            text=incomplete_text(plan.erasure_seq, sorted(set(survived)), destroyed), **counts)
+            text=incomplete_text(plan.erasure_seq, sorted(set(survived)), destroyed),
+            **{k: v for k, v in counts.items() if k in ForgetOutcome.__struct_fields__})
     signer = certificates.signer_for(store.keyring_dir)
     certificates.write_public_key(store.path, signer)
     row = next(iter(store.ledger.rows(plan.erasure_seq - 1, plan.erasure_seq)))
