@@ -8,7 +8,7 @@ the function in ``affidavit.memory`` that owns the use case. Nothing here decide
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from affidavit.clock import Clock
@@ -25,6 +25,7 @@ from affidavit.memory.browse import ClaimPage, Filters, list_claims
 from affidavit.memory.disputes import DisputeView, ResolveOutcome
 from affidavit.memory.forget import ForgetOutcome, forget
 from affidavit.memory.freeze import StateOutcome
+from affidavit.memory.importing import ImportLine, ImportReport, import_claims
 from affidavit.memory.recall import RecallOutcome, recall
 from affidavit.memory.remember import RememberOutcome, remember
 from affidavit.memory.review import ReviewOutcome, ReviewQueueView
@@ -75,6 +76,12 @@ class Store(Engine):
         return remember(self, claim, evidence, source_id=source_id, source_text=source_text,
                         subject=subject, valid_from=valid_from, valid_to=valid_to,
                         supersedes=supersedes, note=note)
+
+    def import_claims(self, items: Iterable[ImportLine | Mapping[str, object]], *,
+                      batch_size: int = 200) -> ImportReport:
+        """Remember many claims through the same gate, synced in batches, resumable;
+        see ``affidavit.memory.importing``."""
+        return import_claims(self, items, batch_size=batch_size)
 
     def recall(self, query: str, *, as_of: str | None = None,
                as_of_seq: int | None = None, limit: int = 10) -> RecallOutcome:

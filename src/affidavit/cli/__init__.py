@@ -19,6 +19,8 @@ _COMMAND_MODULES = (
     "affidavit.cli.forensic_cmds",
     "affidavit.cli.erasure_cmds",
     "affidavit.cli.operator_cmds",
+    "affidavit.cli.import_cmds",
+    "affidavit.cli.report_cmds",
 )
 EXIT_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a reader that went away
 

@@ -23,10 +23,16 @@ def _path(args: argparse.Namespace) -> Path:
     return common.require_store(common.store_path(args))
 
 
+def _quiet_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help="no progress line on stderr (it is drawn only on a terminal anyway)")
+
+
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("verify", help="verify the hash chain from genesis; exit 1 on failure")
     _store_arg(p)
     p.add_argument("--json", action="store_true", help="print the structured result")
+    _quiet_arg(p)
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("log", help="print the ledger human-readably")
@@ -45,9 +51,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from affidavit.engine.verification import verify_path
+    from affidavit.progress import Phases
 
     path = _path(args)
-    verdict = verify_path(path, common.keyring_dir(args, path))
+    phases = Phases(quiet=args.quiet)
+    verdict = verify_path(path, common.keyring_dir(args, path), phases.start("verify"))
+    phases.end()
     if args.json:
         print(json.dumps(msgspec.to_builtins(verdict)))
     else:

@@ -31,6 +31,7 @@ from affidavit.memory import sources as sourcing
 
 if TYPE_CHECKING:
     from affidavit.chain import Row
+    from affidavit.progress import ProgressHook
 
 BUNDLE_FORMAT = "affidavit-bundle/1"
 
@@ -121,7 +122,8 @@ def _write_lines(path: Path, items: list[dict[str, Any]]) -> None:
 
 
 def export_bundle(store: Engine, out: Path, *, claims: Sequence[str] | None = None,
-                  include_evidence: bool = False, all_tenants: bool = False) -> ExportSummary:
+                  include_evidence: bool = False, all_tenants: bool = False,
+                  progress: ProgressHook | None = None) -> ExportSummary:
     """Write the bundle; ``claims`` None selects every claim of the tenant (or of all)."""
     _check_target(out)
     if all_tenants:
@@ -139,6 +141,8 @@ def export_bundle(store: Engine, out: Path, *, claims: Sequence[str] | None = No
                 events.append(withheld_json(row))  # another tenant's: only what links the chain
                 continue
             events.append(row_json(row))
+            if progress is not None:
+                progress(row.seq, store.head_seq)
             if row.kind in ("CLAIM_ADMITTED", "CLAIM_QUARANTINED"):
                 event = decode_event(row)
                 assert isinstance(event, ClaimAdmitted | ClaimQuarantined)
