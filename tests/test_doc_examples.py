@@ -22,11 +22,22 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-BLOCK = re.compile(r"^```(\w*)\n(.*?)^```\n", re.S | re.M)
+BLOCK = re.compile(r"^```(\w*)([^\n]*)\n(.*?)^```\n", re.S | re.M)
+FILE = re.compile(r"\bfile=(\S+)")
 
 
 def blocks(page: Path) -> list[tuple[str, str]]:
-    return [(m.group(1), m.group(2)) for m in BLOCK.finditer(page.read_text())]
+    return [(m.group(1), m.group(3)) for m in BLOCK.finditer(page.read_text())]
+
+
+def files(page: Path) -> dict[str, str]:
+    """Blocks whose info string says ``file=NAME``: the session finds them as files."""
+    out = {}
+    for m in BLOCK.finditer(page.read_text()):
+        named = FILE.search(m.group(2))
+        if named:
+            out[named.group(1)] = m.group(3)
+    return out
 
 
 def matches(expected: str, actual: str) -> bool:
@@ -66,6 +77,8 @@ def with_examples() -> list[Path]:
 def test_examples_print_what_the_page_says(page: Path, tmp_path: Path) -> None:
     """Each console command's output and each python example's output match the page."""
     found = blocks(page)
+    for name, body in files(page).items():
+        (tmp_path / name).write_text(body)
     steps = [s for kind, body in found if kind == "console" for s in console_steps(body)]
     outputs = session([cmd for cmd, _ in steps], tmp_path)
     for (cmd, expected), actual in zip(steps, outputs, strict=True):
@@ -90,7 +103,7 @@ def test_no_example_escapes_being_run(page: Path) -> None:
     for kind, body in blocks(page):
         if kind == "json":
             json.loads(body)
-        elif kind not in ("console", "python", "output"):
+        elif kind not in ("console", "python", "output", "jsonl"):
             lines = [ln for ln in body.splitlines() if ln.strip()]
             runnable = [ln for ln in lines if re.match(r"\s*(\.venv/bin/)?affidavit(-verify)? ", ln)]
             assert runnable == [] or kind == "sh" and "pip install" in body, (page.name, runnable)
