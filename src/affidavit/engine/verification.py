@@ -50,6 +50,11 @@ class ChainVerdict(msgspec.Struct):
 
 def verify_ledger(ledger: LedgerBackend, keyring: Keyring | None,
                   progress: ProgressHook | None = None) -> ChainVerdict:
+    mark = None  # read before the rows (see high_water.check)
+    if keyring is not None:
+        genesis_id = _genesis_store_id(ledger)
+        if genesis_id is not None:
+            mark = high_water.read(keyring.path.parent, keyring.derived(high_water.PURPOSE), genesis_id)
     expected, prev, prev_at, count = 1, chain.GENESIS_PREV, -(2**63), 0
     total = ledger.last_seq() if progress is not None else None
     unknown: list[int] = []
@@ -91,8 +96,7 @@ def verify_ledger(ledger: LedgerBackend, keyring: Keyring | None,
         if failure is None and verdict.ok:
             failure = head_seal.rollback_failure(keyring.destroyed_keys(), listed, count)
         if failure is None and verdict.ok:
-            failure = high_water.check(ledger, keyring.path.parent, keyring.derived(high_water.PURPOSE),
-                                       store_id, count)
+            failure = high_water.check(ledger, mark, count)
         if failure is not None and verdict.ok:
             verdict.ok = False
             verdict.first_bad_seq, verdict.expected, verdict.found = failure
@@ -130,3 +134,14 @@ def try_keyring(ledger: LedgerBackend, keyring_dir: Path | None,
         return Keyring.open(kdir, genesis.store_id)
     except (AffidavitError, KeyringError, msgspec.DecodeError, AssertionError):
         return None
+
+
+def _genesis_store_id(ledger: LedgerBackend) -> str | None:
+    first = next(iter(ledger.rows(0, 1)), None)
+    if first is None or first.kind != "STORE_CREATED":
+        return None
+    try:
+        genesis = decode_body(first.kind, first.body, 1)
+    except (UnknownEventKind, msgspec.DecodeError):
+        return None
+    return genesis.store_id if isinstance(genesis, StoreCreated) else None

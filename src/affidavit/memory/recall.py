@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -13,11 +14,11 @@ from affidavit.engine import Engine
 from affidavit.errors import InvalidInput
 from affidavit.events import ClaimPrivate
 from affidavit.gates.contracts import ClaimView, EntityView, ReadDecision
-from affidavit.gates.read import decide_read
+from affidavit.gates.read import READ_GATE_VERSION, decide_read
 from affidavit.memory import sources as sourcing
 from affidavit.projections import ClaimRecord
 
-READ_RESOLVER = "read-gate/1"
+READ_RESOLVER = READ_GATE_VERSION
 MAX_LIMIT = 100
 TEXT_BUDGET = 4000  # characters of readable text; whole claims only
 
@@ -56,12 +57,37 @@ class StoreReadIndex:
         self._tenant = store.identity.tenant
 
     def resolve(self, name: str) -> Sequence[EntityView]:
+        entities = self._store.entities
         out = []
-        for entity_id in self._store.entities.resolve(self._tenant, name):
+        found = entities.resolve(self._tenant, name) or entities.resolve_folded(self._tenant, name)
+        for entity_id in found:
             record = self._store.entities.get(entity_id)
             if record is not None and record.name is not None:
                 out.append(EntityView(entity_id, record.name))
         return out
+
+    def candidates(self, name: str) -> int:
+        """How many of this tenant's entities ``name`` could refer to."""
+        entities = self._store.entities
+        return len(entities.candidates(self._tenant, name)
+                   or entities.candidates_folded(self._tenant, name))
+
+    @property
+    def postings_scope(self) -> str:
+        """Which memo of ``gates.read_postings`` this view may use: store and tenant, and
+        how many keys erasures destroyed (a new erasure starts a new memo)."""
+        store = self._store
+        return f"{store.store_id}:{self._tenant}|{len(store.erased.destroyed_keys())}"
+
+    def claim_ids_about(self, entity_id: str) -> AbstractSet[str]:
+        return self._store.claims.ids_about(entity_id)
+
+    def claim_view(self, claim_id: str) -> ClaimView | None:
+        record = self._store.claims.get(claim_id)
+        if record is None or record.tenant != self._tenant:
+            return None
+        private = self._store.claim_private(record)
+        return view_of(record, private) if private is not None else None
 
     def claims_about(self, entity_id: str) -> Sequence[ClaimView]:
         out = []
