@@ -6,6 +6,7 @@ store, the clock, or randomness.
 
 from affidavit.projections.base import Projection, ProjectionSet
 from affidavit.projections.claims import LIVE, STATES, ClaimGraph, ClaimRecord
+from affidavit.projections.disputes import DisputeEdges
 from affidavit.projections.entities import Entities, EntityRecord
 from affidavit.projections.erased import ErasedSubjects, Tombstone
 from affidavit.projections.review import ReviewItem, ReviewQueue
@@ -16,6 +17,7 @@ __all__ = [
     "STATES",
     "ClaimGraph",
     "ClaimRecord",
+    "DisputeEdges",
     "Entities",
     "EntityRecord",
     "ErasedSubjects",

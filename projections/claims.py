@@ -12,7 +12,9 @@ from affidavit.events import (
     ANY_CLAIM_ADMITTED,
     ANY_CLAIM_QUARANTINED,
     Applied,
+    ClaimCorrected,
     ClaimStateChanged,
+    DisputeResolved,
     ReceiptRef,
     Sealed,
     SubjectErased,
@@ -51,7 +53,8 @@ class ClaimRecord(msgspec.Struct, frozen=True, gc=False):
 
 class ClaimGraph:
     name = "claims"
-    handles = frozenset({"CLAIM_ADMITTED", "CLAIM_QUARANTINED", "CLAIM_STATE_CHANGED", "SUBJECT_ERASED"})
+    handles = frozenset({"CLAIM_ADMITTED", "CLAIM_QUARANTINED", "CLAIM_STATE_CHANGED", "SUBJECT_ERASED",
+                         "CLAIM_CORRECTED", "DISPUTE_RESOLVED"})
 
     def __init__(self) -> None:
         self._claims: dict[str, ClaimRecord] = {}
@@ -157,6 +160,16 @@ class ClaimGraph:
                 last_seq=ev.seq,
                 prior_state=event.from_state if event.to_state == "frozen" else None,
             )
+        elif isinstance(event, ClaimCorrected):
+            if event.outcome == "superseded":
+                self._move(ev, event.claim_id, "superseded", "corrected", event.valid_to)
+        elif isinstance(event, DisputeResolved):
+            for claim_id, valid_to in event.closed_valid_to:
+                self._move(ev, claim_id, "superseded", "dispute_resolved", valid_to)
+            if event.kept is not None:
+                self._move(ev, event.kept, "active", "dispute_resolved", None)
+            for claim_id, valid_from, valid_to in event.intervals:
+                self._move(ev, claim_id, "active", "dispute_resolved", valid_to, (valid_from,))
         elif isinstance(event, SubjectErased):
             for claim_id in event.claim_ids:
                 record = self._claims.pop(claim_id, None)
@@ -169,6 +182,18 @@ class ClaimGraph:
                     _discard(self._by_source, record.receipt.source_ref, claim_id)
                 for entity_id in record.evidence_entity_ids:
                     _discard(self._named_in_evidence, entity_id, claim_id)
+
+    def _move(self, ev: Applied, claim_id: str, state: str, reason: str, valid_to: str | None,
+              valid_from: tuple[str | None] | None = None) -> None:
+        """A decision's transition (correction, dispute resolution) of one claim."""
+        record = self._claims.get(claim_id)
+        if record is None:
+            return
+        self._claims[claim_id] = msgspec.structs.replace(
+            record, state=state, reason=reason, last_hash=ev.hash, last_seq=ev.seq,
+            valid_to=valid_to if valid_to is not None or valid_from is not None else record.valid_to,
+            valid_from=valid_from[0] if valid_from is not None else record.valid_from,
+            prior_state=None)
 
     def digest_parts(self) -> list[bytes]:
         # The sealed text goes in as bytes beside the record (msgpack would splice a Raw in

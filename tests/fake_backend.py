@@ -65,6 +65,8 @@ class FakeBackend:
         subject: str | None = None,
         valid_from: str | None = None,
         valid_to: str | None = None,
+        supersedes: str | None = None,
+        note: str | None = None,
     ) -> dict[str, Any]:
         if "CRASH" in claim:
             raise RuntimeError(f"unexpected failure about {SECRET}")
@@ -246,6 +248,35 @@ class FakeBackend:
         status = "approved" if decision == "approve" else "rejected"
         self._event("REVIEW_DECIDED", f"claim {claim['id']} {status}")
         return {"status": status, "claim_id": claim["id"], "text": f"Claim {status}."}
+
+    def list_claims(self, *, cursor: str | None = None, limit: int = 20,
+                    **filters: Any) -> dict[str, Any]:
+        rows = [{"id": c["id"], "state": c["state"], "text": c["text"], "agent": "fake",
+                 "valid_from": c["valid_from"], "valid_to": c["valid_to"], "seq": n + 1,
+                 "receipt_status": "verified"} for n, c in enumerate(self.claims.values())]
+        return {"claims": rows[:limit], "matched": len(rows), "next_cursor": None,
+                "text": f"{len(rows)} claims."}
+
+    def _move(self, claim_id: str, to_state: str, status: str) -> dict[str, Any]:
+        claim = self.claims.get(claim_id)
+        if claim is None:
+            raise NotFound("no claim with that id in this tenant")
+        before, claim["state"] = claim["state"], to_state
+        return {"status": status, "claim_id": claim_id, "from_state": before,
+                "to_state": to_state, "text": f"{status} {claim_id}."}
+
+    def freeze(self, *, claim_id: str, note: str) -> dict[str, Any]:
+        return self._move(claim_id, "frozen", "frozen")
+
+    def unfreeze(self, *, claim_id: str, note: str) -> dict[str, Any]:
+        return self._move(claim_id, "active", "unfrozen")
+
+    def resolve_dispute(self, *, claim_id: str, decision: str, note: str,
+                        keep: str | None = None, intervals: list[Any] | None = None,
+                        reviewed_hash: str | None = None) -> dict[str, Any]:
+        self._move(claim_id, "active", "resolved")
+        return {"status": "resolved", "decision": decision, "claim_ids": [claim_id],
+                "text": "resolved."}
 
     def close(self) -> None:
         self.closed = True

@@ -13,7 +13,7 @@ DOC = ROOT / "docs" / "report.md"
 
 
 def _blocks() -> list[tuple[str, str]]:
-    return re.findall(r"```(\w+)\n(.*?)\n```", DOC.read_text(), re.S)
+    return re.findall(r"```(\w+)[^\n]*\n(.*?)\n```", DOC.read_text(), re.S)
 
 
 def test_the_report_page_examples_run_in_order(tmp_path: Path) -> None:
@@ -21,19 +21,22 @@ def test_the_report_page_examples_run_in_order(tmp_path: Path) -> None:
     env = {**os.environ, "AFFIDAVIT_KEYRING_DIR": str(tmp_path / "keys"),
            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     env.pop("AFFIDAVIT_OPERATOR", None)
-    ran = {"sh": 0, "python": 0, "jsonl": 0}
+    ran = {"sh": 0, "python": 0, "jsonl": 0, "console": 0}
     for lang, body in _blocks():
         ran[lang] += 1
         if lang == "jsonl":
             (tmp_path / "claims.jsonl").write_text(body + "\n")
             continue
-        commands = body.splitlines() if lang == "sh" else [body]
+        if lang == "console":  # `$ ` lines are commands (their output: tests/test_doc_examples.py)
+            commands = [line[2:] for line in body.splitlines() if line.startswith("$ ")]
+        else:
+            commands = body.splitlines() if lang == "sh" else [body]
         for command in commands:
-            argv = ["bash", "-c", command] if lang == "sh" else [sys.executable, "-c", command]
+            argv = ["bash", "-c", command] if lang in ("sh", "console") else [sys.executable, "-c", command]
             done = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True,
                                   timeout=300, check=False)
             assert done.returncode == 0, (command, done.stdout, done.stderr)
-    assert ran["sh"] >= 3 and ran["python"] >= 1 and ran["jsonl"] == 1
+    assert ran["sh"] + ran["console"] >= 3 and ran["python"] >= 1 and ran["jsonl"] == 1
     for page in ("audit.html", "all.html", "with-content.html"):
         assert (tmp_path / page).is_file()
     assert "Dana Kim" in (tmp_path / "with-content.html").read_text()

@@ -75,7 +75,7 @@ def test_after_forget_recall_records_point_at_erased_claims(open_store, monkeypa
     store.forget("Omar Haddad")
     history = StoreBackend(store).history(claim_id=out.claim_id)
     summaries = {e["kind"]: e["summary"] for e in history["events"]}
-    assert "served 1 claims" in summaries["CLAIMS_RECALLED"]
+    assert "served 1 claim" in summaries["CLAIMS_RECALLED"]
     assert "[erased]" in summaries["CLAIM_ADMITTED"] and "Leeds" not in summaries["CLAIM_ADMITTED"]
     control = StoreBackend(store).history(claim_id=keep.claim_id)
     assert "Harbor Bank" in " ".join(e["summary"] for e in control["events"])

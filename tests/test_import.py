@@ -154,7 +154,10 @@ def test_import_resumes_after_a_kill_without_duplicates(tmp_path: Path) -> None:
     assert again.returncode == 0, again.stderr
     counts = json.loads(again.stdout.splitlines()[-1])["counts"]
     assert counts["already_stored"] >= 25 and counts["admitted"] + counts["already_stored"] == n
-    check = Store.open(store_dir, keyring_dir=keys, identity=Identity(), create=False)
+    # --keyring-dir names the keyrings directory (as AFFIDAVIT_KEYRING_DIR): the new
+    # store's keyring is keys/<store id>.
+    (own,) = keys.iterdir()
+    check = Store.open(store_dir, keyring_dir=own, identity=Identity(), create=False)
     texts = [check.claim_private(r).text for r in check.claims.claims().values()]  # type: ignore[union-attr]
     check.close()
     assert len(texts) == n and len(set(texts)) == n

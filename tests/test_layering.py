@@ -63,14 +63,14 @@ def test_only_mcp_knows_json_rpc() -> None:
 LAYERS = ("core", "base", "engine", "memory", "forensics", "facade", "faces")
 # The flat modules of src/affidavit/: no I/O, no state; each new one must be placed here.
 CORE = {"chain", "clock", "codec", "errors", "events", "identity", "logs", "merkle",
-        "secrets_scan", "translog", "validation"}
+        "secrets_scan", "translog", "validation", "wording"}
 # base: each package owns one library (ledger: apsw, crypto: cryptography) or one pure
 # kind of decision (projections, text, gates); the certificate format sits beside crypto.
 PACKAGE_LAYER = {"ledger": "base", "crypto": "base", "projections": "base", "text": "base",
                  "gates": "base", "engine": "engine", "memory": "memory",
                  "forensics": "forensics", "mcp": "faces", "cli": "faces"}
 FLAT_LAYER = {"certificates": "base", "progress": "base", "testing": "memory", "store": "facade",
-              "review": "facade", "api": "faces",
+              "review": "facade", "api": "faces", "api_hygiene": "faces",
               "__main__": "faces", "cli_entry": "faces"}
 
 

@@ -97,6 +97,10 @@ def test_every_tool_is_listed_with_valid_schemas(session_run: dict[str, Any]) ->
         "stats",
         "review_queue",
         "review",
+        "list_claims",
+        "freeze",
+        "unfreeze",
+        "resolve_dispute",
     }
     for tool in tools.values():
         for schema in (tool.input_schema, tool.output_schema):

@@ -182,9 +182,11 @@ def test_wrong_param_types_are_invalid_params(server: StdioServer) -> None:
 def test_unknown_tool_is_invalid_params(server: StdioServer) -> None:
     """An unknown tool, and an operator tool in a non-operator process, are -32602."""
     assert error_code(server.call("delete_everything")) == -32602
-    assert error_code(server.call("review_queue")) == -32602
+    for operator_tool in ("review_queue", "freeze", "unfreeze", "resolve_dispute"):
+        assert error_code(server.call(operator_tool, claim_id="c1", note="n")) == -32602
     names = {t["name"] for t in server.request("tools/list")["result"]["tools"]}
-    assert names == {"remember", "recall", "forget", "verify", "history", "add_source", "stats"}
+    assert names == {"remember", "recall", "forget", "verify", "history", "add_source", "stats",
+                     "list_claims"}
 
 
 @pytest.mark.parametrize("field", ["tenant", "agent", "actor", "operator", "agent_id"])

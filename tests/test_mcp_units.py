@@ -107,9 +107,11 @@ def test_argument_schemas_forbid_identity_fields() -> None:
 
 def test_operator_tools_hidden_without_operator() -> None:
     """find_tool hides operator tools from a non-operator process; control: operator sees them."""
-    assert find_tool("review", operator=False) is None
-    assert find_tool("review", operator=True) is not None
-    assert len(visible_tools(operator=False)) == 7 and len(visible_tools(operator=True)) == 9
+    for name in ("review", "review_queue", "freeze", "unfreeze", "resolve_dispute"):
+        assert find_tool(name, operator=False) is None
+        assert find_tool(name, operator=True) is not None
+    assert find_tool("list_claims", operator=False) is not None  # browsing is for everyone
+    assert len(visible_tools(operator=False)) == 8 and len(visible_tools(operator=True)) == 13
 
 
 def test_parse_arguments_is_strict() -> None:

@@ -6,6 +6,7 @@ import msgspec
 import pytest
 
 from affidavit.errors import InvalidInput, SourceConflict, UnknownSource
+from affidavit.identity import Identity
 from affidavit.memory import sources as sourcing
 from affidavit.store import Store
 
@@ -157,9 +158,14 @@ def test_rescue_admits_the_normalised_form(open_store) -> None:
     stored = store.claim_private(store.claims.get(out.claim_id))
     assert stored.text == out.admitted_text
     assert stored.proposed_text.startswith("Redvale Mills produced 48000")
-    # Control: a claim already in the evidence's wording is plainly accepted.
-    plain = store.remember("Redvale Mills produced 48,000 metres of cloth.",
+    # The evidence's own wording is the same claim now: already known, nothing written.
+    again = store.remember("Redvale Mills produced 48,000 metres of cloth.",
                            "Redvale Mills produced 48,000 metres of cloth last year.")
+    assert (again.status, again.claim_id) == ("already_known", out.claim_id)
+    # Control: where it is new (another tenant), that wording is plainly accepted.
+    plain = open_store(Identity("other", "a1")).remember(
+        "Redvale Mills produced 48,000 metres of cloth.",
+        "Redvale Mills produced 48,000 metres of cloth last year.")
     assert plain.verdict == "ACCEPT"
     assert plain.admitted_text == "Redvale Mills produced 48,000 metres of cloth."
 

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 import structlog
 
+from affidavit.api_hygiene import HygieneMethods, LazyHygieneMethods
 from affidavit.identity import Identity
 from affidavit.memory.history import entries
 from affidavit.memory.verify import verify_at, verify_result, verify_store
+from affidavit.wording import plural
 
 if TYPE_CHECKING:
     from affidavit.store import Store
@@ -28,7 +30,7 @@ def _builtins(value: object) -> Any:
     return msgspec.to_builtins(value)
 
 
-class StoreBackend:
+class StoreBackend(HygieneMethods):
     def __init__(self, store: Store) -> None:
         self.store = store
         self.operator = store.identity.operator
@@ -38,9 +40,11 @@ class StoreBackend:
 
     def remember(self, *, claim: str, evidence: str, source_id: str | None = None,
                  source_text: str | None = None, subject: str | None = None,
-                 valid_from: str | None = None, valid_to: str | None = None) -> dict[str, Any]:
+                 valid_from: str | None = None, valid_to: str | None = None,
+                 supersedes: str | None = None, note: str | None = None) -> dict[str, Any]:
         out = self.store.remember(claim, evidence, source_id=source_id, source_text=source_text,
-                                  subject=subject, valid_from=valid_from, valid_to=valid_to)
+                                  subject=subject, valid_from=valid_from, valid_to=valid_to,
+                                  supersedes=supersedes, note=note)
         result = {
             "status": out.status, "reason": out.reason, "claim_id": out.claim_id,
             "receipt": _builtins(out.receipt) if out.receipt is not None else None,
@@ -90,7 +94,7 @@ class StoreBackend:
             found.append({"seq": entry.seq, "kind": entry.kind, "recorded_at": entry.recorded_at,
                           "actor": entry.actor, "summary": entry.summary})
         what = subject and "that subject" or claim_id and f"claim {claim_id}" or "this tenant"
-        text = (f"{len(found)} ledger events about {what}" if found
+        text = (f"{plural(len(found), 'ledger event')} about {what}" if found
                 else f"no ledger events about {what} in this tenant")
         lines = [f"  {e['seq']:>6} {e['kind']:<20} {e['summary']}" for e in found[-50:]]
         return {"events": found, "text": "\n".join([text, *lines])}
@@ -111,8 +115,9 @@ class StoreBackend:
         }
         result["text"] = (
             "claims: " + ", ".join(f"{v} {k}" for k, v in counts.items())
-            + f"; {result['subjects']} subjects, {result['sources']} sources; "
-            f"ledger {store.head_seq} events, head {store.head_hash.hex()[:16]}…")
+            + f"; {plural(store.entities.count(tenant), 'subject')}, "
+            f"{plural(store.sources.count(tenant), 'source')}; "
+            f"ledger {plural(store.head_seq, 'event')}, head {store.head_hash.hex()[:16]}…")
         return result
 
     def review_queue(self) -> dict[str, Any]:
@@ -132,14 +137,16 @@ def _store_class() -> type[Store]:
     return Store
 
 
-def open_backend(store_path: str | None) -> StoreBackend:
+def open_backend(store_path: str | Path | None, *,
+                 keyring_dir: Path | None = None) -> StoreBackend:
     Store = _store_class()
     identity = Identity.from_env()
-    store = Store.open(Path(store_path) if store_path else None, identity=identity)
+    store = Store.open(Path(store_path) if store_path else None, identity=identity,
+                       keyring_dir=keyring_dir)
     return StoreBackend(store)
 
 
-class LazyStoreBackend:
+class LazyStoreBackend(LazyHygieneMethods):
     """The server's backend: the store opens (verifies, replays) in the background.
 
     ``initialize`` and ``tools/list`` need no store, so an agent host that starts the
@@ -149,8 +156,9 @@ class LazyStoreBackend:
     typed error that names the first bad seq (fail closed).
     """
 
-    def __init__(self, store_path: str | None) -> None:
+    def __init__(self, store_path: str | None, keyring_dir: Path | None = None) -> None:
         self._path = Path(store_path) if store_path else None
+        self._keyring_dir = keyring_dir
         self._identity = Identity.from_env()  # a bad identity still fails at start
         self.operator = self._identity.operator
         self._inner: StoreBackend | None = None
@@ -160,7 +168,8 @@ class LazyStoreBackend:
 
     def _open(self) -> None:
         try:
-            store = _store_class().open(self._path, identity=self._identity)
+            store = _store_class().open(self._path, identity=self._identity,
+                                        keyring_dir=self._keyring_dir)
             self._inner = StoreBackend(store)
         except BaseException as exc:  # re-raised on every call, in the caller's thread
             self._error = exc
@@ -211,5 +220,6 @@ class LazyStoreBackend:
         return self._backend().review(**arguments)
 
 
-def open_lazy_backend(store_path: str | None) -> LazyStoreBackend:
-    return LazyStoreBackend(store_path)
+def open_lazy_backend(store_path: str | None,
+                      keyring_dir: Path | None = None) -> LazyStoreBackend:
+    return LazyStoreBackend(store_path, keyring_dir)

@@ -20,7 +20,7 @@ import msgspec
 
 from affidavit.merkle import Receipt
 
-EVENT_VOCABULARY_VERSION: Final = 1
+EVENT_VOCABULARY_VERSION: Final = 2  # 2: CLAIM_CORRECTED, DISPUTE_RESOLVED
 LEDGER_FORMAT: Final = 1
 
 
@@ -201,6 +201,42 @@ class ReviewDecided(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     note: Sealed | None = None
 
 
+class ClaimCorrected(msgspec.Struct, frozen=True, gc=False, kw_only=True):
+    """A deliberate correction: ``corrected_by`` replaces ``claim_id`` (who and why recorded).
+
+    ``outcome`` "superseded": the old claim is superseded, its valid time closed to
+    ``valid_to``. "contested": a non-operator corrected another agent's claim, which
+    it may not replace; the two are disputed (CLAIM_STATE_CHANGED events follow).
+    """
+
+    claim_id: str
+    corrected_by: str
+    from_state: str
+    outcome: Literal["superseded", "contested"]
+    corrector: str  # the agent of the correcting process
+    operator: bool
+    valid_to: str | None = None  # superseded: the old claim's closed interval end
+    note: Sealed | None = None  # NotePrivate: why, sealed under the old claim's entity keys
+
+
+class DisputeResolved(msgspec.Struct, frozen=True, gc=False, kw_only=True):
+    """An operator's decision on a dispute, bound to the hash of the dispute as shown.
+
+    "keep_one": ``kept`` becomes active, every other claim of the dispute superseded
+    with ``valid_to`` closed. "both_valid": each claim becomes active with the
+    interval ``intervals`` gives it (intervals that do not overlap).
+    """
+
+    claim_ids: tuple[str, ...]  # the dispute as shown, sorted
+    decision: Literal["keep_one", "both_valid"]
+    reviewer: str
+    reviewed_hash: str  # hex hash of the dispute as shown (see memory/disputes.py)
+    kept: str | None = None
+    closed_valid_to: tuple[tuple[str, str | None], ...] = ()  # keep_one: (claim id, valid_to)
+    intervals: tuple[tuple[str, str | None, str | None], ...] = ()  # both_valid
+    note: Sealed | None = None
+
+
 class SubjectErased(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     fingerprint: str  # HMAC of the normalised name under the store's tombstone key
     entity_ids: tuple[str, ...]
@@ -263,6 +299,8 @@ Event = (
     | CertificateIssued
     | CheckpointSigned
     | ClaimsRecalled
+    | ClaimCorrected
+    | DisputeResolved
 )
 
 # The closed registry: kind name <-> struct. Order is irrelevant; names are forever.
@@ -280,6 +318,8 @@ KINDS: Final[dict[str, type]] = {
     "CERTIFICATE_ISSUED": CertificateIssued,
     "CHECKPOINT_SIGNED": CheckpointSigned,
     "CLAIMS_RECALLED": ClaimsRecalled,
+    "CLAIM_CORRECTED": ClaimCorrected,
+    "DISPUTE_RESOLVED": DisputeResolved,
 }
 KIND_OF: Final[dict[type, str]] = {cls: kind for kind, cls in KINDS.items()}
 

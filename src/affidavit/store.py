@@ -16,10 +16,13 @@ from affidavit.engine import LEDGER_FILE, Engine, default_store_path, open_engin
 from affidavit.events import Applied
 from affidavit.identity import Identity
 from affidavit.ledger import Durability
+from affidavit.memory import disputes as disputing
 from affidavit.memory import freeze as freezing
 from affidavit.memory import review as reviewing
 from affidavit.memory import sources
 from affidavit.memory.audit import record_recall
+from affidavit.memory.browse import ClaimPage, Filters, list_claims
+from affidavit.memory.disputes import DisputeView, ResolveOutcome
 from affidavit.memory.forget import ForgetOutcome, forget
 from affidavit.memory.freeze import StateOutcome
 from affidavit.memory.importing import ImportLine, ImportReport, import_claims
@@ -61,11 +64,18 @@ class Store(Engine):
         subject: str | None = None,
         valid_from: str | None = None,
         valid_to: str | None = None,
+        supersedes: str | None = None,
+        note: str | None = None,
     ) -> RememberOutcome:
-        """Propose a claim with its evidence; see ``affidavit.memory.remember``."""
+        """Propose a claim with its evidence; see ``affidavit.memory.remember``.
+
+        ``supersedes=CLAIM_ID`` (with ``note`` saying why) records a deliberate
+        correction of that claim (``affidavit.memory.correct``).
+        """
         self.require_writable()
         return remember(self, claim, evidence, source_id=source_id, source_text=source_text,
-                        subject=subject, valid_from=valid_from, valid_to=valid_to)
+                        subject=subject, valid_from=valid_from, valid_to=valid_to,
+                        supersedes=supersedes, note=note)
 
     def import_claims(self, items: Iterable[ImportLine | Mapping[str, object]], *,
                       batch_size: int = 200) -> ImportReport:
@@ -111,6 +121,26 @@ class Store(Engine):
         """Return a frozen claim to the state it was frozen from (operator only)."""
         self.require_writable()
         return freezing.unfreeze(self, claim_id, note)
+
+    def claims_page(self, filters: Filters | None = None, *, cursor: str | None = None,
+                    limit: int = 20) -> ClaimPage:
+        """One page of this tenant's claims, oldest first; see ``affidavit.memory.browse``."""
+        self.catch_up()
+        return list_claims(self, filters, cursor=cursor, limit=limit)
+
+    def dispute(self, claim_id: str) -> DisputeView:
+        """The dispute a claim is part of, with the hash a resolution binds to (operator only)."""
+        self.catch_up()
+        return disputing.dispute_of(self, claim_id)
+
+    def resolve_dispute(self, claim_id: str, decision: str, note: str, *,
+                        keep: str | None = None,
+                        intervals: dict[str, tuple[str | None, str | None]] | None = None,
+                        reviewed_hash: str | None = None) -> ResolveOutcome:
+        """Keep one claim of a dispute, or both at different valid times (operator only)."""
+        self.require_writable()
+        return disputing.resolve_dispute(self, claim_id, decision, note, keep=keep,
+                                         intervals=intervals, reviewed_hash=reviewed_hash)
 
     def add_source(self, source_id: str, text: str, origin: str | None = None) -> AddSourceOutcome:
         """Register a source document under an opaque id, for later citation by id."""

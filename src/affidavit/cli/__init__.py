@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 
 from affidavit.errors import AffidavitError
 
@@ -16,9 +18,18 @@ _COMMAND_MODULES = (
     "affidavit.cli.tool_cmds",
     "affidavit.cli.forensic_cmds",
     "affidavit.cli.erasure_cmds",
+    "affidavit.cli.operator_cmds",
     "affidavit.cli.import_cmds",
     "affidavit.cli.report_cmds",
 )
+EXIT_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a reader that went away
+
+
+def version() -> str:
+    try:
+        return metadata.version("affidavit")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="affidavit",
         description="Agent memory on a hash-chained, replayable, verifiable ledger.",
     )
+    parser.add_argument("--version", action="version", version=f"affidavit {version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in _COMMAND_MODULES:
         try:
@@ -45,7 +57,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     configure_logging()
     args = build_parser().parse_args(argv)
     try:
-        return int(args.func(args))
+        code = int(args.func(args))
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # The reader (`| head`) went away: stop quietly. Point stdout at /dev/null so the
+        # interpreter's own flush at exit does not raise a second time.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_PIPE
     except AffidavitError as exc:
         print(f"error ({exc.code}): {exc}", file=sys.stderr)
         return 2

@@ -7,6 +7,7 @@ public key, if one is passed), 1 when it does not, 2 when a file cannot be read.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -18,7 +19,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "verify-certificate",
         help="verify an erasure certificate (JSON) with the signer's public key alone",
     )
-    p.add_argument("file", metavar="FILE", help="certificate JSON, or - for stdin")
+    p.add_argument("file", metavar="FILE",
+                   help="certificate JSON, or what `forget --json` prints, or - for stdin")
     p.add_argument("--public-key", metavar="PEMFILE",
                    help="the store's published signing.pub; without it only integrity under "
                         "the key embedded in the certificate is checked")
@@ -35,10 +37,22 @@ def _read(name: str) -> bytes | None:
         return None
 
 
+def certificate_of(data: bytes) -> bytes:
+    """The certificate in ``data``: itself, or the ``certificate`` of a forget result."""
+    try:
+        value = json.loads(data)
+    except (ValueError, UnicodeDecodeError):
+        return data  # not JSON: verification says INVALID
+    if isinstance(value, dict) and isinstance(value.get("certificate"), dict):
+        return json.dumps(value["certificate"]).encode()
+    return data
+
+
 def cmd_verify_certificate(args: argparse.Namespace) -> int:
     cert = _read(args.file)
     if cert is None:
         return 2
+    cert = certificate_of(cert)
     key: bytes | None = None
     if args.public_key:
         key = _read(args.public_key)

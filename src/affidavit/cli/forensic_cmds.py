@@ -13,9 +13,11 @@ from typing import Any
 
 import msgspec
 
-from affidavit.cli.ledger_cmds import _path, _quiet_arg, _store_arg
+from affidavit.cli import common
+from affidavit.cli.ledger_cmds import _quiet_arg, _store_arg
 from affidavit.progress import Phases
 from affidavit.store import Store
+from affidavit.wording import plural
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -25,20 +27,20 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     group.add_argument("--until", type=int, metavar="SEQ", help="replay events 1..SEQ")
     group.add_argument("--until-time", metavar="ISO", help="replay events recorded at or before ISO")
     p.add_argument("--subject", metavar="NAME", help="show this subject's claims as they stood")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the structured result")
     _quiet_arg(p)
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("reresolve", help="re-decide recorded writes with today's gate (read-only)")
     _store_arg(p)
     p.add_argument("--all-tenants", action="store_true", help="every tenant (operator use)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the structured result")
     _quiet_arg(p)
     p.set_defaults(func=cmd_reresolve)
 
     p = sub.add_parser("checkpoint", help="append a signed checkpoint of the event log")
     _store_arg(p)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the structured result")
     p.set_defaults(func=cmd_checkpoint)
 
     p = sub.add_parser("prove", help="inclusion or consistency proof under the latest checkpoint")
@@ -60,15 +62,13 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--checkpoint", action="store_true",
                    help="first sign a checkpoint covering every event (unless the head is one), "
                    "so the bundle's every event is under a signature (needs the keyring)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the structured result")
     _quiet_arg(p)
     p.set_defaults(func=cmd_export)
 
 
 def _open(args: argparse.Namespace, *, keyring_needed: bool = False) -> Store:
-    kdir = Path(args.keyring_dir) if args.keyring_dir else None
-    return Store.open(_path(args), keyring_dir=kdir, create=False,
-                      allow_missing_keyring=not keyring_needed)
+    return common.open_store(args, keyring_needed=keyring_needed)
 
 
 def _emit(value: Any, as_json: bool, text: str) -> None:
@@ -98,7 +98,7 @@ def cmd_reresolve(args: argparse.Namespace) -> int:
                            progress=phases.start("reresolve"))
         phases.end()
     _emit(report, args.json, report.text())
-    return 1 if report.different else 0
+    return 1 if report.changed else 0
 
 
 def cmd_checkpoint(args: argparse.Namespace) -> int:
@@ -147,9 +147,10 @@ def cmd_export(args: argparse.Namespace) -> int:
                                 include_evidence=args.include_evidence, all_tenants=args.all_tenants,
                                 progress=phases.start("export"))
         phases.end()
-    text = (f"exported {summary.events} events, {summary.checkpoints} checkpoints, "
-            f"{summary.receipts} receipts ({summary.receipts_with_evidence} with evidence), "
-            f"{summary.certificates} certificates to {summary.out}\n"
+    text = (f"exported {plural(summary.events, 'event')}, "
+            f"{plural(summary.checkpoints, 'checkpoint')}, "
+            f"{plural(summary.receipts, 'receipt')} ({summary.receipts_with_evidence} with "
+            f"evidence), {plural(summary.certificates, 'certificate')} to {summary.out}\n"
             f"check it anywhere with: affidavit-verify {summary.out}")
     _emit(summary, args.json, text)
     return 0

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import msgspec
 
+from affidavit.cli import common
 from affidavit.cli.ledger_cmds import _quiet_arg
 from affidavit.errors import AffidavitError
 
@@ -26,8 +27,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="FILE.jsonl", type=Path,
                    help="one JSON object per line: claim, evidence and optionally source_id, "
                         "source_text, valid_from, valid_to, subject")
-    p.add_argument("--store", metavar="PATH", help="store directory")
-    p.add_argument("--keyring-dir", help="keyring directory (default: AFFIDAVIT_KEYRING_DIR/<store id>)")
+    common.add_store_options(p)
     p.add_argument("--batch", type=int, default=200, metavar="N",
                    help="sync the ledger to disk every N written lines (default 200)")
     p.add_argument("--json", action="store_true", help="JSON lines: one per outcome, then the counts")
@@ -39,7 +39,6 @@ def cmd_import(args: argparse.Namespace) -> int:
     from affidavit.logs import configure_logging
     from affidavit.memory.importing import count_lines, import_claims, read_jsonl
     from affidavit.progress import Phases
-    from affidavit.store import Store
 
     configure_logging(level=logging.WARNING)  # the outcomes are the output here
     if not args.file.is_file():
@@ -52,8 +51,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         out.write((encode.encode(value).decode() if args.json else text) + "\n")
 
     phases = Phases(quiet=args.quiet)
-    kdir = Path(args.keyring_dir) if args.keyring_dir else None
-    with Store.open(Path(args.store) if args.store else None, keyring_dir=kdir) as store:
+    with common.open_store(args, create=True) as store:  # import may create the store
         hook = phases.start("import")
         total = count_lines(args.file) if hook is not None else None
         try:

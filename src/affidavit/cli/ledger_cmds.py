@@ -9,18 +9,18 @@ from pathlib import Path
 
 import msgspec
 
+from affidavit.cli import common
 from affidavit.identity import Identity
-from affidavit.store import Store, default_store_path
+from affidavit.wording import plural
 
 
 def _store_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("store", nargs="?",
-                   help="store directory (default: AFFIDAVIT_STORE or the per-user default)")
-    p.add_argument("--keyring-dir", help="keyring directory (default: AFFIDAVIT_KEYRING_DIR/<store id>)")
+    """``--store``/``--keyring-dir``; the old positional store still works, with a note."""
+    common.add_store_options(p, legacy_positional=True)
 
 
 def _path(args: argparse.Namespace) -> Path:
-    return Path(args.store) if args.store else default_store_path()
+    return common.require_store(common.store_path(args))
 
 
 def _quiet_arg(p: argparse.ArgumentParser) -> None:
@@ -31,14 +31,14 @@ def _quiet_arg(p: argparse.ArgumentParser) -> None:
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("verify", help="verify the hash chain from genesis; exit 1 on failure")
     _store_arg(p)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the structured result")
     _quiet_arg(p)
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("log", help="print the ledger human-readably")
     _store_arg(p)
     p.add_argument("--all-tenants", action="store_true", help="every tenant (operator use)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the structured result")
     p.set_defaults(func=cmd_log)
 
     p = sub.add_parser("salvage", help="export the verified prefix to a new store")
@@ -53,9 +53,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from affidavit.memory.verify import verify_at, verify_result
     from affidavit.progress import Phases
 
-    kdir = Path(args.keyring_dir) if args.keyring_dir else None
+    path = _path(args)
     phases = Phases(quiet=args.quiet)
-    report = verify_at(_path(args), kdir, Identity.from_env(), phases.start("verify"))  # the MCP tool's
+    report = verify_at(path, common.keyring_dir(args, path), Identity.from_env(),
+                       phases.start("verify"))  # the MCP tool's report
     phases.end()
     if args.json:
         print(json.dumps(verify_result(report)))
@@ -67,8 +68,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_log(args: argparse.Namespace) -> int:
     from affidavit.memory.history import entries
 
-    kdir = Path(args.keyring_dir) if args.keyring_dir else None
-    with Store.open(_path(args), keyring_dir=kdir, create=False, allow_missing_keyring=True) as store:
+    with common.open_store(args) as store:
         if args.all_tenants:
             store.identity.require_operator("log --all-tenants")
         tenant = None if args.all_tenants else store.identity.tenant
@@ -87,14 +87,14 @@ def cmd_salvage(args: argparse.Namespace) -> int:
     # The copy holds every tenant's events (the chain links them all), so it answers
     # every tenant's questions: only an operator process may make one.
     Identity.from_env().require_operator("salvage (the copy holds every tenant's events)")
-    kdir = Path(args.keyring_dir) if args.keyring_dir else None
+    path = _path(args)
     out_kdir = Path(args.out_keyring_dir) if args.out_keyring_dir else None
-    result = salvage(_path(args), Path(args.out), kdir, out_kdir)
+    result = salvage(path, Path(args.out), common.keyring_dir(args, path), out_kdir)
     verdict = result.verdict
-    print(f"salvaged {verdict.events} verified events to {args.out}")
+    print(f"salvaged {plural(verdict.events, 'verified event')} to {args.out}")
     if result.keyring_dir is not None:
-        print(f"the copy has its own keyring ({result.keys_copied} keys its events need) at "
-              f"{result.keyring_dir}; the original's keyring is not shared")
+        print(f"the copy has its own keyring ({plural(result.keys_copied, 'key')} its events "
+              f"need) at {result.keyring_dir}; the original's keyring is not shared")
     else:
         print("the original's keyring was not available: the copy holds ciphertext it cannot open")
     if not verdict.ok:

@@ -14,6 +14,7 @@ import shlex
 import sys
 from pathlib import Path
 
+from affidavit.cli import common
 from affidavit.cli.ledger_cmds import _path, _quiet_arg, _store_arg
 from affidavit.errors import InvalidInput
 
@@ -46,7 +47,7 @@ def regenerate_command(args: argparse.Namespace, tenant_env: str, operator: bool
         env.append(f"AFFIDAVIT_TENANT={tenant_env}")
     if operator:
         env.append("AFFIDAVIT_OPERATOR=1")
-    words = ["affidavit", "report", str(_path(args).resolve())]
+    words = ["affidavit", "report", "--store", str(_path(args).resolve())]
     if args.keyring_dir:
         words += ["--keyring-dir", str(Path(args.keyring_dir).resolve())]
     if args.html is not None:
@@ -92,9 +93,10 @@ def cmd_report(args: argparse.Namespace) -> int:
     options = ReportOptions(tenant=tenant, since=args.since, include_content=args.include_content,
                             command=regenerate_command(args, identity.tenant, needs_operator),
                             reresolve=not args.no_reresolve)
-    kdir = Path(args.keyring_dir) if args.keyring_dir else None
+    path = _path(args)
+    kdir = common.keyring_dir(args, path)  # --keyring-dir means AFFIDAVIT_KEYRING_DIR
     phases = Phases(quiet=args.quiet)
-    report = build_report(_path(args), kdir, identity=identity, options=options,
+    report = build_report(path, kdir, identity=identity, options=options,
                           at_us=SystemClock().now_us(), phases=phases)
     if args.html is not None:
         _write(args.html, render_html(report), private=report.content_included)

@@ -15,6 +15,7 @@ from typing import Any, BinaryIO
 
 import structlog
 
+from affidavit.cli import common
 from affidavit.errors import AffidavitError
 from affidavit.logs import configure_logging
 
@@ -30,12 +31,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "serve", help="serve the MCP tools over stdio", description=DESCRIPTION
     )
-    parser.add_argument(
-        "--store",
-        metavar="PATH",
-        default=None,
-        help="store directory (default: $AFFIDAVIT_STORE, else a per-user default)",
-    )
+    common.add_store_options(parser)
     parser.set_defaults(func=handle)
     return parser
 
@@ -51,7 +47,11 @@ def handle(args: argparse.Namespace) -> int:
     try:
         # The store opens in the background; tool calls wait for it and fail closed
         # (typed error naming the first bad seq) if it does not verify.
-        backend = open_lazy_backend(args.store)
+        path = common.store_path(args)
+        kdir = common.keyring_dir(args, path)
+        if args.keyring_dir and kdir is None:  # a new store: its keyring goes under DIR
+            os.environ["AFFIDAVIT_KEYRING_DIR"] = args.keyring_dir
+        backend = open_lazy_backend(str(path), keyring_dir=kdir)
     except AffidavitError as exc:
         log.error("store_open_failed", code=exc.code)
         print(f"affidavit serve: {exc.code}: {exc}", file=sys.stderr)

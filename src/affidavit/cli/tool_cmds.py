@@ -1,5 +1,5 @@
 """The MCP tools as ``affidavit`` subcommands: remember, recall, forget, history, stats,
-add-source.
+add-source (and, in ``operator_cmds``, claims and the operator tools).
 
 Arguments go through the same validation as MCP arguments (one tool table), and
 the backend is the same ``ToolBackend``. Readable text by default, the structured
@@ -13,11 +13,13 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, TextIO
 
 import msgspec
 
+from affidavit.cli import common
 from affidavit.errors import AffidavitError
 from affidavit.logs import configure_logging
 from affidavit.mcp.backend import ToolBackend
@@ -30,6 +32,8 @@ EXIT_ERROR: Final = 2
 # Statuses that are answers but not successes; anything else listed here is an error.
 _NO: Final = frozenset({"refused", "quarantined", "not_stored", "abstained", "unknown_subject"})
 _ERROR: Final = frozenset({"incomplete"})
+# Tools that may create the store; every other command needs one to exist already.
+_CREATES: Final = frozenset({"remember", "add_source"})
 
 
 def add_parsers(subparsers: Any) -> None:
@@ -42,6 +46,9 @@ def add_parsers(subparsers: Any) -> None:
     p.add_argument("--subject", metavar="S", help="who or what the claim is about")
     p.add_argument("--valid-from", metavar="DATE", help="YYYY-MM-DD")
     p.add_argument("--valid-to", metavar="DATE", help="YYYY-MM-DD")
+    p.add_argument("--supersedes", metavar="CLAIM_ID",
+                   help="correct this claim on purpose (needs --note saying why)")
+    p.add_argument("--note", metavar="TEXT", help="why (recorded with --supersedes)")
 
     p = _add(subparsers, "recall", "answer from stored claims, or abstain")
     p.add_argument("query", metavar="QUERY")
@@ -51,6 +58,10 @@ def add_parsers(subparsers: Any) -> None:
 
     p = _add(subparsers, "forget", "erase a subject provably (irreversible)")
     p.add_argument("subject", metavar="SUBJECT")
+    p.add_argument("--dry-run", action="store_true",
+                   help="print what would be erased; write nothing")
+    p.add_argument("--yes", action="store_true",
+                   help="do not ask for confirmation (required when stdin is not a terminal)")
 
     p = _add(subparsers, "history", "ledger events, optionally for one subject or claim")
     group = p.add_mutually_exclusive_group()
@@ -67,11 +78,16 @@ def add_parsers(subparsers: Any) -> None:
     p.add_argument("--origin", metavar="TEXT", help="where the document came from")
 
 
-def _add(subparsers: Any, name: str, help_text: str) -> argparse.ArgumentParser:
-    parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help_text)
-    parser.add_argument("--store", metavar="PATH", help="store directory")
+Prepare = Callable[[argparse.Namespace, dict[str, Any]], dict[str, Any]]
+
+
+def _add(subparsers: Any, name: str, help_text: str, *, tool: str | None = None,
+         prepare: Prepare | None = None) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help_text,
+                                                            description=help_text)
+    common.add_store_options(parser)
     parser.add_argument("--json", action="store_true", help="print the structured result")
-    parser.set_defaults(func=handle, tool=name.replace("-", "_"))
+    parser.set_defaults(func=handle, tool=tool or name.replace("-", "_"), prepare=prepare)
     return parser
 
 
@@ -79,9 +95,19 @@ def handle(args: argparse.Namespace) -> int:
     """Open the store named by ``--store`` (or the environment), run one tool, report."""
     configure_logging(level=logging.WARNING)  # the answer is the output here
     from affidavit.api import open_backend  # lazy: the engine loads only when needed
+    from affidavit.cli import forget_flow
 
     try:
-        backend = open_backend(args.store)
+        path = common.store_path(args)
+        if args.tool not in _CREATES:
+            common.require_store(path)
+        if args.tool == "forget":
+            done = forget_flow.before_forget(args)
+            if done is not None:
+                return done
+        kdir = common.keyring_dir(args, path)
+        with common.keyring_root(args):
+            backend = open_backend(path, keyring_dir=kdir)
     except AffidavitError as exc:
         print(f"error: {exc.code}: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -129,23 +155,11 @@ def exit_code(result: dict[str, Any]) -> int:
 
 def _arguments(args: argparse.Namespace) -> dict[str, Any]:
     # Only the options the tool takes, without unset ones (schema defaults apply).
-    names = {
-        "remember": (
-            "claim",
-            "evidence",
-            "source_id",
-            "source_text",
-            "subject",
-            "valid_from",
-            "valid_to",
-        ),
-        "recall": ("query", "as_of", "as_of_seq", "limit"),
-        "forget": ("subject",),
-        "history": ("subject", "claim_id"),
-        "stats": (),
-        "add_source": ("source_id", "text", "origin"),
-    }[args.tool]
+    tool = find_tool(args.tool, operator=True)
+    assert tool is not None
+    names = [f.name for f in msgspec.structs.fields(tool.args)]
     arguments = {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
     if args.tool == "add_source" and getattr(args, "file", None) is not None:
         arguments["text"] = args.file.read_text(encoding="utf-8")
-    return arguments
+    prepare: Prepare | None = getattr(args, "prepare", None)
+    return prepare(args, arguments) if prepare is not None else arguments

@@ -32,6 +32,7 @@ from affidavit.ledger import HeadSeal, LedgerBackend
 from affidavit.projections import (
     ClaimGraph,
     ClaimRecord,
+    DisputeEdges,
     Entities,
     ErasedSubjects,
     ProjectionSet,
@@ -62,8 +63,10 @@ class Engine:
         self.sources = SourceRegistry()
         self.erased = ErasedSubjects()
         self.review_queue = ReviewQueue()
+        self.disputes = DisputeEdges()
         self._projections = ProjectionSet(
-            [self.claims, self.entities, self.sources, self.erased, self.review_queue]
+            [self.claims, self.entities, self.sources, self.erased, self.review_queue,
+             self.disputes]
         )
         self._content = Content(store_id, keyring, self.erased)
         self._head_recorded_at = -(2**63)

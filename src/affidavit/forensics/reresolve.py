@@ -18,6 +18,7 @@ from affidavit.codec import decode_event
 from affidavit.engine import Engine
 from affidavit.errors import AffidavitError
 from affidavit.events import ClaimAdmitted, ClaimPrivate, ClaimQuarantined, EvidencePrivate, Unreadable
+from affidavit.forensics.reresolve_conflicts import ConflictReport, reresolve_conflicts
 from affidavit.gates.contracts import WriteDecision, WriteRefusalCode
 from affidavit.gates.write import RESOLVER_VERSION, decide_write
 
@@ -58,6 +59,12 @@ class ReresolveReport(msgspec.Struct, frozen=True):
     different: int
     not_redecidable: dict[str, int]  # erased | unavailable | operator_decided | invalid_input
     differences: tuple[Difference, ...]
+    conflicts: ConflictReport | None = None  # today's conflict rule over recorded conflicts
+
+    @property
+    def changed(self) -> bool:
+        """Whether anything, a gate decision or a conflict, is decided differently today."""
+        return bool(self.different or (self.conflicts is not None and self.conflicts.changes))
 
     def text(self) -> str:
         lines = [
@@ -70,6 +77,8 @@ class ReresolveReport(msgspec.Struct, frozen=True):
         for d in self.differences:
             lines.append(f"  seq {d.seq} {d.claim_id}: {d.verdict_then} by {d.resolver_then} -> "
                          f"{d.verdict_now} today" + (f" ({d.reason_now})" if d.reason_now else ""))
+        if self.conflicts is not None:
+            lines.append(self.conflicts.text())
         return "\n".join(lines)
 
 
@@ -148,4 +157,5 @@ def reresolve(store: Engine, *, tenant: str | None, until_seq: int | None = None
             row.seq, event.claim_id, row.resolver, then.label, _label(now),
             now.refusal.code if now.refusal else None, now.refusal.detail if now.refusal else None,
         ))
-    return ReresolveReport(RESOLVER_VERSION, decisions, same, len(diffs), skipped, tuple(diffs))
+    return ReresolveReport(RESOLVER_VERSION, decisions, same, len(diffs), skipped, tuple(diffs),
+                           reresolve_conflicts(store, tenant=tenant, until_seq=until_seq))

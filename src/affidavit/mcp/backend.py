@@ -28,6 +28,8 @@ class ToolBackend(Protocol):
         subject: str | None = None,
         valid_from: str | None = None,
         valid_to: str | None = None,
+        supersedes: str | None = None,
+        note: str | None = None,
     ) -> dict[str, Any]: ...
 
     def recall(
@@ -53,5 +55,16 @@ class ToolBackend(Protocol):
 
     def review(self, *, item: str, decision: str, note: str,
                reviewed_hash: str | None = None) -> dict[str, Any]: ...
+
+    def list_claims(self, *, cursor: str | None = None, limit: int = 20,
+                    **filters: Any) -> dict[str, Any]: ...
+
+    def freeze(self, *, claim_id: str, note: str) -> dict[str, Any]: ...
+
+    def unfreeze(self, *, claim_id: str, note: str) -> dict[str, Any]: ...
+
+    def resolve_dispute(self, *, claim_id: str, decision: str, note: str,
+                        keep: str | None = None, intervals: list[Any] | None = None,
+                        reviewed_hash: str | None = None) -> dict[str, Any]: ...
 
     def close(self) -> None: ...

@@ -64,6 +64,12 @@ class RememberArgs(Args, frozen=True):
     subject: Subject | None = None
     valid_from: Date | None = None
     valid_to: Date | None = None
+    supersedes: Annotated[str, _text(
+        "Correct this claim id deliberately: it is superseded once this claim is admitted "
+        "(another agent's claim is only contested unless this is an operator process).",
+        SHORT)] | None = None
+    note: Annotated[str, _text("Why (required with supersedes); recorded in the ledger.",
+                               CLAIM_MAX)] | None = None
 
 
 class RecallArgs(Args, frozen=True):
@@ -101,6 +107,47 @@ class ReviewArgs(Args, frozen=True):
     ))] | None = None
 
 
+class FreezeArgs(Args, frozen=True):
+    claim_id: ClaimId
+    note: Note
+
+
+class IntervalArg(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    claim_id: ClaimId
+    valid_from: Date | None = None
+    valid_to: Date | None = None
+
+
+class ResolveDisputeArgs(Args, frozen=True):
+    claim_id: ClaimId
+    decision: Literal["keep_one", "both_valid"]
+    note: Note
+    keep: ClaimId | None = None
+    intervals: list[IntervalArg] | None = None
+    reviewed_hash: Annotated[str, msgspec.Meta(pattern=r"^[0-9a-f]{64}$", description=(
+        "dispute_hash from list_claims; the decision is refused if the dispute changed since."
+    ))] | None = None
+
+
+ClaimStateArg = Literal["active", "disputed", "superseded", "quarantined", "frozen"]
+PageLimit = Annotated[int, msgspec.Meta(ge=1, le=100, description="Most rows per page.")]
+
+
+class ListClaimsArgs(Args, frozen=True):
+    subject: Subject | None = None
+    state: ClaimStateArg | None = None
+    # Not "agent": that would read as who the caller is. It only selects a view.
+    written_by: Annotated[str, _text("Only claims written by this agent id.", 64)] | None = None
+    source_id: SourceId | None = None
+    valid_at: Date | None = None
+    since_seq: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    until_seq: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    recorded_after: Date | None = None
+    recorded_before: Date | None = None
+    cursor: Annotated[str, _text("next_cursor of the previous page.", 32)] | None = None
+    limit: PageLimit = 20
+
+
 # ---- results -----------------------------------------------------------------
 
 ClaimState = Literal["active", "disputed", "superseded", "quarantined", "frozen"]
@@ -113,7 +160,8 @@ class Result(msgspec.Struct, frozen=True):
 
 
 class RememberResult(Result, frozen=True):
-    status: Literal["admitted", "refused", "quarantined", "not_stored", "held_for_review"]
+    status: Literal["admitted", "refused", "quarantined", "not_stored", "held_for_review",
+                    "already_known"]
     reason: str | None
     claim_id: str | None
     receipt: dict[str, Any] | None
@@ -235,3 +283,34 @@ class ReviewQueueResult(Result, frozen=True):
 class ReviewResult(Result, frozen=True):
     status: Literal["approved", "rejected"]
     claim_id: str
+
+
+class StateChangeResult(Result, frozen=True):
+    status: Literal["frozen", "unfrozen"]
+    claim_id: str
+    from_state: ClaimState
+    to_state: ClaimState
+
+
+class ResolveDisputeResult(Result, frozen=True):
+    status: Literal["resolved"]
+    decision: Literal["keep_one", "both_valid"]
+    claim_ids: list[str]
+
+
+class ClaimRow(msgspec.Struct, frozen=True):
+    id: str
+    state: ClaimState
+    text: str
+    agent: str
+    valid_from: str | None
+    valid_to: str | None
+    seq: Count
+    receipt_status: Literal["verified", "failed", "source_not_held"]
+    dispute_hash: str | None = None
+
+
+class ListClaimsResult(Result, frozen=True):
+    claims: list[ClaimRow]
+    matched: Count
+    next_cursor: str | None

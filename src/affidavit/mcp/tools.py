@@ -87,7 +87,10 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
         "operator to review) or 'not_stored'. A refusal is an answer, not a glitch: fix "
         "the claim so it says no more than the quote, or quote the span that says it; do "
         "not retry rewordings to get past the check. If you pass source_id, the evidence "
-        "must be quoted from that source (register it with add_source or source_text).",
+        "must be quoted from that source (register it with add_source or source_text). "
+        "Remembering what is already stored is harmless: 'already_known' returns the "
+        "existing claim id and writes nothing. To correct a claim on purpose, pass its id "
+        "as supersedes and say why in note.",
         s.RememberArgs,
         s.RememberResult,
     ),
@@ -177,6 +180,47 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
         "call fails and you should re-read review_queue. Operator only.",
         s.ReviewArgs,
         s.ReviewResult,
+        operator=True,
+    ),
+    ToolSpec(
+        "list_claims",
+        "List stored claims",
+        "Browse the claims of this tenant, oldest first, one page at a time (pass "
+        "next_cursor to continue). Filter by subject, state, agent, source, valid time "
+        "(valid_at) or transaction time (since_seq/until_seq, recorded_after/before). Each "
+        "row has the claim id, state, valid time and receipt status; a disputed row has "
+        "the dispute_hash that resolve_dispute binds to.",
+        s.ListClaimsArgs,
+        s.ListClaimsResult,
+        read_only=True,
+        idempotent=True,
+    ),
+    ToolSpec(
+        "freeze",
+        "Freeze a claim",
+        "Take a live claim out of recall without deleting it (kept for audit), with a note "
+        "recorded in the ledger. Operator only.",
+        s.FreezeArgs,
+        s.StateChangeResult,
+        operator=True,
+    ),
+    ToolSpec(
+        "unfreeze",
+        "Unfreeze a claim",
+        "Return a frozen claim to the state it was frozen from, with a note. Operator only.",
+        s.FreezeArgs,
+        s.StateChangeResult,
+        operator=True,
+    ),
+    ToolSpec(
+        "resolve_dispute",
+        "Resolve a dispute",
+        "Decide a dispute between claims: keep_one (keep names the claim that stays; the "
+        "others are superseded) or both_valid (intervals gives every claim of the dispute "
+        "its own, non-overlapping valid time). Pass reviewed_hash (the dispute_hash from "
+        "list_claims) to bind the decision to what you saw. Operator only.",
+        s.ResolveDisputeArgs,
+        s.ResolveDisputeResult,
         operator=True,
     ),
 )

@@ -17,10 +17,12 @@ from affidavit.errors import UnknownEventKind
 from affidavit.events import (
     EAGER_PRIVATE,
     ClaimAdmitted,
+    ClaimCorrected,
     ClaimPrivate,
     ClaimQuarantined,
     ClaimsRecalled,
     ClaimStateChanged,
+    DisputeResolved,
     EntityPrivate,
     EntityRegistered,
     ReviewDecided,
@@ -29,6 +31,7 @@ from affidavit.events import (
     SubjectErased,
     Unreadable,
 )
+from affidavit.wording import plural
 
 
 class HistoryEntry(msgspec.Struct, frozen=True):
@@ -90,18 +93,24 @@ def _summarize(event: object, private: object) -> tuple[str, tuple[str, ...], tu
     if isinstance(event, ClaimStateChanged):
         return (f"claim {event.claim_id}: {event.from_state} -> {event.to_state} ({event.reason})",
                 (event.claim_id,), ())
+    if isinstance(event, ClaimCorrected):
+        return (f"claim {event.claim_id} corrected by {event.corrected_by} ({event.outcome}, "
+                f"by {event.corrector})", (event.claim_id, event.corrected_by), ())
+    if isinstance(event, DisputeResolved):
+        return (f"dispute of {plural(len(event.claim_ids), 'claim')} resolved: {event.decision} "
+                f"by {event.reviewer}", event.claim_ids, ())
     if isinstance(event, ReviewDecided):
         return (f"review of {event.claim_id}: {event.decision} by {event.reviewer} "
                 f"({event.approval_kind})", (event.claim_id,), ())
     if isinstance(event, SubjectErased):
-        return (f"subject {event.fingerprint[:16]}… erased: {len(event.claim_ids)} claims, "
-                f"{len(event.keys_destroyed)} keys destroyed", event.claim_ids, event.entity_ids)
+        return (f"subject {event.fingerprint[:16]}… erased: {plural(len(event.claim_ids), 'claim')}, "
+                f"{plural(len(event.keys_destroyed), 'key')} destroyed", event.claim_ids, event.entity_ids)
     if isinstance(event, SourceRegistered):
         sid = private.source_id if isinstance(private, SourcePrivate) else ""
         return (f"source {_shown(private, sid)} registered: root {event.root[:16]}…, "
-                f"{len(event.leaf_hashes)} parts", (), ())
+                f"{plural(len(event.leaf_hashes), 'part')}", (), ())
     if isinstance(event, ClaimsRecalled):
-        return (f"recall by {event.agent} ({event.status}): served {len(event.claim_ids)} claims",
+        return (f"recall by {event.agent} ({event.status}): served {plural(len(event.claim_ids), 'claim')}",
                 event.claim_ids, ())
     fields = {k: v for k, v in msgspec.structs.asdict(event).items()  # type: ignore[arg-type]
               if isinstance(v, str | int)}

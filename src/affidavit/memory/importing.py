@@ -175,7 +175,9 @@ def _decide(store: Engine, number: int, line: ImportLine, stored: EnginedClaims)
         return LineOutcome(number, "invalid", reason="source_id: not registered in this tenant")
     if out.claim_id is not None:
         stored.add(out.claim_id)
-    return LineOutcome(number, out.status, claim_id=out.claim_id, seq=out.seq, reason=out.reason)
+    # remember's own idempotence (memory/dedupe.py) says already_known: the same outcome.
+    status: Outcome = "already_stored" if out.status == "already_known" else out.status
+    return LineOutcome(number, status, claim_id=out.claim_id, seq=out.seq, reason=out.reason)
 
 
 def import_claims(

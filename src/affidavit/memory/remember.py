@@ -21,19 +21,22 @@ from affidavit.events import (
     EvidencePrivate,
     ReceiptRef,
 )
+from affidavit.gates.conflicts import CONFLICT_RULES_VERSION
 from affidavit.gates.contracts import WriteDecision
 from affidavit.gates.write import RESOLVER_VERSION, decide_write
+from affidavit.memory import correct, dedupe, tombstones
 from affidavit.memory import sources as sourcing
-from affidavit.memory import tombstones
 from affidavit.memory.conflicts import apply_conflicts
 from affidavit.memory.linking import resolve_entities
+from affidavit.projections import ClaimRecord
 from affidavit.secrets_scan import find_secret
 from affidavit.text.aliases import stated_aliases
 from affidavit.text.names import find_names, name_key, refers_to
 from affidavit.text.person_key import capitalised_runs
 from affidavit.text.span import locate_span
 
-Status = Literal["admitted", "refused", "quarantined", "not_stored", "held_for_review"]
+Status = Literal["admitted", "refused", "quarantined", "not_stored", "held_for_review",
+                 "already_known"]
 
 
 class RememberOutcome(msgspec.Struct, frozen=True):
@@ -63,6 +66,8 @@ def remember(
     subject: str | None = None,
     valid_from: str | None = None,
     valid_to: str | None = None,
+    supersedes: str | None = None,
+    note: str | None = None,
 ) -> RememberOutcome:
     claim = validation.text("claim", claim, validation.MAX_CLAIM)
     evidence = validation.text("evidence", evidence, validation.MAX_EVIDENCE)
@@ -75,6 +80,11 @@ def remember(
     if subject is not None:
         subject = validation.text("subject", subject, validation.MAX_ID, multiline=False)
     valid_from, valid_to = validation.interval(valid_from, valid_to)
+    if supersedes is not None:
+        supersedes = validation.text("supersedes", supersedes, validation.MAX_ID, multiline=False)
+        if note is None:
+            raise InvalidInput("note", "a correction (supersedes) needs a note saying why")
+        note = validation.text("note", note, validation.MAX_CLAIM)
 
     secret = next((k for t in (claim, evidence, source_text, subject, source_id)
                    if t and (k := find_secret(t))), None)
@@ -114,10 +124,24 @@ def remember(
             ref = decision.refusal
             assert ref is not None
             return _refused(claim, evidence, ref.code, ref.detail, ref.remedy, ref.term or None)
+        known = dedupe.find_known(ctx, claim, narrowed, decision, source_id, source_text,
+                                  valid_from, valid_to)
+        if known is not None:
+            notes = correct.again(ctx, supersedes, known, note or "") if supersedes else []
+            return _already_known(known, claim, narrowed, notes)
+        fix = correct.plan(store, supersedes, note or "") if supersedes is not None else None
         return _record(ctx, claim, narrowed, decision, source_id, source_text, valid_from, valid_to,
-                       aliases=aliases)
+                       aliases=aliases, correction=fix)
 
-    return store.transact(decide, resolver=RESOLVER_VERSION)
+    return store.transact(decide, resolver=f"{RESOLVER_VERSION}+{CONFLICT_RULES_VERSION}")
+
+
+def _already_known(record: ClaimRecord, claim: str, narrowed: str,
+                   notes: list[str]) -> RememberOutcome:
+    text = (f"ALREADY KNOWN as {record.claim_id} ({record.state}); nothing new was stored"
+            + "".join(f"; {n}" for n in notes) + ".")
+    return RememberOutcome("already_known", None, record.claim_id, record.receipt, text, claim,
+                           narrowed, seq=record.seq, transitions=tuple(notes))
 
 
 def _narrowed_evidence(claim: str, evidence: str, decision: WriteDecision) -> str:
@@ -170,7 +194,8 @@ def _private(claim: str, narrowed: str, decision: WriteDecision, names: list[str
 def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecision,
             source_id: str | None, source_text: str | None, valid_from: str | None,
             valid_to: str | None, *, reason: str | None = None,
-            fingerprint: str | None = None, aliases: dict[str, str] | None = None) -> RememberOutcome:
+            fingerprint: str | None = None, aliases: dict[str, str] | None = None,
+            correction: correct.Correction | None = None) -> RememberOutcome:
     shape = decision.shape
     assert shape is not None
     seen: dict[str, str] = {}
@@ -213,6 +238,8 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
         detail, remedy, term = _why_held(quarantine_reason, decision, ambiguities, claim_id)
         text = (f"QUARANTINED ({quarantine_reason}) — {detail}; held for an operator's review as "
                 f"{claim_id}; it is not returned by recall unless approved. Next: {remedy}.")
+        if correction is not None:
+            text += f" {correction.target.claim_id} is not corrected: a held claim corrects nothing."
         return RememberOutcome(status, quarantine_reason, claim_id, receipt, text, claim,
                                narrowed, detail, remedy, term, verdict="QUARANTINE", seq=seq)
     kind = "CLAIM_ADMITTED"
@@ -223,7 +250,12 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
         valid_from=valid_from, valid_to=valid_to, verdict=verdict, private=sealed,
         evidence=ctx.seal(seq, kind, "evidence", evidence, evidence_keys),
         evidence_entity_ids=evidence_keys), private)
-    transitions = apply_conflicts(ctx, claim_id, seq, entity_ids[0], private, valid_from, valid_to)
+    if correction is not None:
+        transitions = correct.apply(ctx, correction, claim_id, seq, entity_ids[0], private,
+                                    valid_from, valid_to)
+    else:
+        transitions = apply_conflicts(ctx, claim_id, seq, entity_ids[0], private, valid_from,
+                                      valid_to)
     text = f"ADMITTED as {claim_id}"
     if verdict == "RESCUE":
         text += f" in normalised form: {private.text!r}"

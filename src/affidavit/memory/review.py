@@ -39,6 +39,7 @@ from affidavit.memory.freeze import (
 )
 from affidavit.projections import ClaimRecord, ReviewItem
 from affidavit.secrets_scan import refuse_secrets
+from affidavit.wording import plural
 
 __all__ = [
     "ReviewEntry",
@@ -108,7 +109,7 @@ def review_items(store: Engine) -> ReviewQueueView:
     entries = tuple(entry_of(store, i, store.claims.get(i.claim_id)) for i in pending)
     if not entries:
         return ReviewQueueView((), "the review queue of this tenant is empty")
-    lines = [f"{len(entries)} items awaiting review (approve or reject each with a note):"]
+    lines = [f"{plural(len(entries), 'item')} awaiting review (approve or reject each with a note):"]
     lines += [f"  {e.item} ({e.reason}): {e.claim}" for e in entries]
     return ReviewQueueView(entries, "\n".join(lines))
 
@@ -139,8 +140,9 @@ def review(store: Engine, item: str, decision: str, note: str, *,
     """Record an operator's decision on one pending item.
 
     ``reviewed_hash`` binds the decision to the version the reviewer saw (the
-    ``reviewed_hash`` of its review_queue entry). Without it the current version is
-    taken as the one reviewed: the MCP ``review`` tool has no such argument.
+    ``reviewed_hash`` of its review_queue entry; the MCP ``review`` tool and ``affidavit
+    review --reviewed-hash`` take it too). Without it the current version is taken as the
+    one reviewed.
     """
     store.identity.require_operator("review")
     item = validation.text("item", item, validation.MAX_ID, multiline=False)
