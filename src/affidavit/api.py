@@ -8,7 +8,6 @@ AFFIDAVIT_OPERATOR), never from arguments.
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -138,7 +137,7 @@ class StoreBackend:
 
 def open_backend(store_path: str | None) -> StoreBackend:
     identity = Identity.from_env()
-    store = Store.open(Path(store_path) if store_path else None, identity=identity)
+    store = Store.open(store_path or None, identity=identity)
     return StoreBackend(store)
 
 
@@ -153,7 +152,7 @@ class LazyStoreBackend:
     """
 
     def __init__(self, store_path: str | None) -> None:
-        self._path = Path(store_path) if store_path else None
+        self._path = store_path or None  # a directory or a postgresql:// URL
         self._identity = Identity.from_env()  # a bad identity still fails at start
         self.operator = self._identity.operator
         self._inner: StoreBackend | None = None
@@ -163,7 +162,12 @@ class LazyStoreBackend:
 
     def _open(self) -> None:
         try:
-            self._inner = StoreBackend(Store.open(self._path, identity=self._identity))
+            store = Store.open(self._path, identity=self._identity)
+            # A server store catches up in the background as others' appends are announced
+            # (PostgreSQL); every call below runs under the store's lock, so it never sees a
+            # half-applied catch-up.
+            store.follow()
+            self._inner = StoreBackend(store)
         except BaseException as exc:  # re-raised on every call, in the caller's thread
             self._error = exc
             log.error("store_open_failed", code=getattr(exc, "code", type(exc).__name__))
@@ -175,37 +179,43 @@ class LazyStoreBackend:
         assert self._inner is not None
         return self._inner
 
+    def _call(self, name: str, **arguments: Any) -> dict[str, Any]:
+        backend = self._backend()
+        with backend.store.lock:
+            result: dict[str, Any] = getattr(backend, name)(**arguments)
+        return result
+
     def close(self) -> None:
         self._opening.join()
         if self._inner is not None:
             self._inner.close()
 
     def remember(self, **arguments: Any) -> dict[str, Any]:
-        return self._backend().remember(**arguments)
+        return self._call("remember", **arguments)
 
     def recall(self, **arguments: Any) -> dict[str, Any]:
-        return self._backend().recall(**arguments)
+        return self._call("recall", **arguments)
 
     def forget(self, **arguments: Any) -> dict[str, Any]:
-        return self._backend().forget(**arguments)
+        return self._call("forget", **arguments)
 
     def verify(self) -> dict[str, Any]:
-        return self._backend().verify()
+        return self._call("verify")
 
     def history(self, **arguments: Any) -> dict[str, Any]:
-        return self._backend().history(**arguments)
+        return self._call("history", **arguments)
 
     def add_source(self, **arguments: Any) -> dict[str, Any]:
-        return self._backend().add_source(**arguments)
+        return self._call("add_source", **arguments)
 
     def stats(self) -> dict[str, Any]:
-        return self._backend().stats()
+        return self._call("stats")
 
     def review_queue(self) -> dict[str, Any]:
-        return self._backend().review_queue()
+        return self._call("review_queue")
 
     def review(self, **arguments: Any) -> dict[str, Any]:
-        return self._backend().review(**arguments)
+        return self._call("review", **arguments)
 
 
 def open_lazy_backend(store_path: str | None) -> LazyStoreBackend:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -16,6 +17,7 @@ _COMMAND_MODULES = (
     "affidavit.cli.tool_cmds",
     "affidavit.cli.forensic_cmds",
     "affidavit.cli.erasure_cmds",
+    "affidavit.cli.postgres_cmds",
 )
 
 
@@ -24,6 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="affidavit",
         description="Agent memory on a hash-chained, replayable, verifiable ledger.",
     )
+    parser.add_argument(
+        "--store", dest="global_store", metavar="PATH|URL", default=None,
+        help="the store for any command: a directory or a postgresql:// URL (as AFFIDAVIT_STORE)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in _COMMAND_MODULES:
         try:
@@ -42,6 +47,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     configure_logging()
     args = build_parser().parse_args(argv)
+    if args.global_store:
+        # `affidavit --store X cmd` means the same as `cmd --store X` / AFFIDAVIT_STORE=X.
+        if getattr(args, "store", None) is None:
+            args.store = args.global_store
+        os.environ["AFFIDAVIT_STORE"] = args.global_store
     try:
         return int(args.func(args))
     except AffidavitError as exc:

@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from affidavit.cli.ledger_cmds import _path, _store_arg
+from affidavit.cli.ledger_cmds import _keyring, _path, _store_arg
 from affidavit.store import Store
 
 
@@ -59,7 +59,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def _open(args: argparse.Namespace, *, keyring_needed: bool = False) -> Store:
-    kdir = Path(args.keyring_dir) if args.keyring_dir else None
+    kdir = _keyring(args)
     return Store.open(_path(args), keyring_dir=kdir, create=False,
                       allow_missing_keyring=not keyring_needed)
 

@@ -9,17 +9,29 @@ from pathlib import Path
 
 import msgspec
 
-from affidavit.store import Store, default_store_path
+from affidavit.engine.paths import store_location
+from affidavit.ledger.location import is_url
+from affidavit.store import Store
 
 
 def _store_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("store", nargs="?",
-                   help="store directory (default: AFFIDAVIT_STORE or the per-user default)")
-    p.add_argument("--keyring-dir", help="keyring directory (default: AFFIDAVIT_KEYRING_DIR/<store id>)")
+                   help="store directory or postgresql:// URL (default: --store, AFFIDAVIT_STORE or the "
+             "per-user default)")
+    p.add_argument("--keyring-dir", help="keyring directory or postgresql:// URL of a key database "
+                                         "(default: AFFIDAVIT_KEYRING_DIR/<store id>)")
 
 
-def _path(args: argparse.Namespace) -> Path:
-    return Path(args.store) if args.store else default_store_path()
+def _path(args: argparse.Namespace) -> Path | str:
+    """The store location: a directory, or a ``postgresql://`` URL (kept as text)."""
+    return store_location(args.store)
+
+
+def _keyring(args: argparse.Namespace) -> Path | str | None:
+    value = getattr(args, "keyring_dir", None)
+    if not value:
+        return None
+    return value if is_url(value) else Path(value)
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -39,11 +51,18 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", required=True, help="new, empty store directory")
     p.set_defaults(func=cmd_salvage)
 
+    p = sub.add_parser("migrate", help="copy a store to the other backend and verify the copy")
+    p.add_argument("source", help="store directory or postgresql:// URL to copy from")
+    p.add_argument("target", help="empty directory or postgresql:// URL (empty schema) to copy to")
+    p.add_argument("--keyring-dir", help="the store's keyring (default: AFFIDAVIT_KEYRING_DIR/<store id>)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_migrate)
+
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from affidavit.engine.verification import verify_path
 
-    kdir = Path(args.keyring_dir) if args.keyring_dir else None
+    kdir = _keyring(args)
     verdict = verify_path(_path(args), kdir)
     if args.json:
         print(json.dumps(msgspec.to_builtins(verdict)))
@@ -55,7 +74,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_log(args: argparse.Namespace) -> int:
     from affidavit.memory.history import entries
 
-    kdir = Path(args.keyring_dir) if args.keyring_dir else None
+    kdir = _keyring(args)
     with Store.open(_path(args), keyring_dir=kdir, create=False, allow_missing_keyring=True) as store:
         if args.all_tenants:
             store.identity.require_operator("log --all-tenants")
@@ -72,9 +91,19 @@ def cmd_log(args: argparse.Namespace) -> int:
 def cmd_salvage(args: argparse.Namespace) -> int:
     from affidavit.engine.salvage import salvage
 
-    kdir = Path(args.keyring_dir) if args.keyring_dir else None
-    verdict = salvage(_path(args), Path(args.out), kdir)
+    verdict = salvage(_path(args), Path(args.out), _keyring(args))
     print(f"salvaged {verdict.events} verified events to {args.out}")
     if not verdict.ok:
         print(f"dropped from seq {verdict.first_bad_seq}: {verdict.found}")
+    return 0
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from affidavit.engine.migration import migrate
+
+    report = migrate(store_location(args.source), store_location(args.target), _keyring(args))
+    if args.json:
+        print(json.dumps(msgspec.to_builtins(report)))
+    else:
+        print(report.text())
     return 0

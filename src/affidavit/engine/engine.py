@@ -9,6 +9,7 @@ functions over it in ``affidavit.memory``. Opening lives in ``opening.py``.
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Self, TypeVar
@@ -24,6 +25,7 @@ from affidavit.crypto import macs
 from affidavit.crypto.keyring import Keyring
 from affidavit.engine import head_seal
 from affidavit.engine.content import Content, clear_text_caches
+from affidavit.engine.follower import Follower
 from affidavit.engine.transaction import Draft, build_rows
 from affidavit.errors import AffidavitError, ChainBroken, InvalidInput, KeyringError
 from affidavit.events import EAGER_PRIVATE, Applied, ClaimPrivate, Event, Sealed, Unreadable
@@ -72,6 +74,10 @@ class Engine:
         self._replaying = False  # the replay at open (caches are swept once at its end)
         self._readonly_at: int | None = None  # a view's seq
         self._owner = True  # a view shares its parent's ledger and keyring
+        # Held by every catch-up and write, and by a host that serves calls while a
+        # follower thread catches up in the background (``follow``; the MCP server).
+        self.lock = threading.RLock()
+        self._follower: Follower | None = None
 
     # -- what use cases read ---------------------------------------------------
     @property
@@ -110,6 +116,9 @@ class Engine:
     def close(self) -> None:
         if not self._owner:
             return  # a view shares its parent's ledger and keyring
+        if self._follower is not None:
+            self._follower.stop()
+            self._follower = None
         self._ledger.close()
         if self._keyring is not None:
             self._keyring.close()
@@ -168,11 +177,31 @@ class Engine:
         return view
 
     def catch_up(self) -> None:
-        """Apply events other processes appended since we last looked (read path)."""
+        """Apply events other processes appended since we last looked (read path).
+
+        A backend that hears of appends (PostgreSQL's notifications) says when nothing
+        was committed since our head; then there is nothing to read.
+        """
         if self._readonly_at is not None:
             return  # a view stays at its seq
-        with self._ledger.scan(self._projections.head_seq) as rows:
+        if not self._ledger.changed_since(self._projections.head_seq):
+            return
+        with self.lock, self._ledger.scan(self._projections.head_seq) as rows:
             self._catch_up(rows)
+
+    def follow(self) -> bool:
+        """Catch up in the background whenever the backend announces an append.
+
+        Only for a host that holds ``self.lock`` around every call it serves (the MCP
+        server does): the follower applies events under that lock. False when the
+        backend announces nothing (SQLite); reads then catch up before they answer.
+        """
+        if self._readonly_at is not None or not hasattr(self._ledger, "wait_for_change"):
+            return False
+        if self._follower is None:
+            self._follower = Follower(self)
+            self._follower.start()
+        return True
 
     def _replay_all(self) -> None:
         # Replay allocates millions of small acyclic objects; the cyclic collector would
@@ -260,6 +289,11 @@ class Engine:
         """Run ``decide`` under the chain lock against current state; commit what it drafted."""
         self.require_writable()
         keyring = self.require_keyring()
+        with self.lock:
+            return self._transact_locked(decide, resolver, keyring)
+
+    def _transact_locked(self, decide: Callable[[WriteContext], T], resolver: str,
+                         keyring: Keyring) -> T:
         with self._ledger.write() as tx:
             with self._ledger.scan(self._projections.head_seq) as tail:
                 self._catch_up(tail)

@@ -12,17 +12,18 @@ from pathlib import Path
 
 from affidavit.crypto import macs
 from affidavit.engine.paths import LEDGER_FILE
-from affidavit.engine.verification import ChainVerdict, try_keyring, verify_ledger
+from affidavit.engine.verification import ChainVerdict, open_ledger, try_keyring, verify_ledger
 from affidavit.errors import LedgerError
 from affidavit.ledger import SQLiteLedger
 
 BATCH = 10_000
 
 
-def salvage(source: Path, dest: Path, keyring_dir: Path | None = None) -> ChainVerdict:
+def salvage(source: str | Path, dest: Path, keyring_dir: str | Path | None = None) -> ChainVerdict:
+    """Copy the verified prefix of ``source`` (a directory or a PostgreSQL URL) to a new SQLite store."""
     if (dest / LEDGER_FILE).exists():
         raise LedgerError("the salvage destination already holds a ledger; choose an empty directory")
-    src = SQLiteLedger.open(source / LEDGER_FILE)
+    src = open_ledger(source)
     try:
         keyring = try_keyring(src, keyring_dir)
         verdict = verify_ledger(src, None)  # the prefix is what the chain alone vouches for

@@ -8,12 +8,12 @@ import msgspec
 
 from affidavit import chain
 from affidavit.codec import decode_body
-from affidavit.crypto.keyring import Keyring, default_keyring_root
+from affidavit.crypto.keyring import Keyring, keyring_location
 from affidavit.engine import head_seal
 from affidavit.engine.paths import LEDGER_FILE
 from affidavit.errors import AffidavitError, KeyringError, UnknownEventKind
 from affidavit.events import KINDS, StoreCreated, SubjectErased
-from affidavit.ledger import LedgerBackend, SQLiteLedger
+from affidavit.ledger import LedgerBackend, PostgresLedger, PostgresLocation, SQLiteLedger, is_url
 
 
 class ChainVerdict(msgspec.Struct):
@@ -90,8 +90,16 @@ def verify_ledger(ledger: LedgerBackend, keyring: Keyring | None) -> ChainVerdic
     return verdict
 
 
-def verify_path(store_path: Path, keyring_dir: Path | None = None) -> ChainVerdict:
-    ledger = SQLiteLedger.open(store_path / LEDGER_FILE)
+def open_ledger(location: str | Path) -> LedgerBackend:
+    """The ledger at a store location (a directory or a ``postgresql://`` URL), as stored."""
+    if is_url(location):
+        return PostgresLedger.open(PostgresLocation.parse(str(location)))
+    return SQLiteLedger.open(Path(location) / LEDGER_FILE)
+
+
+def verify_path(store_path: str | Path, keyring_dir: str | Path | None = None) -> ChainVerdict:
+    """``affidavit verify``: the chain, the seal and the rollback check, without replay."""
+    ledger = open_ledger(store_path)
     try:
         keyring = try_keyring(ledger, keyring_dir)
         try:
@@ -103,14 +111,13 @@ def verify_path(store_path: Path, keyring_dir: Path | None = None) -> ChainVerdi
         ledger.close()
 
 
-def try_keyring(ledger: LedgerBackend, keyring_dir: Path | None) -> Keyring | None:
+def try_keyring(ledger: LedgerBackend, keyring_dir: str | Path | None) -> Keyring | None:
     first = next(iter(ledger.rows(0)), None)
     if first is None or first.kind != "STORE_CREATED":
         return None
     try:
         genesis = decode_body(first.kind, first.body, 1)
         assert isinstance(genesis, StoreCreated)
-        kdir = keyring_dir or default_keyring_root() / genesis.store_id
-        return Keyring.open(kdir, genesis.store_id)
+        return Keyring.open(keyring_location(keyring_dir, genesis.store_id), genesis.store_id)
     except (AffidavitError, KeyringError, msgspec.DecodeError, AssertionError):
         return None
