@@ -21,10 +21,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from affidavit.certificates import to_json, verify_certificate
 from affidavit.clock import FixedClock
 from affidavit.errors import AffidavitError
 from affidavit.identity import Identity
-from affidavit.memory.certificates import to_json, verify_certificate
 from affidavit.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent

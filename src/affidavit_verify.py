@@ -81,7 +81,7 @@ def tree_root(leaves: Sequence[bytes], node: Callable[[bytes, bytes], bytes]) ->
 def verify_path(leaf: bytes, index: int, size: int, proof: Sequence[bytes], root: bytes,
                 node: Callable[[bytes, bytes], bytes]) -> bool:
     """RFC 9162 2.1.3.2 inclusion check; a malformed proof is a failed one."""
-    if not 0 <= index < size:
+    if not 0 <= index < size or len(leaf) != 32 or len(root) != 32:
         return False
     fn, sn, r = index, size - 1, leaf
     for p in proof:
@@ -95,6 +95,37 @@ def verify_path(leaf: bytes, index: int, size: int, proof: Sequence[bytes], root
             r = node(r, p)
         fn, sn = fn >> 1, sn >> 1
     return sn == 0 and r == root
+
+
+def verify_consistency(size1: int, size2: int, root1: bytes, root2: bytes, proof: Sequence[bytes],
+                       node: Callable[[bytes, bytes], bytes]) -> bool:
+    """RFC 9162 2.1.4.2: the tree of ``size2`` extends the tree of ``size1``.
+
+    As the transparency-dev reference decides the edge cases: a proof from the empty
+    tree proves nothing, and equal sizes need an empty proof and equal roots.
+    """
+    if not 0 < size1 <= size2 or any(len(c) != 32 for c in proof):
+        return False
+    if size1 == size2:
+        return not proof and root1 == root2
+    if not proof:
+        return False
+    path = ([root1] if size1 & (size1 - 1) == 0 else []) + list(proof)
+    fn, sn = size1 - 1, size2 - 1
+    while fn & 1:
+        fn, sn = fn >> 1, sn >> 1
+    fr = sr = path[0]
+    for c in path[1:]:
+        if sn == 0:
+            return False
+        if fn & 1 or fn == sn:
+            fr, sr = node(c, fr), node(c, sr)
+            while not fn & 1 and fn != 0:
+                fn, sn = fn >> 1, sn >> 1
+        else:
+            sr = node(sr, c)
+        fn, sn = fn >> 1, sn >> 1
+    return fr == root1 and sr == root2 and sn == 0
 
 
 def ed25519_ok(public_key: bytes, payload: bytes, signature: bytes) -> bool:
@@ -228,6 +259,7 @@ def check_checkpoints(report: Report, events: list[dict[str, Any]], lines: list[
         else:
             covered = max(covered, size)
             report.add(PASS, what, f"signed root over {size} events")
+    check_consistency_proofs(report, by_seq, lines)
     for line in lines:
         got = by_seq.get(line.get("seq"))
         try:
@@ -244,6 +276,69 @@ def check_checkpoints(report: Report, events: list[dict[str, Any]], lines: list[
     if tail:
         report.add(NOT_HERE, "checkpoint coverage",
                    f"{tail} event(s) after the last valid checkpoint are chain-verified only")
+
+
+def check_consistency_proofs(report: Report, by_seq: dict[int, Any], lines: list[dict[str, Any]]) -> None:
+    """Each shipped proof shows a signed checkpoint extends the signed one before it."""
+    roots = {v[0]: unhex(v[4].get("tree_root"), 32) for v in by_seq.values() if v[4].get("tree_root")}
+    for line in lines:
+        link = line.get("consistency")
+        if link is None:
+            continue
+        what = f"consistency of checkpoint at seq {line.get('seq')}"
+        try:
+            old_size, new_size = int(link["from_size"]), int(line["tree_size"])
+            proof = [unhex(h, 32) for h in link["proof"]]
+            old_root, new_root = roots[old_size], roots[new_size]
+        except (KeyError, ValueError, TypeError):
+            report.add(FAIL, what, "proof or the checkpoints it links are missing or malformed")
+            continue
+        if verify_consistency(old_size, new_size, old_root, new_root, proof, log_node):
+            report.add(PASS, what, f"extends the signed checkpoint of {old_size} events (RFC 6962 proof)")
+        else:
+            report.add(FAIL, what, f"does not extend the signed checkpoint of {old_size} events")
+
+
+def check_held_checkpoint(report: Report, events: list[Event], note: str, origin: str,
+                          pinned: bytes | None) -> None:
+    """A checkpoint the auditor kept from earlier: is the bundle's log an extension of it?"""
+    what = "held checkpoint"
+    lines = note.split("\n")
+    try:
+        name, size, root = lines[0], int(lines[1]), base64.b64decode(lines[2], validate=True)
+    except (IndexError, ValueError):
+        report.add(FAIL, what, "not a checkpoint note (origin, size, base64 root)")
+        return
+    if name != origin:
+        report.add(FAIL, what, f"for another log ({name!r}), not {origin!r}")
+    elif not 0 < size <= len(events):
+        report.add(FAIL, what, f"covers {size} events but the bundle holds {len(events)}: the log "
+                   "was cut or rolled back, or the checkpoint is of the empty log")
+    elif tree_root([log_leaf(e["hash"]) for e in events[:size]], log_node) != root:
+        report.add(FAIL, what, f"the bundle's first {size} events do not hash to its root: "
+                   "the log was rewritten")
+    else:
+        report.add(PASS, what, f"the bundle's log extends the held checkpoint of {size} events")
+        signed = held_signature(note, name, pinned)
+        if signed is not None:
+            detail = "verified" if signed else "does not verify"
+            report.add(PASS if signed else FAIL, "held checkpoint signature",
+                       f"{detail} against the pinned key")
+
+
+def held_signature(note: str, name: str, pinned: bytes | None) -> bool | None:
+    body, _, sigs = note.partition("\n\n")
+    if pinned is None or not sigs:
+        return None
+    for line in sigs.splitlines():
+        parts = line.split(" ")
+        if len(parts) == 3 and parts[0] == "\u2014" and parts[1] == name:
+            try:
+                blob = base64.b64decode(parts[2], validate=True)
+            except ValueError:
+                return False
+            return ed25519_ok(pinned, (body + "\n").encode(), blob[4:])
+    return False
 
 
 def check_receipts(report: Report, events: list[dict[str, Any]], lines: list[dict[str, Any]]) -> None:
@@ -351,7 +446,7 @@ def load_key(path: Path) -> bytes:
     return key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
 
 
-def verify_bundle(bundle: Path, public_key: Path | None = None) -> Report:
+def verify_bundle(bundle: Path, public_key: Path | None = None, held_note: str | None = None) -> Report:
     try:
         manifest = json.loads((bundle / "manifest.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -367,20 +462,36 @@ def verify_bundle(bundle: Path, public_key: Path | None = None) -> Report:
     events = check_chain(report, read_lines(bundle / "events.jsonl"), manifest)
     origin = f"affidavit/{manifest.get('store_id')}"
     check_checkpoints(report, events, read_lines(bundle / "checkpoints.jsonl"), origin, pinned)
+    if held_note is not None:
+        check_held_checkpoint(report, events, held_note, origin, pinned)
     check_receipts(report, events, read_lines(bundle / "receipts.jsonl"))
     check_certificates(report, events, read_lines(bundle / "certificates.jsonl"), pinned)
     report.add(NOT_HERE, "head seal", "a keyed MAC: only the store's keyring can check it")
     return report
 
 
+def held_note_text(path: Path) -> str:
+    """A bare or signed note, or the JSON `affidavit checkpoint --json` prints."""
+    text = path.read_text(encoding="utf-8")
+    if text.lstrip().startswith("{"):
+        try:
+            return str(json.loads(text)["note"])
+        except (ValueError, KeyError, TypeError):
+            raise Unusable("the checkpoint JSON has no note") from None
+    return text
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="affidavit-verify", description=__doc__.split("\n")[0])
     parser.add_argument("bundle", type=Path)
     parser.add_argument("--public-key", type=Path, help="pin the expected Ed25519 key (PEM)")
+    parser.add_argument("--checkpoint", type=Path, metavar="NOTE",
+                        help="a checkpoint note kept from earlier: check the bundle's log extends it")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     try:
-        report = verify_bundle(args.bundle, args.public_key)
+        held = None if args.checkpoint is None else held_note_text(args.checkpoint)
+        report = verify_bundle(args.bundle, args.public_key, held)
     except (Unusable, OSError, UnicodeDecodeError) as exc:
         print(f"UNUSABLE BUNDLE: {exc}", file=sys.stderr)
         return 2

@@ -201,3 +201,48 @@ def test_installed_entry_point_runs(bundle: Path) -> None:
     done = subprocess.run([str(exe), str(bundle)], capture_output=True, text=True, timeout=120,
                           check=False)
     assert done.returncode == 0 and "0 failed" in done.stdout
+
+
+def test_checkpoints_link_by_consistency_proofs(bundle: Path, tmp_path: Path) -> None:
+    """The second checkpoint ships an RFC 6962 proof that it extends the first; a bent proof fails."""
+    good = _results(_verify(bundle))
+    linked = [r for r in good if r["what"].startswith("consistency of checkpoint")]
+    assert [r["status"] for r in linked] == ["PASS"]
+    bent = _copy(bundle, tmp_path, "bent")
+
+    def flip(item: dict) -> None:  # type: ignore[type-arg]
+        item["consistency"]["proof"][0] = "00" * 32
+
+    _rewrite(bent / "checkpoints.jsonl", 1, flip)
+    done = _verify(bent)
+    assert done.returncode == 1
+    assert any(r["status"] == "FAIL" and r["what"].startswith("consistency of checkpoint")
+               for r in _results(done))
+
+
+def test_a_held_checkpoint_is_checked_against_the_bundle(open_store, tmp_path: Path) -> None:
+    """A note kept from earlier passes on the log that extends it and fails on a rewritten one."""
+    store = open_store()
+    store.remember("Priya Shah joined Kestrel Labs in 2019.", EVIDENCE)
+    note = tmp_path / "held.note"
+    cp = sign_checkpoint(store)
+    name = cp.event.note.split("\n", 1)[0]
+    from affidavit.forensics.checkpoints import signed_note
+
+    note.write_text(signed_note(cp.event.note, name, cp.event.public_key, cp.event.signature))
+    store.remember("Omar Haddad lives in Leeds.", "Omar Haddad lives in Leeds.")
+    sign_checkpoint(store)
+    out = tmp_path / "later"
+    export_bundle(store, out)
+    done = _verify(out, "--checkpoint", str(note))
+    statuses = {r["what"]: r["status"] for r in _results(done)}
+    assert done.returncode == 0, done.stdout
+    assert statuses["held checkpoint"] == "PASS"
+    assert statuses["held checkpoint signature"] == "PASS"
+    forged = tmp_path / "forged.note"
+    lines = note.read_text().split("\n")
+    lines[2] = "A" * 43 + "="  # a root this log never had
+    forged.write_text("\n".join(lines))
+    done = _verify(out, "--checkpoint", str(forged))
+    assert done.returncode == 1
+    assert {r["what"]: r["status"] for r in _results(done)}["held checkpoint"] == "FAIL"

@@ -234,3 +234,19 @@ def test_cli_prove_and_checkpoint(open_store, store_dirs, tmp_path, capsys) -> N
     assert main(["prove", *base, "--from-checkpoint", str(tmp_path / "bad.note")]) == 1
     with Store.open(path, keyring_dir=kdir, create=False) as reopened:
         assert all(not v for v in verify_checkpoints(reopened).values())
+
+
+def test_cli_prove_from_the_empty_log_is_refused_not_verified(open_store, store_dirs, capsys) -> None:
+    """`prove --from-checkpoint 0` is a typed refusal (exit 2); size 1 of the same store verifies."""
+    store = open_store()
+    _fill(store, 1)
+    store.close()
+    path, kdir = store_dirs
+    base = [str(path), "--keyring-dir", str(kdir)]
+    assert main(["checkpoint", *base]) == 0
+    capsys.readouterr()
+    assert main(["prove", *base, "--from-checkpoint", "0"]) == 2
+    captured = capsys.readouterr()
+    assert "proves nothing" in captured.err and '"verified": true' not in captured.out
+    assert main(["prove", *base, "--from-checkpoint", "1"]) == 0  # positive control
+    assert json.loads(capsys.readouterr().out)["verified"] is True

@@ -100,3 +100,22 @@ def test_keys_are_durable_before_events_sealed_under_them(open_store, store_dirs
     fresh = Keyring.open(store_dirs[1], store.store_id)  # a second reader of the keyring file
     for record in store.claims.claims().values():
         assert all(fresh.holds(k) for k in record.entity_ids)
+
+
+def test_every_keyring_file_is_private_while_the_creating_process_runs(open_store, store_dirs) -> None:
+    """keyring.db, its -wal (which holds every key) and -shm are 0600 from creation, under umask 022."""
+    import os
+
+    old = os.umask(0o022)
+    try:
+        store = open_store()
+        store.remember("Dana Kim works for Harbor Bank.", "Dana Kim works for Harbor Bank.")
+        files = sorted(store_dirs[1].glob("keyring.db*"))
+        names = {p.name for p in files}
+        assert {"keyring.db", "keyring.db-wal", "keyring.db-shm"} <= names  # the process holds them open
+        assert {p.name: stat.S_IMODE(p.stat().st_mode) for p in files} == dict.fromkeys(names, 0o600)
+        ledger_wal = store_dirs[0] / "ledger.db-wal"
+        assert ledger_wal.exists()  # control: the umask really gives other new files 0644
+        assert stat.S_IMODE(ledger_wal.stat().st_mode) & 0o044
+    finally:
+        os.umask(old)

@@ -8,11 +8,11 @@ from pathlib import Path
 import msgspec
 from conftest import run_python
 
+from affidavit.certificates import to_json, verify_certificate
 from affidavit.engine.verification import verify_ledger
 from affidavit.events import Unreadable
 from affidavit.memory import history
 from affidavit.memory import sources as sourcing
-from affidavit.memory.certificates import to_json, verify_certificate
 
 DOC = ("Dana Kim joined Harbor Clinic in 2019. Tomas Reyes manages the pharmacy at Harbor "
        "Clinic. Dana Kim takes warfarin 5 mg daily.")
@@ -175,7 +175,7 @@ from pathlib import Path
 from affidavit.store import Store
 from affidavit.identity import Identity
 from affidavit.memory import history
-from affidavit.memory.certificates import from_issued, to_json, verify_certificate
+from affidavit.certificates import from_issued, to_json, verify_certificate
 from affidavit.engine.verification import verify_ledger
 store = Store.open(Path(sys.argv[1]), keyring_dir=Path(sys.argv[2]), identity=Identity())
 seq = int(sys.argv[3])

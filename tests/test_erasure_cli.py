@@ -6,8 +6,8 @@ import argparse
 
 from test_erasure import load
 
+from affidavit.certificates import to_json
 from affidavit.cli import erasure_cmds
-from affidavit.memory.certificates import to_json
 
 
 def _run(*argv: str) -> int:

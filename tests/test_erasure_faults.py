@@ -14,7 +14,7 @@ from pathlib import Path
 from affidavit.store import Store
 from affidavit.identity import Identity
 import affidavit.memory.forget as erasure
-import affidavit.memory.certificates as certificates
+import affidavit.certificates as certificates
 from affidavit.crypto.keyring import Keyring
 from affidavit.crypto.signer import Signer
 from affidavit.errors import KeyringError
@@ -60,7 +60,7 @@ from pathlib import Path
 from affidavit.store import Store
 from affidavit.identity import Identity
 from affidavit.engine import complete_interrupted
-from affidavit.memory.certificates import from_issued, to_json, verify_certificate
+from affidavit.certificates import from_issued, to_json, verify_certificate
 from affidavit.memory.tombstones import full_fingerprint
 store = Store.open(Path(sys.argv[1]), keyring_dir=Path(sys.argv[2]), identity=Identity())
 key = sys.argv[3]

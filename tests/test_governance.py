@@ -10,7 +10,7 @@ from affidavit.codec import decode_body
 from affidavit.errors import InvalidInput, InvalidTransition, NotAuthorized, NotFound, StaleReview
 from affidavit.events import ClaimStateChanged, NotePrivate, ReviewDecided
 from affidavit.identity import Identity
-from affidavit.memory.review import review as review_bound
+from affidavit.review import review as review_bound
 from affidavit.store import Store
 
 OPS = Identity("default", "ops-1", operator=True)

@@ -147,6 +147,22 @@ class LedgerContract:
             a.close()
             b.close()
 
+    def test_a_snapshot_nests_inside_another(self, tmp_path: Path) -> None:
+        """A snapshot opened inside a snapshot keeps the outer state and ends with it."""
+        a = self.create(tmp_path)
+        b = self.second(tmp_path)
+        try:
+            self._append(a, [row(1)])
+            with b.snapshot():
+                assert b.last_seq() == 1
+                with b.snapshot():
+                    self._append(a, [row(2)])
+                assert b.last_seq() == 1  # the inner block did not end the outer one
+            assert b.last_seq() == 2
+        finally:
+            a.close()
+            b.close()
+
     def test_checkpoint_keeps_every_row(self, ledger: LedgerBackend) -> None:
         """Making rows durable in the main store changes nothing a reader sees."""
         self._append(ledger, [row(1), row(2)])

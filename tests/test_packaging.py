@@ -23,6 +23,7 @@ def test_wheel_installs_projections_as_a_subpackage(tmp_path) -> None:
     assert "affidavit/projections/__init__.py" in names
     assert "affidavit/projections/claims.py" in names
     assert "affidavit_verify.py" in names
+    assert "affidavit/text/data/confusables-latin.tsv" in names  # pinned tables ship as package data
     assert not any(n.startswith("projections/") for n in names)  # no stray top-level package
     probe = subprocess.run(
         [sys.executable, "-c",
@@ -32,3 +33,10 @@ def test_wheel_installs_projections_as_a_subpackage(tmp_path) -> None:
     )
     assert probe.returncode == 0, probe.stderr[-2000:]
     assert all(str(wheel) in line for line in probe.stdout.splitlines())
+    table = subprocess.run(
+        [sys.executable, "-c",
+         "from affidavit.text.confusables import latin_table; print(len(latin_table()))"],
+        capture_output=True, text=True, timeout=60, check=False,
+        env={"PYTHONPATH": str(wheel), "PATH": "/usr/bin:/bin"},
+    )
+    assert table.returncode == 0 and int(table.stdout) > 2000, table.stderr[-2000:]  # read from the zip

@@ -147,10 +147,11 @@ def test_consistency_rejects_every_single_tampering_for_small_trees() -> None:
 
 
 def test_consistency_edge_sizes() -> None:
-    """Sizes 0 and equal sizes verify only with an empty proof and the right roots."""
+    """Size 0 never verifies (it proves nothing); equal sizes need an empty proof and equal roots."""
     leaves = _leaves(_data(6))
     root = mth(leaves)
-    assert verify_consistency(0, 6, mth([]), root, [])
+    assert not verify_consistency(0, 6, mth([]), root, [])
+    assert not verify_consistency(0, 0, mth([]), mth([]), [])
     assert not verify_consistency(0, 6, root, root, [])
     assert not verify_consistency(0, 6, mth([]), root, [root])
     assert verify_consistency(6, 6, root, root, [])

@@ -8,7 +8,7 @@ AFFIDAVIT_OPERATOR), never from arguments.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 import structlog
@@ -16,7 +16,9 @@ import structlog
 from affidavit.engine.verification import verify_ledger
 from affidavit.identity import Identity
 from affidavit.memory.history import entries
-from affidavit.store import Store
+
+if TYPE_CHECKING:
+    from affidavit.store import Store
 
 log = structlog.get_logger("affidavit.api")
 
@@ -135,7 +137,16 @@ class StoreBackend:
         return _builtins(out)
 
 
+def _store_class() -> type[Store]:
+    # Imported on first use, not with this module: the use cases load the gates, and a
+    # server answers initialize and tools/list before any of them is needed.
+    from affidavit.store import Store
+
+    return Store
+
+
 def open_backend(store_path: str | None) -> StoreBackend:
+    Store = _store_class()
     identity = Identity.from_env()
     store = Store.open(store_path or None, identity=identity)
     return StoreBackend(store)
@@ -162,7 +173,7 @@ class LazyStoreBackend:
 
     def _open(self) -> None:
         try:
-            store = Store.open(self._path, identity=self._identity)
+            store = _store_class().open(self._path, identity=self._identity)
             # A server store catches up in the background as others' appends are announced
             # (PostgreSQL); every call below runs under the store's lock, so it never sees a
             # half-applied catch-up.

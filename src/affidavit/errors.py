@@ -80,6 +80,12 @@ class ConcurrentWriteTimeout(LedgerError):
     code = "write_lock_timeout"
 
 
+class StorageFull(LedgerError):
+    """The disk (or the database's size limit) is full: nothing of the write was kept."""
+
+    code = "disk_full"
+
+
 class KeyringError(AffidavitError):
     """The keyring is missing, unreadable or does not belong to this store."""
 
@@ -156,3 +162,14 @@ class ExportError(AffidavitError):
     """A bundle could not be written (the target exists and is not empty, or a claim is unknown)."""
 
     code = "export_error"
+
+
+class ResourceCorrupt(AffidavitError):
+    """A data file the package ships (a pinned table) is missing or altered: reinstall."""
+
+    code = "resource_corrupt"
+
+    def __init__(self, resource: str, problem: str) -> None:
+        super().__init__(f"{resource} {problem}; reinstall affidavit")
+        self.resource = resource
+        self.problem = problem

@@ -122,8 +122,12 @@ def verify_inclusion(
     root: bytes,
     hasher: TreeHasher = RFC6962,
 ) -> bool:
-    """RFC 9162 2.1.3.2: does ``leaf`` (a leaf hash) sit at ``index`` under ``root``?"""
-    if not 0 <= index < tree_size:
+    """RFC 9162 2.1.3.2: does ``leaf`` (a leaf hash) sit at ``index`` under ``root``?
+
+    A leaf or root that is not a 32-byte hash fails: otherwise an empty leaf and an
+    empty root "verify" in a one-leaf tree with an empty proof.
+    """
+    if not 0 <= index < tree_size or len(leaf) != HASH_BYTES or len(root) != HASH_BYTES:
         return False
     fn, sn, r = index, tree_size - 1, leaf
     node = hasher.node
@@ -181,13 +185,12 @@ def verify_consistency(
 ) -> bool:
     """RFC 9162 2.1.4.2: is the tree of ``new_size`` an append-only extension of ``old_size``?
 
-    Edge cases the RFC leaves to the caller: old_size 0 needs an empty proof and the
-    empty root; old_size == new_size needs an empty proof and equal roots.
+    Edge cases the RFC leaves to the caller, decided as the transparency-dev reference
+    does: a proof from the empty tree proves nothing (every tree extends it), so
+    old_size 0 fails; old_size == new_size needs an empty proof and equal roots.
     """
-    if not 0 <= old_size <= new_size or any(len(c) != HASH_BYTES for c in proof):
+    if not 0 < old_size <= new_size or any(len(c) != HASH_BYTES for c in proof):
         return False
-    if old_size == 0:
-        return not proof and old_root == hasher.empty_root
     if old_size == new_size:
         return not proof and old_root == new_root
     if not proof:

@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from affidavit.memory.certificates import public_key_raw, verify_certificate
+from affidavit.certificates import public_key_raw, verify_certificate
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:

@@ -74,6 +74,7 @@ class Engine:
         self._replaying = False  # the replay at open (caches are swept once at its end)
         self._readonly_at: int | None = None  # a view's seq
         self._owner = True  # a view shares its parent's ledger and keyring
+        self._broken: ChainBroken | None = None  # once seen, this engine serves nothing
         # Held by every catch-up and write, and by a host that serves calls while a
         # follower thread catches up in the background (``follow``; the MCP server).
         self.lock = threading.RLock()
@@ -179,15 +180,46 @@ class Engine:
     def catch_up(self) -> None:
         """Apply events other processes appended since we last looked (read path).
 
-        A backend that hears of appends (PostgreSQL's notifications) says when nothing
-        was committed since our head; then there is nothing to read.
+        Only rows under a head seal that verifies are applied: someone holding the
+        ledger file alone can append correctly chained rows, but not seal them. A
+        broken chain or seal stops this engine for good (every later read and write
+        raises the same ``ChainBroken``), as a fresh open would refuse it.
+
+        A backend that hears of appends (PostgreSQL's notifications of seal moves) may
+        say nothing was sealed since our head: then there is nothing to read. An
+        unsealed forged tail moves no seal; it is never served, and the next write,
+        open or ``verify`` refuses it.
         """
         if self._readonly_at is not None:
             return  # a view stays at its seq
+        if self._broken is not None:
+            raise self._broken
         if not self._ledger.changed_since(self._projections.head_seq):
-            return
-        with self.lock, self._ledger.scan(self._projections.head_seq) as rows:
-            self._catch_up(rows)
+            return  # PostgreSQL: no notification announced anything beyond our head
+        with self.lock:
+            self._catch_up_sealed()
+
+    def _catch_up_sealed(self) -> None:
+        try:
+            if self._keyring is None:  # no seal can be checked without the keyring
+                with self._ledger.scan(self._projections.head_seq) as rows:
+                    self._catch_up(rows)
+                return
+            with self._ledger.snapshot():
+                seal = self._ledger.head_seal()
+                head = self._projections.head_seq
+                if (seal is not None and seal.seq == head
+                        and (seal.seq, seal.hash, seal.mac) == self._trusted_seal
+                        and self._ledger.last_seq() == head):
+                    return  # nothing new, and the seal is the one already verified
+                upto = seal.seq if seal is not None else 0
+                if upto > head:
+                    with self._ledger.scan(head, upto) as rows:
+                        self._catch_up(rows)
+                self._check_head_seal(seal, self._ledger.last_seq())
+        except ChainBroken as exc:
+            self._broken = exc
+            raise
 
     def follow(self) -> bool:
         """Catch up in the background whenever the backend announces an append.
@@ -289,20 +321,31 @@ class Engine:
         """Run ``decide`` under the chain lock against current state; commit what it drafted."""
         self.require_writable()
         keyring = self.require_keyring()
+        if self._broken is not None:
+            raise self._broken
         with self.lock:
             return self._transact_locked(decide, resolver, keyring)
 
     def _transact_locked(self, decide: Callable[[WriteContext], T], resolver: str,
                          keyring: Keyring) -> T:
         with self._ledger.write() as tx:
-            with self._ledger.scan(self._projections.head_seq) as tail:
-                self._catch_up(tail)
-            # Never build on a tail that no keyring holder sealed. A seal identical to
-            # the one this process last wrote or verified needs no second MAC.
+            # Never apply or build on a tail that no keyring holder sealed: catch up to
+            # the seal only. A seal identical to the one this process last wrote or
+            # verified, with nothing stored beyond it, needs no second MAC.
             seal = self._ledger.head_seal()
-            if (seal is None or (seal.seq, seal.hash, seal.mac) != self._trusted_seal
-                    or seal.seq != self._projections.head_seq):
-                self._check_head_seal(seal, self._projections.head_seq)
+            head = self._projections.head_seq
+            upto = seal.seq if seal is not None else 0
+            try:
+                if upto > head:
+                    with self._ledger.scan(head, upto) as tail:
+                        self._catch_up(tail)
+                last_seq = self._ledger.last_seq()
+                if (seal is None or (seal.seq, seal.hash, seal.mac) != self._trusted_seal
+                        or seal.seq != self._projections.head_seq or last_seq != seal.seq):
+                    self._check_head_seal(seal, last_seq)
+            except ChainBroken as exc:
+                self._broken = exc
+                raise
             recorded_at = max(self.clock.now_us(), self._head_recorded_at)
             ctx = WriteContext(self, self._projections.head_seq, recorded_at)
             result = decide(ctx)

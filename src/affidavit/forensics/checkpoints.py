@@ -22,12 +22,12 @@ from typing import NamedTuple
 
 import msgspec
 
+from affidavit import certificates
 from affidavit.codec import decode_event
 from affidavit.crypto.signer import Signer, verify_signature
 from affidavit.engine import Engine, WriteContext
 from affidavit.errors import InvalidInput
 from affidavit.events import CheckpointSigned
-from affidavit.memory import certificates
 from affidavit.translog import CompactTree, leaf_hash, mth
 
 _ED25519_TYPE = b"\x01"

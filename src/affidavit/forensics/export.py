@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from affidavit import translog
+from affidavit.certificates import PUBLIC_KEY_FILE
 from affidavit.codec import decode_event
 from affidavit.engine import Engine
 from affidavit.errors import ExportError
 from affidavit.events import CertificateIssued, CheckpointSigned, ClaimAdmitted, ClaimQuarantined
 from affidavit.forensics.checkpoints import origin_of, signed_note
 from affidavit.memory import sources as sourcing
-from affidavit.memory.certificates import PUBLIC_KEY_FILE
 
 if TYPE_CHECKING:
     from affidavit.chain import Row
@@ -53,6 +54,22 @@ def _checkpoint_json(seq: int, e: CheckpointSigned) -> dict[str, Any]:
     return {"seq": seq, "tree_size": e.tree_size, "head_hash": e.head_hash, "tree_root": e.tree_root,
             "note": e.note, "signed_note": signed_note(e.note, name, e.public_key, e.signature),
             "signature": e.signature.hex(), "public_key": e.public_key.hex()}
+
+
+def _add_consistency_proofs(cps: list[dict[str, Any]], events: list[dict[str, Any]]) -> None:
+    """Give each checkpoint the RFC 6962 proof that it extends the one before it.
+
+    The standalone verifier checks these with its own tree maths against both signed
+    roots, so a bundle shows that its checkpoints form one append-only history.
+    """
+    leaves = [translog.leaf_hash(bytes.fromhex(e["hash"])) for e in events]
+    previous = 0
+    for cp in cps:
+        size = cp["tree_size"]
+        if 0 < previous <= size <= len(leaves):
+            proof = translog.consistency_proof(previous, leaves[:size])
+            cp["consistency"] = {"from_size": previous, "proof": [h.hex() for h in proof]}
+        previous = size
 
 
 def _certificate_json(seq: int, e: CertificateIssued) -> dict[str, Any]:
@@ -125,6 +142,7 @@ def export_bundle(store: Engine, out: Path, *, claims: Sequence[str] | None = No
         raise ExportError(f"{len(wanted - seen)} requested claim id(s) are not in this tenant's ledger")
     out.mkdir(parents=True, exist_ok=True, mode=0o700)  # bundles may hold evidence
     _write_lines(out / "events.jsonl", events)
+    _add_consistency_proofs(cps, events)
     _write_lines(out / "checkpoints.jsonl", cps)
     _write_lines(out / "receipts.jsonl", receipts)
     _write_lines(out / "certificates.jsonl", certs)

@@ -107,7 +107,11 @@ def verify_inclusion_proof(proof: InclusionProof) -> bool:
 def read_old_checkpoint(arg: str) -> tuple[int, bytes | None, str | None]:
     """FILE_OR_SIZE: a checkpoint note file (bare, signed, or JSON with a ``note``) or a size."""
     if arg.isdigit():
-        return int(arg), None, None
+        size = int(arg)
+        if size == 0:  # every log extends the empty one: a "proof" would say nothing
+            raise InvalidInput("from_checkpoint", "expected a size of at least 1 (a consistency proof "
+                               "from the empty log proves nothing)")
+        return size, None, None
     try:
         text = Path(arg).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
@@ -118,6 +122,9 @@ def read_old_checkpoint(arg: str) -> tuple[int, bytes | None, str | None]:
         except (ValueError, KeyError, TypeError):
             raise InvalidInput("from_checkpoint", "JSON without a checkpoint note") from None
     fields = parse_note(text)
+    if fields.size == 0:
+        raise InvalidInput("from_checkpoint", "a checkpoint of the empty log proves nothing; use a "
+                           "checkpoint of at least 1 event")
     return fields.size, fields.root, text
 
 

@@ -76,7 +76,7 @@ class LedgerBackend(Protocol):
         ...
 
     def snapshot(self) -> AbstractContextManager[None]:
-        """A read transaction: every read inside it sees one consistent state."""
+        """A read transaction: every read inside it sees one consistent state (re-entrant)."""
         ...
 
     def write(self) -> AbstractContextManager[WriteTx]:

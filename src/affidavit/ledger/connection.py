@@ -12,7 +12,7 @@ from pathlib import Path
 
 import apsw
 
-from affidavit.errors import ConcurrentWriteTimeout, LedgerError, NotALedger
+from affidavit.errors import ConcurrentWriteTimeout, LedgerError, NotALedger, StorageFull
 from affidavit.ledger.backend import Durability
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -80,6 +80,12 @@ def translate_errors(path: Path | str) -> Iterator[None]:
     except apsw.CantOpenError as exc:
         name = Path(path).name
         raise LedgerError(f"cannot open {name}: check the path and permissions") from exc
+    except apsw.FullError as exc:
+        name = Path(path).name
+        raise StorageFull(
+            f"disk full: {name} could not grow, so the write was rolled back and nothing of it was "
+            "kept; free space on that filesystem (or move the store) and retry"
+        ) from exc
     except apsw.ReadOnlyError as exc:
         name = Path(path).name
         raise LedgerError(f"{name} is read-only") from exc

@@ -7,6 +7,7 @@ and records only the key id as destroyed.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import apsw
@@ -32,15 +33,19 @@ class KeyStore:
 
     @classmethod
     def create(cls, path: Path, store_id: str) -> KeyStore:
-        if path.exists():
-            raise KeyringError(f"a keyring already exists at {path.name}; refusing to overwrite it")
+        try:
+            # Created empty at 0600 before SQLite touches it: SQLite gives the -wal and
+            # -shm files the database file's mode, and the WAL holds every key.
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            raise KeyringError(f"a keyring already exists at {path.name}; refusing to overwrite it") from None
         conn = connection.connect(path, create=True)
         with connection.translate_errors(path):
             cls._setup(conn)
             with conn:
                 conn.execute(_DDL)
                 conn.execute("INSERT INTO meta(name, value) VALUES ('store_id', ?)", (store_id,))
-        path.chmod(0o600)
+        path.chmod(0o600)  # whatever the umask did to the open above
         return cls(conn, path)
 
     @classmethod

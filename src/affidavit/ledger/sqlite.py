@@ -118,7 +118,13 @@ class SQLiteLedger:
 
     @contextlib.contextmanager
     def snapshot(self) -> Iterator[None]:
-        """A read transaction: every read inside sees one consistent state of the file."""
+        """A read transaction: every read inside sees one consistent state of the file.
+
+        Re-entrant: inside an open transaction (a snapshot or a write) it adds nothing.
+        """
+        if self._conn.in_transaction:
+            yield
+            return
         with connection.translate_errors(self.path):
             self._conn.execute("BEGIN")
             try:
@@ -133,11 +139,13 @@ class SQLiteLedger:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield SQLiteWriteTx(self)
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-            else:
                 self._conn.execute("COMMIT")
+            except BaseException:
+                # SQLite has already rolled back after some errors (a full disk, I/O):
+                # a second ROLLBACK would fail and hide the error that matters.
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise
 
     def checkpoint(self) -> None:
         with connection.translate_errors(self.path):

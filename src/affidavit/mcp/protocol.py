@@ -74,6 +74,8 @@ def decode(line: bytes) -> Request | Failure | Ignored:
         return Failure(request_id, INVALID_REQUEST, "Invalid Request: method must be a string")
     params = message.get("params", {})
     if not isinstance(params, dict):
+        if not has_id:
+            return Ignored()  # a notification is never answered, not even when malformed
         return Failure(request_id, INVALID_PARAMS, "Invalid params: params must be an object")
     return Request(method=method, id=request_id, params=params)
 
@@ -100,5 +102,12 @@ def encode_result(request_id: RequestId, result: Any) -> bytes:
 
 
 def encode_error(request_id: RequestId | None, code: int, message: str) -> bytes:
+    """An error response; with no readable id the ``id`` member is omitted.
+
+    MCP ids are never null (the 2025-11-25 schema makes ``id`` optional on error
+    responses for exactly this case), so ``"id": null`` would break the schema.
+    """
     error = {"code": code, "message": message}
+    if request_id is None:
+        return _encoder.encode({"jsonrpc": "2.0", "error": error})
     return _encoder.encode({"jsonrpc": "2.0", "id": request_id, "error": error})

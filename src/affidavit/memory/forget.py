@@ -16,13 +16,13 @@ from __future__ import annotations
 import msgspec
 import structlog
 
-from affidavit import validation
+from affidavit import certificates, validation
 from affidavit.codec import decode_body
 from affidavit.crypto.envelope import CIPHER_NAME
 from affidavit.crypto.signer import Signer
 from affidavit.engine import Engine, WriteContext, clear_text_caches
 from affidavit.events import CertificateIssued, SourcePartRedacted, SubjectErased
-from affidavit.memory import certificates, tombstones
+from affidavit.memory import tombstones
 from affidavit.memory.closure import (
     Closure,
     PartKey,

@@ -10,8 +10,8 @@ from typing import Literal
 
 import msgspec
 
+from affidavit import certificates
 from affidavit.engine import Engine
-from affidavit.memory import certificates
 from affidavit.memory.closure import Plan
 from affidavit.memory.sources import check_receipt
 
