@@ -14,7 +14,7 @@ import importlib
 from collections.abc import Iterator
 from typing import Any
 
-from affidavit.errors import ConcurrentWriteTimeout, LedgerError, NotALedger
+from affidavit.errors import ConcurrentWriteTimeout, LedgerError, NotALedger, StorageFull
 from affidavit.ledger.backend import Durability
 from affidavit.ledger.location import PostgresLocation
 
@@ -92,6 +92,11 @@ def translate_errors(location: PostgresLocation | str) -> Iterator[None]:
             f"{_where(location)}: permission denied ({exc.diag.message_primary}); grant the "
             "application role what docs/postgres.md lists (SELECT, INSERT on events; SELECT, "
             "UPDATE on head), and nothing more"
+        ) from exc
+    except errors.DiskFull as exc:
+        raise StorageFull(
+            f"{_where(location)}: the database server's disk is full; nothing of the write was "
+            "kept. Free space on the server, then retry"
         ) from exc
     except (errors.UndefinedTable, errors.InvalidSchemaName) as exc:
         raise NotALedger(

@@ -58,6 +58,7 @@ class PostgresLedger:
         self.location = location
         self.durability: Durability = durability
         self._in_tx = False
+        self._cursors = 0
         self._notifications: Notifications | None = None
 
     # -- opening -------------------------------------------------------------------
@@ -193,7 +194,9 @@ class PostgresLedger:
 
     def _cursor(self, stack: contextlib.ExitStack, after_seq: int,
                 until_seq: int | None) -> Iterator[RowValues]:
-        cursor = stack.enter_context(self._conn.cursor(name="affidavit_scan", binary=True))
+        self._cursors += 1  # a name per cursor: two scans may be open in one transaction
+        cursor = stack.enter_context(self._conn.cursor(name=f"affidavit_scan_{self._cursors}",
+                                                       binary=True))
         cursor.itersize = PAGE
         if until_seq is None:
             cursor.execute(_SELECT, (after_seq,))
