@@ -152,6 +152,40 @@ def test_a_forged_tail_from_a_role_that_bypasses_the_application_is_caught(pg_ur
     assert verify_path(pg_url, tmp_path / "k").ok is False
 
 
+def test_a_live_process_refuses_a_forged_tail_as_it_is_announced(pg_url, tmp_path) -> None:
+    """A row appended beyond the seal is announced like any row; the next read refuses it."""
+    import time
+
+    from affidavit import chain
+
+    store = _open(pg_url, tmp_path / "k")
+    try:
+        claim_id = store.remember(CLAIM, CLAIM).claim_id
+        notifications = store.ledger.listen()  # type: ignore[attr-defined]
+        assert notifications.wait_healthy(10)
+        last = next(iter(store.ledger.rows(store.head_seq - 1)))
+        seq = last.seq + 1
+        body = (b'{"claim_id":"' + str(claim_id).encode() + b'","from_state":"active",'
+                b'"to_state":"frozen","reason":"frozen_by_operator"}')
+        digest = chain.event_hash(seq, "CLAIM_STATE_CHANGED", "default", "mallory", last.recorded_at,
+                                  "x", body, last.hash)
+        with pg.admin() as conn:
+            conn.execute(f'INSERT INTO "{_schema(pg_url)}".events VALUES '
+                         "(%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                         (seq, "CLAIM_STATE_CHANGED", "default", "mallory", last.recorded_at, "x",
+                          body, last.hash, digest))
+        deadline = time.monotonic() + 10
+        while not store.ledger.changed_since(seq - 1) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        for _ in range(2):  # refused, and stays refused
+            with pytest.raises(ChainBroken) as caught:
+                store.recall("Where does Dana Kim work?")
+            assert caught.value.seq == seq
+        assert store.claims.get(str(claim_id)).state == "active"  # never applied
+    finally:
+        store.close()
+
+
 def test_the_triggers_refuse_update_delete_truncate_and_a_seal_moved_back(pg_url, tmp_path) -> None:
     """Even the schema owner meets the second fence: rows and the seal never go back."""
     import psycopg
@@ -165,7 +199,8 @@ def test_the_triggers_refuse_update_delete_truncate_and_a_seal_moved_back(pg_url
         with pg.admin() as conn, pytest.raises(psycopg.Error) as caught:
             conn.execute(sql)
         assert caught.value.sqlstate == "AF001", sql
-    assert _open(pg_url, tmp_path / "k").head_seq == 1
+    with _open(pg_url, tmp_path / "k") as store:
+        assert store.head_seq == 1
 
 
 def test_the_application_role_cannot_update_or_delete(tmp_path) -> None:

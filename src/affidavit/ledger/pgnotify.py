@@ -1,8 +1,11 @@
 """LISTEN for appends: the newest seq another process committed, without polling.
 
-Each append moves the head seal; a trigger on ``head`` sends ``pg_notify(channel, seq)``
-and the server delivers it when that transaction commits. One daemon thread per opened
-ledger holds its own connection in ``LISTEN`` and records the highest seq announced.
+Each append stores rows and moves the head seal; triggers send ``pg_notify(channel,
+'row:<seq>')`` per row and ``pg_notify(channel, '<seq>')`` per seal move, and the server
+delivers them when that transaction commits. One daemon thread per opened ledger holds
+its own connection in ``LISTEN`` and records the highest seq announced by either. A row
+announced beyond the seal (appended by a role that bypasses the application) makes the
+next read look, and refuse it, as on SQLite.
 
 What a reader may conclude: if ``changed_since(seq)`` is False, nothing beyond ``seq``
 had been announced when the newest notification arrived, so serving state at ``seq``
@@ -101,8 +104,9 @@ class Notifications:
                 while not self._stop.is_set():
                     for note in conn.notifies(timeout=WAIT_SLICE_S):
                         self.received += 1
-                        if note.payload.isdigit():
-                            self._announce(int(note.payload), True)
+                        seq = note.payload.removeprefix("row:")
+                        if seq.isdigit():  # a seal move or a stored row: either is news
+                            self._announce(int(seq), True)
             except Exception as exc:  # the connection dropped: fall back to asking, reconnect
                 self._announce(0, False)
                 log.warning("ledger_listen_lost", error=exc.__class__.__name__,

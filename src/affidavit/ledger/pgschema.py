@@ -4,8 +4,9 @@ One schema holds one chain: ``events`` (the same nine columns as SQLite), ``head
 (the seal, one row that always exists and whose row lock is the chain lock), and
 ``migrations``. Triggers are the second fence behind the grants: events refuse
 UPDATE, DELETE and TRUNCATE, a seq must continue the stored ones, the head row can
-neither be deleted nor move backwards, and every head move sends a notification on
-the chain's channel (delivered at commit, so only committed appends are announced).
+neither be deleted nor move backwards, and every inserted row and every head move
+sends a notification on the chain's channel (delivered at commit, so only committed
+appends are announced): ``<seq>`` for a seal move, ``row:<seq>`` for a row.
 """
 
 from __future__ import annotations
@@ -66,6 +67,9 @@ BEGIN
         RAISE EXCEPTION 'affidavit events must continue the chain: seq % after %',
             NEW.seq, coalesce(last, 0) USING ERRCODE = 'AF001';
     END IF;
+    -- Every stored row is announced too, not only seal moves: a row appended by a role
+    -- that bypasses the application (no seal) reaches live readers, which refuse it.
+    PERFORM pg_notify('{channel}', 'row:' || NEW.seq::text);
     RETURN NEW;
 END $$;
 CREATE TRIGGER events_gap_free BEFORE INSERT ON events
