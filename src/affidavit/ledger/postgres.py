@@ -58,6 +58,7 @@ class PostgresLedger:
         self.location = location
         self.durability: Durability = durability
         self._in_tx = False
+        self._tx: PostgresWriteTx | None = None
         self._cursors = 0
         self._notifications: Notifications | None = None
 
@@ -158,6 +159,7 @@ class PostgresLedger:
         make, last = Row._make, after_seq
         while True:
             with pgconn.translate_errors(self.location):
+                self._flush()
                 if until_seq is None:
                     page = self._conn.execute(_SELECT + f" LIMIT {PAGE}", (last,)).fetchall()
                 else:
@@ -178,6 +180,7 @@ class PostgresLedger:
         transaction or one of its own, so memory stays flat at any ledger size.
         """
         with pgconn.translate_errors(self.location), contextlib.ExitStack() as stack:
+            self._flush()
             query, params = ((_SELECT, (after_seq,)) if until_seq is None
                              else (_SELECT_UNTIL, (after_seq, until_seq)))
             first = self._conn.execute(query + f" LIMIT {PAGE}", params).fetchall()
@@ -205,17 +208,16 @@ class PostgresLedger:
         return iter(cursor)
 
     def head_seal(self) -> HeadSeal | None:
+        tx = self._tx
+        if tx is not None:
+            return _seal(tx.seal)  # read under the lock, or written in this transaction
         with pgconn.translate_errors(self.location):
             got = self._conn.execute("SELECT seq, hash, mac FROM head WHERE id = 1").fetchone()
-        if got is None:
-            return HeadSeal(-1, b"", b"")  # the row is created with the schema: it was removed
-        seq, digest, mac = got
-        if seq == 0 and not digest and not mac:
-            return None  # never sealed
-        return HeadSeal(int(seq), bytes(digest), bytes(mac))
+        return _seal(got)
 
     def last_seq(self) -> int:
         with pgconn.translate_errors(self.location):
+            self._flush()
             got = self._conn.execute("SELECT coalesce(max(seq), 0) FROM events").fetchone()
         return int(got[0]) if got else 0
 
@@ -230,47 +232,115 @@ class PostgresLedger:
 
     @contextlib.contextmanager
     def snapshot(self) -> Iterator[None]:
-        """One REPEATABLE READ, read-only transaction: every read inside sees one state."""
-        with pgconn.translate_errors(self.location), self._conn.transaction():
-            self._conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        """One REPEATABLE READ, read-only transaction: every read inside sees one state.
+
+        Re-entrant: inside an open transaction (a snapshot or a write) it adds nothing.
+        """
+        if self._in_tx:
+            yield
+            return
+        with pgconn.translate_errors(self.location):
+            self._conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             self._in_tx = True
             try:
                 yield
+            except BaseException:
+                self._rollback()
+                raise
+            else:
+                self._conn.execute("COMMIT")
             finally:
                 self._in_tx = False
 
     # -- writing -------------------------------------------------------------------
     @contextlib.contextmanager
     def write(self) -> Iterator[PostgresWriteTx]:
-        """One transaction holding the chain lock (the head row lock) throughout."""
-        with pgconn.translate_errors(self.location), self._conn.transaction():
-            got = self._conn.execute("SELECT seq FROM head WHERE id = 1 FOR UPDATE").fetchone()
-            if got is None:
-                raise LedgerError(f"{self.location.display()}: the head row is missing; the "
-                                  "chain lock cannot be taken (restore the schema)")
+        """One transaction holding the chain lock (the head row lock) throughout.
+
+        Three round trips for a typical append: BEGIN with the lock (which also reads
+        the seal), the caller's reads, then the rows, the seal and COMMIT in one
+        pipeline. A failure anywhere rolls everything back.
+        """
+        conn = self._conn
+        with pgconn.translate_errors(self.location):
+            with conn.pipeline():
+                conn.execute("BEGIN")
+                locked = conn.execute("SELECT seq, hash, mac FROM head WHERE id = 1 FOR UPDATE")
             self._in_tx = True
             try:
-                yield PostgresWriteTx(self)
+                got = locked.fetchone()
+                if got is None:
+                    raise LedgerError(f"{self.location.display()}: the head row is missing; the "
+                                      "chain lock cannot be taken (restore the schema)")
+                tx = self._tx = PostgresWriteTx(self, (got[0], bytes(got[1]), bytes(got[2])))
+                yield tx
+                with conn.pipeline():
+                    tx.send()
+                    conn.execute("COMMIT")
+            except BaseException:
+                self._rollback()
+                raise
             finally:
-                self._in_tx = False
+                self._in_tx, self._tx = False, None
+
+    def _flush(self) -> None:
+        """Send rows and seal buffered in this write before a read that must see them."""
+        if self._tx is not None and self._tx.pending:
+            with self._conn.pipeline():
+                self._tx.send()
+
+    def _rollback(self) -> None:
+        # The transaction may already be gone with the connection; the original error is
+        # the one worth raising.
+        with contextlib.suppress(pgconn.driver().Error):
+            self._conn.execute("ROLLBACK")
 
     def checkpoint(self) -> None:
         """Nothing to do: a committed append is in the server's WAL (``synchronous_commit``)."""
 
 
-class PostgresWriteTx:
-    """What a caller may do while holding the chain lock (a ``WriteTx``)."""
+def _seal(got: Any) -> HeadSeal | None:
+    if got is None:
+        return HeadSeal(-1, b"", b"")  # the row is created with the schema: it was removed
+    seq, digest, mac = got
+    if seq == 0 and not digest and not mac:
+        return None  # never sealed
+    return HeadSeal(int(seq), bytes(digest), bytes(mac))
 
-    def __init__(self, ledger: PostgresLedger) -> None:
+
+class PostgresWriteTx:
+    """What a caller may do while holding the chain lock (a ``WriteTx``).
+
+    Rows and the seal are buffered and sent with COMMIT (or before any read inside the
+    transaction), so an append costs no round trip of its own.
+    """
+
+    def __init__(self, ledger: PostgresLedger, seal: tuple[int, bytes, bytes]) -> None:
         self._ledger = ledger
+        self.seal = seal
+        self._rows: list[Row] = []
+        self._seal_moved = False
+
+    @property
+    def pending(self) -> bool:
+        return bool(self._rows) or self._seal_moved
 
     def rows_after(self, seq: int) -> Iterator[Row]:
         return self._ledger.rows(seq)
 
     def insert(self, rows: Sequence[Row]) -> None:
-        with self._ledger._conn.cursor() as cursor:
-            cursor.executemany(_INSERT, rows)
+        self._rows.extend(rows)
 
     def seal_head(self, seq: int, hash: bytes, mac: bytes) -> None:
-        self._ledger._conn.execute("UPDATE head SET seq = %s, hash = %s, mac = %s WHERE id = 1",
-                                   (seq, hash, mac))
+        self.seal, self._seal_moved = (seq, hash, mac), True
+
+    def send(self) -> None:
+        """Queue the buffered rows and seal on the connection (inside the caller's pipeline)."""
+        conn = self._ledger._conn
+        if self._rows:
+            with conn.cursor() as cursor:
+                cursor.executemany(_INSERT, self._rows)
+            self._rows = []
+        if self._seal_moved:
+            conn.execute("UPDATE head SET seq = %s, hash = %s, mac = %s WHERE id = 1", self.seal)
+            self._seal_moved = False
