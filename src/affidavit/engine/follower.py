@@ -3,8 +3,9 @@
 A ``Follower`` waits on the backend (``wait_for_change``: PostgreSQL's LISTEN) and,
 for each announced seq beyond the engine's head, takes the engine's lock and catches
 up, so a served call finds its state already current instead of replaying a long
-tail first. A failure (a tail that does not verify) is logged by code only and
-retried later; the next call in the foreground meets the same error and fails closed.
+tail first. A tail that does not verify stops the follower (logged by code and seq
+only); every later call in the foreground meets the same ``ChainBroken`` and fails
+closed. A lost server is logged and retried.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any, Protocol
 
 import structlog
 
-from affidavit.errors import AffidavitError
+from affidavit.errors import AffidavitError, ChainBroken
 
 log = structlog.get_logger("affidavit.store")
 WAIT_S = 0.5
@@ -64,7 +65,11 @@ class Follower:
                 before = engine.head_seq
                 try:
                     engine.catch_up()
-                except AffidavitError as exc:
+                except ChainBroken as exc:
+                    # The engine now refuses every call with this error; nothing to follow.
+                    log.error("background_catch_up_refused", code=exc.code, seq=exc.seq)
+                    return
+                except AffidavitError as exc:  # the server went away: try again later
                     log.error("background_catch_up_failed", code=exc.code)
                     self._stop.wait(RETRY_S)
                     continue
