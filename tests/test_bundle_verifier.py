@@ -246,3 +246,32 @@ def test_a_held_checkpoint_is_checked_against_the_bundle(open_store, tmp_path: P
     done = _verify(out, "--checkpoint", str(forged))
     assert done.returncode == 1
     assert {r["what"]: r["status"] for r in _results(done)}["held checkpoint"] == "FAIL"
+
+
+def test_a_tenant_bundle_withholds_other_tenants_events(open_store, tmp_path: Path) -> None:
+    """Another tenant's events appear only as linked hashes: no tenant, actor, claim id or certificate."""
+    from affidavit.errors import NotAuthorized
+    from affidavit.identity import Identity
+
+    acme = open_store(Identity("acme", "a-agent"))  # creates the store: genesis is acme's
+    globex = open_store(Identity("globex", "g-agent"))
+    secret = globex.remember("Omar Haddad lives in Leeds.", "Omar Haddad lives in Leeds.")
+    globex.forget("Omar Haddad")
+    mine = acme.remember("Priya Shah joined Kestrel Labs in 2019.", EVIDENCE)
+    sign_checkpoint(acme)
+    out = tmp_path / "acme"
+    export_bundle(acme, out)
+    raw = "".join(p.read_text() for p in out.iterdir() if p.suffix in (".jsonl", ".json"))
+    for leak in ("globex", "g-agent", str(secret.claim_id)):
+        assert leak not in raw, leak
+    assert str(mine.claim_id) in raw and "a-agent" in raw  # control: its own events are there
+    assert (out / "certificates.jsonl").read_text() == ""  # globex's certificate stays out
+    done = _verify(out)
+    assert done.returncode == 0, done.stdout
+    statuses = {r["what"]: r["status"] for r in _results(done)}
+    assert statuses["chain"] == "PASS" and statuses["other tenants' events"] == "NOT VERIFIABLE HERE"
+    with pytest.raises(NotAuthorized):
+        export_bundle(acme, tmp_path / "all", all_tenants=True)
+    ops = open_store(Identity("acme", "ops", True))
+    export_bundle(ops, tmp_path / "all", all_tenants=True)
+    assert "globex" in (tmp_path / "all" / "events.jsonl").read_text()  # the operator's copy is whole

@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from affidavit.engine.verification import verify_path
+from affidavit.errors import ChainBroken
 from affidavit.store import LEDGER_FILE, Store
 from affidavit.testing import append_synthetic
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+def _cli(*args: str, operator: bool = True) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "AFFIDAVIT_OPERATOR"}
+    if operator:
+        env["AFFIDAVIT_OPERATOR"] = "1"
     return subprocess.run([sys.executable, "-m", "affidavit.cli_entry", *args], capture_output=True,
-                          text=True, timeout=120, check=False)
+                          text=True, timeout=120, check=False, env=env)
 
 
 def _build(store_dirs: tuple[Path, Path]) -> int:
@@ -53,8 +61,10 @@ def test_salvage_exports_the_verified_prefix(store_dirs, tmp_path) -> None:
                "--out", str(tmp_path / "rescued"))
     assert out.returncode == 0, out.stderr
     assert "salvaged 5 verified events" in out.stdout
-    rescued = Store.open(tmp_path / "rescued", keyring_dir=store_dirs[1], create=False)
+    assert "its own keyring" in out.stdout
+    rescued = Store.open(tmp_path / "rescued", create=False)  # finds its own keyring
     assert rescued.head_seq == 5
+    assert rescued.keyring is not None and rescued.keyring.path.parent != store_dirs[1]
     rescued.close()
     # The damaged original is left as it was: still refusing to open.
     assert _cli("verify", str(store_dirs[0]), "--keyring-dir", str(store_dirs[1])).returncode == 1
@@ -69,3 +79,35 @@ def test_log_shows_content_only_with_the_keyring(store_dirs, tmp_path) -> None:
     blind = _cli("log", str(store_dirs[0]), "--keyring-dir", str(tmp_path / "no-such-keyring"))
     assert blind.returncode == 0 and "[unavailable]" in blind.stdout
     assert "works for" not in blind.stdout
+
+
+def test_a_salvaged_copy_keeps_opening_after_the_original_forgets(store_dirs, tmp_path) -> None:
+    """The copy has its own keyring: a later forget in the original destroys nothing of the copy's."""
+    with Store.open(store_dirs[0], keyring_dir=store_dirs[1]) as store:
+        assert store.remember("Quentin Marlowe works for Harbor Bank.",
+                              "Quentin Marlowe works for Harbor Bank.").status == "admitted"
+        append_synthetic(store, 5, subjects=2)
+    out = _cli("salvage", str(store_dirs[0]), "--keyring-dir", str(store_dirs[1]),
+               "--out", str(tmp_path / "rescued"), "--out-keyring-dir", str(tmp_path / "rescued-keys"))
+    assert out.returncode == 0, out.stderr
+    with Store.open(store_dirs[0], keyring_dir=store_dirs[1], create=False) as original:
+        assert original.forget("Quentin Marlowe").status == "erased"
+    with Store.open(tmp_path / "rescued", create=False) as rescued:  # not chain broken
+        assert rescued.keyring is not None and rescued.keyring.path.parent == tmp_path / "rescued-keys"
+        assert rescued.recall("Where does Quentin Marlowe work?").status == "answered"  # its keys are its own
+    assert verify_path(tmp_path / "rescued").ok
+    # Negative control: with the original's keyring (the old, shared arrangement) it is refused.
+    with pytest.raises(ChainBroken):
+        Store.open(tmp_path / "rescued", keyring_dir=store_dirs[1], create=False)
+
+
+def test_salvage_needs_an_operator_process(store_dirs, tmp_path) -> None:
+    """The copy answers every tenant's questions, so a non-operator process is refused and writes nothing."""
+    _build(store_dirs)
+    out = _cli("salvage", str(store_dirs[0]), "--keyring-dir", str(store_dirs[1]),
+               "--out", str(tmp_path / "copy"), operator=False)
+    assert out.returncode != 0 and "operator" in out.stderr
+    assert not (tmp_path / "copy").exists()
+    ok = _cli("salvage", str(store_dirs[0]), "--keyring-dir", str(store_dirs[1]),
+              "--out", str(tmp_path / "copy"))  # control: the operator may
+    assert ok.returncode == 0, ok.stderr

@@ -128,3 +128,16 @@ def test_open_alone_destroys_keys_of_an_interrupted_erasure(open_store, store_di
     got = json.loads(run_python(CHECK, store_path, keyring_dir, key, QUESTIONS["subject"],
                                 QUESTIONS["first"]).stdout)
     assert got["tombstone"] and not got["held_after_open"]
+
+
+def test_an_incomplete_erasure_reports_itself_instead_of_crashing(open_store) -> None:  # type: ignore[no-untyped-def]
+    """A probe still answering makes forget say INCOMPLETE with the surviving ids (no TypeError)."""
+    from affidavit.testing import append_synthetic
+
+    store = open_store()
+    claim = "Dana Kim works for Harbor Bank."
+    assert store.remember(claim, claim).status == "admitted"
+    append_synthetic(store, 5, subjects=2)  # rows written raw, about a "Dana Kim" the closure cannot reach
+    out = store.forget("Dana Kim")
+    assert out.status == "incomplete" and out.certificate is None and out.survived
+    assert "INCOMPLETE" in out.text and out.claims_erased >= 1

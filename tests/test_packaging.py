@@ -25,9 +25,12 @@ def test_wheel_installs_projections_as_a_subpackage(tmp_path) -> None:
     assert "affidavit_verify.py" in names
     assert "affidavit/text/data/confusables-latin.tsv" in names  # pinned tables ship as package data
     assert not any(n.startswith("projections/") for n in names)  # no stray top-level package
+    for data in ("lexicon-wn30.msgpack", "lexicon-wn30.json", "LICENSE-WordNet"):
+        assert f"affidavit/text/data/{data}" in names
     probe = subprocess.run(
         [sys.executable, "-c",
-         "import affidavit.projections as p, affidavit.store as s; print(p.__file__); print(s.__file__)"],
+         "import affidavit.projections as p, affidavit.store as s; print(p.__file__); print(s.__file__);"
+         "import affidavit.text.lexicon as lx; assert lx.status() == 'ok' and lx.is_a('hockey', 'sport')"],
         capture_output=True, text=True, timeout=60, check=False,
         env={"PYTHONPATH": str(wheel), "PATH": "/usr/bin:/bin"},
     )

@@ -122,10 +122,8 @@ def test_a_ledger_rolled_back_to_before_an_erasure_refuses_to_open(open_store, s
     assert not verdict.ok and verdict.first_bad_seq == erased_at
 
 
-@pytest.mark.xfail(strict=True, reason="needs a head high-water mark kept in the keyring (crypto/ and "
-                   "ledger/ are outside this change); only rollbacks past an erasure are caught")
 def test_a_ledger_rolled_back_to_before_a_freeze_refuses_to_open(open_store, store_dirs) -> None:  # type: ignore[no-untyped-def]
-    """Restoring an older ledger file must not silently undo an operator's freeze."""
+    """Restoring an older ledger file must not silently undo an operator's freeze (head mark)."""
     store = open_store(Identity("default", "ops", True))
     claim_id = store.remember(SECRET_CLAIM, SECRET_CLAIM).claim_id
     store.close()
@@ -134,8 +132,11 @@ def test_a_ledger_rolled_back_to_before_a_freeze_refuses_to_open(open_store, sto
     store.freeze(claim_id, "wrong patient")
     store.close()
     _restore(store_dirs[0], old)
-    with pytest.raises(ChainBroken):
+    with pytest.raises(ChainBroken) as info:
         open_store()
+    assert "newest head this keyring has seen" in str(info.value)
+    verdict = verify_path(*store_dirs)  # the verify command says the same
+    assert not verdict.ok and verdict.first_bad_seq == info.value.seq
 
 
 def _log_all_tenants(store_dirs, **env: str) -> subprocess.CompletedProcess[str]:  # type: ignore[no-untyped-def]

@@ -377,3 +377,14 @@ def test_forgetting_another_tenants_subject_answers_like_one_never_seen(open_sto
     globex.catch_up()
     assert len(globex.recall("Where does Nadia Karim live?").claims) == 1
     assert globex.forget("Nadia Karim").status != "unknown_subject"  # control: its own tenant erases
+
+
+@pytest.mark.parametrize("bad", ["a\n", "acme\n", "\nacme", "ac me", "", "a" * 65])
+def test_a_tenant_with_a_newline_or_space_is_refused(bad: str) -> None:
+    """A trailing newline is not a new tenant (Python's '$' would have matched before it)."""
+    from affidavit.errors import InvalidInput
+    from affidavit.identity import Identity
+
+    with pytest.raises(InvalidInput):
+        Identity.from_env({"AFFIDAVIT_TENANT": bad} if bad else {"AFFIDAVIT_AGENT": "\n"})
+    assert Identity.from_env({"AFFIDAVIT_TENANT": "acme"}).tenant == "acme"  # control

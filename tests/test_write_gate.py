@@ -575,7 +575,8 @@ SUBJECT_AND_LIMIT_ADMITS = [
         "Brinkworth Press, which Selma Okoye founded, now prints maps.",
     ),
     (
-        "Ravi Dutt founded Brinkworth Press.",
+        # Hearsay: the claim keeps who says so (the bare claim is refused, test_gate_context).
+        "According to Lotte Brink, Ravi Dutt founded Brinkworth Press.",
         "Ravi Dutt's daughter, Lotte Brink, says Ravi Dutt founded Brinkworth Press.",
     ),
     ("Brinkworth Press staff signed the petition.", "Dozens of Brinkworth Press staff signed the petition."),

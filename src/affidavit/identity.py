@@ -15,7 +15,7 @@ import msgspec
 
 from affidavit.errors import InvalidInput, NotAuthorized
 
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$")
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@-]{0,63}")  # fullmatch: "$" would accept "a\n"
 _TRUE = {"1", "true", "yes", "on"}
 
 
@@ -26,7 +26,7 @@ class Identity(msgspec.Struct, frozen=True):
 
     def __post_init__(self) -> None:
         for field, value in (("tenant", self.tenant), ("agent", self.agent)):
-            if not _ID.match(value):
+            if not isinstance(value, str) or not _ID.fullmatch(value):
                 raise InvalidInput(
                     field, "use 1-64 letters, digits, '.', '_', '@' or '-', starting alphanumeric"
                 )

@@ -1,8 +1,15 @@
-"""Obvious credentials are refused at the boundary, before anything is written."""
+"""Obvious credentials are refused at the boundary, before anything is written.
+
+Every text a caller gives that the store keeps is scanned: claim, evidence, subject,
+source text, a source's id and origin, review and freeze notes. ``remember`` answers
+with a typed refusal (a value); the other inputs raise ``InvalidInput``.
+"""
 
 from __future__ import annotations
 
 import re
+
+from affidavit.errors import InvalidInput
 
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("private key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----")),
@@ -24,3 +31,12 @@ def find_secret(text: str) -> str | None:
         if pattern.search(text):
             return kind
     return None
+
+
+def refuse_secrets(**fields: str | None) -> None:
+    """Raise ``InvalidInput`` naming the first field that holds a credential (never its value)."""
+    for field, text in fields.items():
+        kind = find_secret(text) if text else None
+        if kind is not None:
+            raise InvalidInput(field, f"holds what looks like a {kind}; credentials are never "
+                               "stored: remove it and try again")

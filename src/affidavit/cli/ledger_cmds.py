@@ -10,6 +10,7 @@ from pathlib import Path
 import msgspec
 
 from affidavit.engine.paths import store_location
+from affidavit.identity import Identity
 from affidavit.ledger.location import is_url
 from affidavit.store import Store
 
@@ -49,6 +50,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("salvage", help="export the verified prefix to a new store")
     _store_arg(p)
     p.add_argument("--out", required=True, help="new, empty store directory")
+    p.add_argument("--out-keyring-dir", help="where the copy's own keyring goes (default: beside "
+                   "the original's, under the keyring root)")
     p.set_defaults(func=cmd_salvage)
 
     p = sub.add_parser("migrate", help="copy a store to the other backend and verify the copy")
@@ -91,8 +94,18 @@ def cmd_log(args: argparse.Namespace) -> int:
 def cmd_salvage(args: argparse.Namespace) -> int:
     from affidavit.engine.salvage import salvage
 
-    verdict = salvage(_path(args), Path(args.out), _keyring(args))
+    # The copy holds every tenant's events (the chain links them all), so it answers
+    # every tenant's questions: only an operator process may make one.
+    Identity.from_env().require_operator("salvage (the copy holds every tenant's events)")
+    out_kdir = Path(args.out_keyring_dir) if args.out_keyring_dir else None
+    result = salvage(_path(args), Path(args.out), _keyring(args), out_kdir)
+    verdict = result.verdict
     print(f"salvaged {verdict.events} verified events to {args.out}")
+    if result.keyring_dir is not None:
+        print(f"the copy has its own keyring ({result.keys_copied} keys its events need) at "
+              f"{result.keyring_dir}; the original's keyring is not shared")
+    else:
+        print("the original's keyring was not available: the copy holds ciphertext it cannot open")
     if not verdict.ok:
         print(f"dropped from seq {verdict.first_bad_seq}: {verdict.found}")
     return 0

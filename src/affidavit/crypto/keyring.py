@@ -14,7 +14,7 @@ from pathlib import Path
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from affidavit.crypto.keystore import KeyStoreBackend, open_key_store
+from affidavit.crypto.keystore import KEYRING_FILE, KeyStoreBackend, open_key_store
 from affidavit.errors import KeyUnavailable
 from affidavit.ledger.location import is_url
 
@@ -58,16 +58,22 @@ def local_dir_for(location: Path | str, store_id: str) -> Path:
     return default_keyring_root() / store_id
 
 
-def is_shared(location: Path | str) -> bool:
-    """A keyring in a database (a URL) rather than a local directory."""
-    return is_url(location)
+def _host_dir(location: Path | str, store_id: str) -> Path:
+    directory = local_dir_for(location, store_id)
+    if is_url(str(location)):
+        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return directory
 
 
 class Keyring:
     """The keys of one store, over any ``KeyStoreBackend`` (local file or shared database)."""
 
-    def __init__(self, keystore: KeyStoreBackend) -> None:
+    def __init__(self, keystore: KeyStoreBackend, local_dir: Path) -> None:
         self._store = keystore
+        # This host's directory for the keyring's files: the keyring file itself (local
+        # keyrings), the head mark and the signing key. A shared keyring keeps the last
+        # two per host, in the store's default local keyring directory.
+        self.local_dir = local_dir
         self._keys, self._destroyed = keystore.load_all()
         self._derived: dict[str, bytes] = {}
         self._pool: list[str] = []
@@ -77,11 +83,26 @@ class Keyring:
         """A new keyring at a directory or a ``postgresql://`` URL, with its store secret."""
         keystore = open_key_store(location, store_id, create=True)
         keystore.put_many([(STORE_SECRET_ID, os.urandom(KEY_BYTES))], at_us)
-        return cls(keystore)
+        return cls(keystore, _host_dir(location, store_id))
+
+    @classmethod
+    def create_copy(cls, location: Path | str, store_id: str, keys: list[tuple[str, bytes]],
+                    destroyed: list[str], at_us: int) -> Keyring:
+        """A new keyring holding exactly ``keys`` (a salvaged copy's: its own, not shared)."""
+        keystore = open_key_store(location, store_id, create=True)
+        keystore.put_many(keys, at_us)
+        if destroyed:
+            keystore.destroy(destroyed, at_us)
+        return cls(keystore, _host_dir(location, store_id))
 
     @classmethod
     def open(cls, location: Path | str, store_id: str) -> Keyring:
-        return cls(open_key_store(location, store_id, create=False))
+        return cls(open_key_store(location, store_id, create=False), _host_dir(location, store_id))
+
+    @property
+    def path(self) -> Path:
+        """The keyring file in ``local_dir`` (a shared keyring has none there)."""
+        return self.local_dir / KEYRING_FILE
 
     def describe(self) -> str:
         return self._store.describe()
@@ -150,6 +171,16 @@ class Keyring:
         for key_id in key_ids:
             self._keys.pop(key_id, None)
             self._destroyed.add(key_id)
+
+    def export_keys(self, key_ids: set[str]) -> list[tuple[str, bytes]]:
+        """(id, material) of the wanted keys this keyring still holds (for a salvaged copy)."""
+        out = []
+        for key_id in sorted(key_ids):
+            try:
+                out.append((key_id, self.material(key_id)))
+            except KeyUnavailable:
+                continue
+        return out
 
     def derived(self, purpose: str) -> bytes:
         """A purpose-bound key derived from the store secret (head seal, fingerprints)."""

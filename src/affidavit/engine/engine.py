@@ -23,7 +23,7 @@ from affidavit.clock import Clock
 from affidavit.codec import REPLAY_DECODERS, decode_event, encode_private
 from affidavit.crypto import macs
 from affidavit.crypto.keyring import Keyring
-from affidavit.engine import head_seal
+from affidavit.engine import head_seal, high_water
 from affidavit.engine.content import Content, clear_text_caches
 from affidavit.engine.follower import Follower
 from affidavit.engine.transaction import Draft, build_rows
@@ -267,8 +267,19 @@ class Engine:
             self._check_head_seal(seal, self._ledger.last_seq())
         failure = head_seal.rollback_failure(  # a ledger older than its keyring
             self._keyring.destroyed_keys(), self.erased.destroyed_keys(), self.head_seq)
+        if failure is None:
+            failure = high_water.check(self._ledger, self._keyring.local_dir, self._mark_key(),
+                                       self.store_id, self.head_seq)
         if failure is not None:
             raise ChainBroken(*failure)
+        self._raise_mark(self.head_seq, self.head_hash)  # a store from before marks gets one
+
+    def _mark_key(self) -> bytes:
+        return self.require_keyring().derived(high_water.PURPOSE)
+
+    def _raise_mark(self, seq: int, digest: bytes) -> None:
+        if self._ledger.durability == "full" and self._keyring is not None and seq > 0:
+            high_water.raise_to(self._keyring.local_dir, self._mark_key(), self.store_id, seq, digest)
 
     def _catch_up(self, rows: Iterable[RowValues]) -> None:
         """Verify each new row against our head, then apply it (another process may have written)."""
@@ -359,6 +370,7 @@ class Engine:
             mac = macs.head_mac(keyring.derived("head-seal"), self.store_id, last.seq, last.hash)
             tx.seal_head(last.seq, last.hash, mac)
         self._trusted_seal = (last.seq, last.hash, mac)
+        self._raise_mark(last.seq, last.hash)
         # Committed: only now do projections change.
         for row, draft in zip(rows, ctx.drafts, strict=True):
             applied = Applied(row.seq, row.kind, row.tenant, row.actor, row.recorded_at,

@@ -7,8 +7,8 @@ engine itself only sees the ``LedgerBackend`` interface.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
@@ -20,16 +20,23 @@ from affidavit.codec import decode_body
 from affidavit.crypto.keyring import Keyring, keyring_location, local_dir_for
 from affidavit.engine.engine import Engine
 from affidavit.engine.paths import (
+    CREATING,
+    INTENT,
     LEDGER_FILE,
+    STORE_ID_FILE,
+    STORE_PATH_FILE,
     creation_lock,
+    keyring_dir_for,
     published_dir,
+    refuse_known_store,
     refuse_leftovers,
+    remove_interrupted_creation,
     store_location,
 )
 from affidavit.errors import ChainBroken, KeyringError, LedgerError
 from affidavit.events import StoreCreated
 from affidavit.identity import Identity
-from affidavit.ledger import Durability, LedgerBackend, PostgresLedger, PostgresLocation, SQLiteLedger
+from affidavit.ledger import Durability, LedgerBackend, PostgresLedger, PostgresLocation, SQLiteLedger, is_url
 
 log = structlog.get_logger("affidavit.store")
 E = TypeVar("E", bound=Engine)
@@ -49,7 +56,7 @@ def open_engine(
     """Open (or create) the store at ``path`` as a ``cls``; verify from genesis and replay.
 
     ``path`` is a directory (SQLite) or a ``postgresql://`` URL; ``keyring_dir`` a
-    directory or a URL of a shared key database.
+    directory or, for a PostgreSQL store, the URL of a shared key database.
     """
     location = store_location(path)
     identity = identity or Identity.from_env()
@@ -68,25 +75,80 @@ def open_engine(
     # while holding the lock; the others wait, then open what it created.
     with creation_lock(store_path):
         if not ledger_path.exists():
+            remove_interrupted_creation(store_path, keyring_dir)
             refuse_leftovers(store_path)
-            store_id = os.urandom(16).hex()
-            kloc = keyring_location(keyring_dir, store_id)
-            if isinstance(kloc, Path) and kloc.resolve().is_relative_to(store_path.resolve()):
-                raise KeyringError("the keyring must live outside the store directory")
-            return _create(cls, store_path, lambda: SQLiteLedger.create(ledger_path, durability),
-                           store_id, kloc, identity, clock)
-    return _open_existing(cls, store_path, SQLiteLedger.open(ledger_path, durability), identity,
-                          keyring_dir, clock, allow_missing_keyring)
+            refuse_known_store(store_path)
+            _create(store_path, identity, keyring_dir, clock)
+    ledger = SQLiteLedger.open(ledger_path, durability)
+    try:
+        store_id = _read_store_id(ledger)
+        kloc: Path | str = (str(keyring_dir) if is_url(str(keyring_dir or ""))
+                            else keyring_dir_for(store_path, store_id, keyring_dir))
+        keyring = _open_keyring(ledger, kloc, store_id, allow_missing_keyring)
+        engine = cls(store_path, ledger, keyring, store_id, identity, clock, _local_dir(kloc, store_id))
+        engine._replay_all()
+        if keyring is not None and not (store_path / STORE_ID_FILE).exists():
+            # A store from before the marker, or a creation killed just after its rename.
+            with contextlib.suppress(OSError):
+                _write_durably(store_path / STORE_ID_FILE, store_id)
+        return engine
+    except BaseException:
+        ledger.close()
+        raise
+
+
+def _create(path: Path, identity: Identity, keyring_dir: str | Path | None, clock: Clock) -> None:
+    """Create a complete store or none: the ledger appears under its name only when whole.
+
+    The keyring (which records this path) comes first; the ledger is built under a
+    temporary name with genesis and seal, made durable, then renamed into place. A
+    kill at any instant leaves either nothing usable-looking (cleared by the next
+    creation, ``remove_interrupted_creation``) or the finished store.
+    """
+    if is_url(str(keyring_dir or "")):
+        raise KeyringError("a store in a directory is created with a local keyring directory; a "
+                           "shared key database (a postgresql:// keyring) is for postgresql:// stores")
+    store_id = os.urandom(16).hex()
+    kdir = keyring_dir_for(path, store_id, keyring_dir)
+    if kdir.resolve().is_relative_to(path.resolve()):
+        raise KeyringError("the keyring must live outside the store directory")
+    if (kdir / "keyring.db").exists():
+        raise KeyringError(f"a keyring already exists at {kdir.name}; refusing to overwrite it")
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    # The intent is on disk before anything else, so a kill at any later instant
+    # leaves a name the next creation recognises and clears.
+    _write_durably(path / f"{INTENT}{store_id}", "")
+    kdir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    _write_durably(kdir / STORE_PATH_FILE, str(path.resolve()))
+    keyring = Keyring.create(kdir, store_id, clock.now_us())
+    building = path / f"{CREATING}{store_id}"
+    try:
+        ledger = SQLiteLedger.create(building, "full")
+        engine = Engine(path, ledger, keyring, store_id, identity, clock, kdir)
+        engine.transact(lambda ctx: ctx.add("STORE_CREATED", StoreCreated(store_id=store_id)))
+        ledger.checkpoint()  # everything in the main file: the -wal is not renamed with it
+        ledger.close()
+    finally:
+        keyring.close()
+    _fsync(building)
+    os.replace(building, path / LEDGER_FILE)
+    _fsync(path)
+    _write_durably(path / STORE_ID_FILE, store_id)
+    (path / f"{INTENT}{store_id}").unlink()
+    log.info("store_created", store_id=store_id)
 
 
 def _open_postgres(cls: type[E], location: PostgresLocation, *, identity: Identity,
                    keyring_dir: str | Path | None, clock: Clock, durability: Durability,
                    create: bool, allow_missing_keyring: bool) -> E:
-    """The same open on PostgreSQL: create once (under the creation lock), then listen."""
-    if create:
-        ledger = PostgresLedger.open_or_install(location, durability)
-    else:
-        ledger = PostgresLedger.open(location, durability)
+    """The same open on PostgreSQL: create once (under the creation lock), then listen.
+
+    Creation is one transaction on the server (genesis and seal commit together), so
+    there is no half-created ledger to clear; a keyring whose genesis never committed
+    is left unused (a new store id is drawn each time).
+    """
+    ledger = (PostgresLedger.open_or_install(location, durability) if create
+              else PostgresLedger.open(location, durability))
     try:
         with ledger.creation_lock():
             empty = ledger.last_seq() == 0 and ledger.head_seal() is None
@@ -94,11 +156,19 @@ def _open_postgres(cls: type[E], location: PostgresLocation, *, identity: Identi
                 raise LedgerError(f"no store at {location.display()}")
             if empty:
                 store_id = os.urandom(16).hex()
-                engine = _create(cls, published_dir(store_id), lambda: ledger, store_id,
-                                 keyring_location(keyring_dir, store_id), identity, clock)
+                kloc = keyring_location(keyring_dir, store_id)
+                created = Keyring.create(kloc, store_id, clock.now_us())
+                engine = cls(published_dir(store_id), ledger, created, store_id, identity, clock,
+                             _local_dir(kloc, store_id))
+                engine.transact(lambda ctx: ctx.add("STORE_CREATED", StoreCreated(store_id=store_id)))
+                log.info("store_created", store_id=store_id)
         if not empty:
-            engine = _open_existing(cls, None, ledger, identity, keyring_dir, clock,
-                                    allow_missing_keyring)
+            store_id = _read_store_id(ledger)
+            kloc = keyring_location(keyring_dir, store_id)
+            keyring = _open_keyring(ledger, kloc, store_id, allow_missing_keyring)
+            engine = cls(published_dir(store_id), ledger, keyring, store_id, identity, clock,
+                         _local_dir(kloc, store_id))
+            engine._replay_all()
     except BaseException:
         ledger.close()
         raise
@@ -106,44 +176,42 @@ def _open_postgres(cls: type[E], location: PostgresLocation, *, identity: Identi
     return engine
 
 
-def _open_existing(cls: type[E], store_path: Path | None, ledger: LedgerBackend, identity: Identity,
-                   keyring_dir: str | Path | None, clock: Clock, allow_missing_keyring: bool) -> E:
+def _open_keyring(ledger: LedgerBackend, kloc: Path | str, store_id: str,
+                  allow_missing: bool) -> Keyring | None:
     try:
-        store_id = _read_store_id(ledger)
-        kloc = keyring_location(keyring_dir, store_id)
-        keyring: Keyring | None
-        try:
-            keyring = Keyring.open(kloc, store_id)
-        except KeyringError:
-            if not allow_missing_keyring:
-                _raise_if_chain_broken(ledger)
-                raise
-            keyring = None
-        engine = cls(store_path or published_dir(store_id), ledger, keyring, store_id, identity,
-                     clock, _local_dir(kloc, store_id))
-        engine._replay_all()
-        return engine
-    except BaseException:
-        ledger.close()
-        raise
-
-
-def _create(cls: type[E], path: Path, make_ledger: Callable[[], LedgerBackend], store_id: str,
-            kloc: Path | str, identity: Identity, clock: Clock) -> E:
-    """The keyring first (so a ledger never exists without one), then the ledger, then genesis."""
-    keyring = Keyring.create(kloc, store_id, clock.now_us())
-    ledger = make_ledger()
-    engine = cls(path, ledger, keyring, store_id, identity, clock, _local_dir(kloc, store_id))
-    engine.transact(lambda ctx: ctx.add("STORE_CREATED", StoreCreated(store_id=store_id)))
-    log.info("store_created", store_id=store_id)
-    return engine
+        return Keyring.open(kloc, store_id)
+    except KeyringError:
+        if not allow_missing:
+            _raise_if_chain_broken(ledger)
+            raise
+        return None
 
 
 def _local_dir(kloc: Path | str, store_id: str) -> Path:
+    """This host's directory for the signing key: the keyring's, or a local one beside it."""
     local = local_dir_for(kloc, store_id)
     if isinstance(kloc, str):
-        local.mkdir(parents=True, exist_ok=True, mode=0o700)  # the signing key lives here
+        local.mkdir(parents=True, exist_ok=True, mode=0o700)
     return local
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_durably(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    _fsync(path.parent)
 
 
 def _read_store_id(ledger: LedgerBackend) -> str:

@@ -9,8 +9,8 @@ import msgspec
 from affidavit import chain
 from affidavit.codec import decode_body
 from affidavit.crypto.keyring import Keyring, keyring_location
-from affidavit.engine import head_seal
-from affidavit.engine.paths import LEDGER_FILE
+from affidavit.engine import head_seal, high_water
+from affidavit.engine.paths import LEDGER_FILE, keyring_dir_for
 from affidavit.errors import AffidavitError, KeyringError, UnknownEventKind
 from affidavit.events import KINDS, StoreCreated, SubjectErased
 from affidavit.ledger import LedgerBackend, PostgresLedger, PostgresLocation, SQLiteLedger, is_url
@@ -82,6 +82,9 @@ def verify_ledger(ledger: LedgerBackend, keyring: Keyring | None) -> ChainVerdic
         verdict.head_seal = "verified" if failure is None else "FAILED"
         if failure is None and verdict.ok:
             failure = head_seal.rollback_failure(keyring.destroyed_keys(), listed, count)
+        if failure is None and verdict.ok:
+            failure = high_water.check(ledger, keyring.local_dir, keyring.derived(high_water.PURPOSE),
+                                       store_id, count)
         if failure is not None and verdict.ok:
             verdict.ok = False
             verdict.first_bad_seq, verdict.expected, verdict.found = failure
@@ -101,7 +104,7 @@ def verify_path(store_path: str | Path, keyring_dir: str | Path | None = None) -
     """``affidavit verify``: the chain, the seal and the rollback check, without replay."""
     ledger = open_ledger(store_path)
     try:
-        keyring = try_keyring(ledger, keyring_dir)
+        keyring = try_keyring(ledger, keyring_dir, store_path)
         try:
             return verify_ledger(ledger, keyring)
         finally:
@@ -111,13 +114,19 @@ def verify_path(store_path: str | Path, keyring_dir: str | Path | None = None) -
         ledger.close()
 
 
-def try_keyring(ledger: LedgerBackend, keyring_dir: str | Path | None) -> Keyring | None:
+def try_keyring(ledger: LedgerBackend, keyring_dir: str | Path | None,
+                store_path: str | Path | None = None) -> Keyring | None:
     first = next(iter(ledger.rows(0)), None)
     if first is None or first.kind != "STORE_CREATED":
         return None
     try:
         genesis = decode_body(first.kind, first.body, 1)
         assert isinstance(genesis, StoreCreated)
-        return Keyring.open(keyring_location(keyring_dir, genesis.store_id), genesis.store_id)
+        kloc: Path | str
+        if store_path is not None and not is_url(store_path) and not is_url(str(keyring_dir or "")):
+            kloc = keyring_dir_for(Path(store_path), genesis.store_id, keyring_dir)
+        else:  # a URL keyring, a PostgreSQL store, or no store directory to consult
+            kloc = keyring_location(keyring_dir, genesis.store_id)
+        return Keyring.open(kloc, genesis.store_id)
     except (AffidavitError, KeyringError, msgspec.DecodeError, AssertionError):
         return None

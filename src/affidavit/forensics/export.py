@@ -4,8 +4,10 @@ Bundle format ``affidavit-bundle/1`` (docs/forensics.md): ``manifest.json``;
 ``events.jsonl`` (every row as stored, blobs hex); ``checkpoints.jsonl``;
 ``receipts.jsonl`` (selected claims' receipts, with the held parts' salt and bytes
 only under ``include_evidence``); ``certificates.jsonl``; ``signing.pub``.
-Every line is one JSON object. Events of all tenants are exported, because the
-chain links them all; their personal fields stay ciphertext.
+Every line is one JSON object. A tenant's bundle holds its own events in full and,
+for every other tenant's event, only its seq and the two hashes that link the chain
+(``withheld``); genesis and signed checkpoints are the store's and always in full.
+An all-tenant bundle needs an operator process.
 """
 
 from __future__ import annotations
@@ -47,6 +49,16 @@ def row_json(row: Row) -> dict[str, Any]:
     return {"seq": row.seq, "kind": row.kind, "tenant": row.tenant, "actor": row.actor,
             "recorded_at": row.recorded_at, "resolver": row.resolver, "body": row.body.hex(),
             "prev_hash": row.prev_hash.hex(), "hash": row.hash.hex()}
+
+
+def withheld_json(row: Row) -> dict[str, Any]:
+    """Another tenant's event in a tenant-scoped bundle: its place in the chain, nothing else.
+
+    Its kind, tenant, actor, time and body stay out; the verifier checks that it links
+    (``prev_hash`` to the one before, its ``hash`` to the one after) and that the signed
+    checkpoint roots cover it, but cannot recompute its hash.
+    """
+    return {"seq": row.seq, "withheld": True, "prev_hash": row.prev_hash.hex(), "hash": row.hash.hex()}
 
 
 def _checkpoint_json(seq: int, e: CheckpointSigned) -> dict[str, Any]:
@@ -110,6 +122,8 @@ def export_bundle(store: Engine, out: Path, *, claims: Sequence[str] | None = No
                   include_evidence: bool = False, all_tenants: bool = False) -> ExportSummary:
     """Write the bundle; ``claims`` None selects every claim of the tenant (or of all)."""
     _check_target(out)
+    if all_tenants:
+        store.identity.require_operator("export --all-tenants")
     wanted = None if claims is None else set(claims)
     tenant = None if all_tenants else store.identity.tenant
     events, cps, receipts, certs = [], [], [], []
@@ -118,10 +132,12 @@ def export_bundle(store: Engine, out: Path, *, claims: Sequence[str] | None = No
         store.catch_up()
         seal = store.ledger.head_seal()
         for row in store.ledger.rows(0, store.head_seq):
+            if (tenant is not None and row.tenant != tenant and row.seq != 1
+                    and row.kind != "CHECKPOINT_SIGNED"):
+                events.append(withheld_json(row))  # another tenant's: only what links the chain
+                continue
             events.append(row_json(row))
             if row.kind in ("CLAIM_ADMITTED", "CLAIM_QUARANTINED"):
-                if tenant is not None and row.tenant != tenant:
-                    continue
                 event = decode_event(row)
                 assert isinstance(event, ClaimAdmitted | ClaimQuarantined)
                 if wanted is not None and event.claim_id not in wanted:

@@ -15,19 +15,27 @@ from collections.abc import Callable
 from typing import Any
 
 from affidavit.errors import InvalidInput
-from affidavit.gates import checks_agent, checks_limits, checks_scan, write_parse
+from affidavit.gates import (
+    checks_agent,
+    checks_context,
+    checks_limits,
+    checks_markers,
+    checks_scan,
+    write_parse,
+)
 from affidavit.gates import checks_grounding as checks
 from affidavit.gates.contracts import ClaimShape, Refusal, Verdict, WriteDecision
 from affidavit.gates.write_link import evidence_view, linked_sentences
 from affidavit.gates.write_parse import PRONOUNS, analyse, claim_subject, mentions
 from affidavit.gates.write_shape import shape_of
-from affidavit.text import lemmas, markers, names
+from affidavit.text import clauses as context
+from affidavit.text import corrections, lemmas, markers, names
 from affidavit.text.lemmas import LEMMA_TABLE_VERSION, SIMPLEMMA_VERSION, content_lemmas, word_tuple
 from affidavit.text.names import key_tokens, refers_to
 from affidavit.text.numbers import dates, quantities, word_runs
 from affidavit.text.sentences import clauses
 
-RESOLVER_VERSION = f"write-gate/1.1+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}"
+RESOLVER_VERSION = f"write-gate/2.0+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}"
 MAX_CLAIM_CHARS = 2_000
 MAX_EVIDENCE_CHARS = 200_000
 
@@ -49,12 +57,12 @@ Check = Callable[[str, str], checks.Failure]
 # Order matters only for which reason is reported when several apply: the most
 # specific comes first, coverage (the catch-all) last.
 _MARKER_CHECKS: tuple[tuple[str, str, Check], ...] = (
-    ("negation_flipped", "polarity", checks.check_polarity),
-    ("modality_dropped", "modality", checks.check_modality),
-    ("quantifier_changed", "quantifier", checks.check_quantifier),
+    ("negation_flipped", "polarity", checks_markers.check_polarity),
+    ("modality_dropped", "modality", checks_markers.check_modality),
+    ("quantifier_changed", "quantifier", checks_markers.check_quantifier),
     ("quantifier_changed", "bounds", checks_limits.check_bounds),
     ("asserts_more_than_evidence", "attempt", checks_limits.check_attempt),
-    ("temporal_shifted", "temporal", checks.check_temporal),
+    ("temporal_shifted", "temporal", checks_markers.check_temporal),
 )
 _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("temporal_shifted", "dates", checks.check_dates),
@@ -122,8 +130,9 @@ def _relevant(text: str, claim: str) -> str:
         rest = have - names_here - _NOT_CONTENT
         rest = {w for w in rest if not w[:1].isdigit()}
         # A hearsay frame ("Sources say", "According to unconfirmed reports,") scopes
-        # over the whole sentence, whatever clause it sits in.
-        if have & want or not rest or markers.attributed(part):
+        # over the whole sentence, whatever clause it sits in; so does an exception
+        # ("..., except Leeds") to a universal.
+        if have & want or not rest or markers.attributed(part) or markers.has_exception(part):
             keep.append(part)
     return " ; ".join(keep) if keep else text
 
@@ -204,12 +213,44 @@ def text_caches() -> tuple[Any, ...]:
         names._find_names, names._capitalised_inside, dates, quantities, evidence_view, analyse,
         content_lemmas, checks.check_coverage, checks.support_set, markers.token_tuple, word_tuple, word_runs,
         lemmas._phrase_matches, checks_scan.scan, checks_limits.bounds, write_parse._mentions,
+        context.read, corrections.retracted,
     )  # fmt: skip
+
+
+_CONTINUES = re.compile(r"(?:except|excepting|apart from|other than|save for|but not|excluding|not)\b", re.I)
+
+
+def _continuation(evidence: str, span: tuple[int, int], view: Any) -> str:
+    """The next sentence when it only limits this one ("Except Leeds, which stayed open.")."""
+    nxt = next(((a, b) for a, b in view.spans if a >= span[1]), None)
+    if nxt is None or not _CONTINUES.match(evidence, nxt[0]):
+        return ""
+    return " ; " + evidence[nxt[0] : nxt[1]]
+
+
+def _check_retracted(claim: str, original: str, evidence: str) -> tuple[str, str, str] | None:
+    """A claim that states what the evidence took back (one rule: a retracted number or
+    date is invented, ``numeral_invented``; a retracted word ``asserts_more_than_evidence``)."""
+    if original is evidence:
+        return None  # nothing was taken back
+    for r in corrections.retracted(original):
+        surface = original[r.start : r.end]
+        if r.kind == "number":
+            failure = checks.check_numbers(claim, evidence)
+            if failure is not None and checks.check_numbers(claim, original) is None:
+                return "numeral_invented", failure[0], f"the evidence takes '{surface}' back"
+        elif r.kind == "word":
+            failure = checks.check_coverage(claim, evidence)
+            if failure is not None and failure[0].casefold() in surface.casefold():
+                return "asserts_more_than_evidence", failure[0], f"the evidence takes '{surface}' back"
+    return None
 
 
 def decide_write(claim: str, evidence: str) -> WriteDecision:
     """Decide whether ``evidence`` supports ``claim``; pure and deterministic."""
     _validate(claim, evidence)
+    # What the evidence takes back ("room 12 - no wait, room 14") is blanked: same offsets.
+    original, evidence = evidence, corrections.corrected(evidence)
     ran: list[str] = ["subject"]
     subject, found = claim_subject(claim)
     if subject is None:
@@ -232,6 +273,15 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     failure = checks_agent.check_subject_position(claim, subject, text)
     if failure is not None:
         return _refuse("unknown_subject", failure, shape, span, ran)
+    ran.append("retracted")
+    retract = _check_retracted(claim, original, evidence)
+    if retract is not None:
+        return _refuse(retract[0], retract[1:], shape, span, ran)
+    ran.append("context")
+    judged = checks_context.judge(claim, text, context.carried(evidence, span[0]))
+    if judged.refusal is not None:
+        return _refuse(judged.refusal[0], judged.refusal[1:], shape, span, ran)
+    claim_full, claim, text = claim, judged.claim, judged.evidence + _continuation(evidence, span, view)
     relevant = _relevant(text, claim)
     for code, name, check in _MARKER_CHECKS:
         ran.append(name)
@@ -247,7 +297,7 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     failure = checks_agent.check_own_clause(claim, subject, text)
     if failure is not None:
         return _refuse("relation_transposed", failure, shape, span, ran)
-    rescued = _rescue_form(claim, text)
+    rescued = _rescue_form(claim_full, text)
     if rescued is not None:
         return WriteDecision(
             verdict="RESCUE",

@@ -195,7 +195,8 @@ def _probe_and_certify(store: Engine, subject: str, plan: Plan) -> ForgetOutcome
         return ForgetOutcome(
             status="incomplete", certificate=None, fingerprint=plan.fingerprint,
             erasure_seq=plan.erasure_seq, survived=tuple(sorted(set(survived))),
-            text=incomplete_text(plan.erasure_seq, sorted(set(survived)), destroyed), **counts)
+            text=incomplete_text(plan.erasure_seq, sorted(set(survived)), destroyed),
+            **{k: v for k, v in counts.items() if k in ForgetOutcome.__struct_fields__})
     signer = certificates.signer_for(store.keyring_dir)
     certificates.write_public_key(store.path, signer)
     row = next(iter(store.ledger.rows(plan.erasure_seq - 1, plan.erasure_seq)))

@@ -16,6 +16,7 @@ from affidavit.engine import Engine, WriteContext
 from affidavit.errors import InvalidTransition, NotFound
 from affidavit.events import ClaimStateChanged, NotePrivate, Sealed
 from affidavit.projections import LIVE, ClaimRecord
+from affidavit.secrets_scan import refuse_secrets
 
 FREEZE_REASON = "frozen_by_operator"
 UNFREEZE_REASON = "unfrozen_by_operator"
@@ -84,6 +85,7 @@ def _transition(store: Engine, claim_id: str, note: str,
     store.identity.require_operator(action)
     claim_id = validation.text("claim_id", claim_id, validation.MAX_ID, multiline=False)
     note = validation.text("note", note, validation.MAX_CLAIM)
+    refuse_secrets(note=note)
     tenant = store.identity.tenant
 
     def decide(ctx: WriteContext) -> StateOutcome:

@@ -74,11 +74,12 @@ def remember(
         subject = validation.text("subject", subject, validation.MAX_ID, multiline=False)
     valid_from, valid_to = validation.interval(valid_from, valid_to)
 
-    secret = find_secret(claim) or find_secret(evidence)
+    secret = next((k for t in (claim, evidence, source_text, subject, source_id)
+                   if t and (k := find_secret(t))), None)
     if secret is not None:
         return _refused(claim, evidence, "contains_secret",
                         f"the {secret} looks like a credential; credentials are never stored",
-                        "remove the credential from the claim and the evidence", None)
+                        "remove the credential from the claim, evidence, source text and ids", None)
 
     decision = decide_write(claim, evidence)  # pure: decided outside the write lock
     if subject is not None and decision.shape is not None and not (

@@ -30,6 +30,7 @@ from affidavit.memory.freeze import (
     unfreeze,
 )
 from affidavit.projections import ClaimRecord, ReviewItem
+from affidavit.secrets_scan import refuse_secrets
 
 __all__ = [
     "ReviewEntry",
@@ -138,6 +139,7 @@ def review(store: Engine, item: str, decision: str, note: str, *,
     if decision not in ("approve", "reject"):
         raise InvalidInput("decision", "expected 'approve' or 'reject'")
     note = validation.text("note", note, validation.MAX_CLAIM)
+    refuse_secrets(note=note)
     if reviewed_hash is not None:
         reviewed_hash = validation.text("reviewed_hash", reviewed_hash, 128, multiline=False)
     tenant = store.identity.tenant

@@ -12,6 +12,7 @@ from affidavit.engine import Engine, WriteContext
 from affidavit.errors import SourceConflict, UnknownSource
 from affidavit.events import PartPrivate, ReceiptRef, SourcePrivate, SourceRegistered, Unreadable
 from affidavit.projections import SourceRecord
+from affidavit.secrets_scan import refuse_secrets
 from affidavit.text.names import find_names, key_tokens
 from affidavit.text.span import locate_span
 
@@ -147,6 +148,7 @@ def add_source(store: Engine, source_id: str, text: str, origin: str | None) -> 
     text = validation.text("text", text, validation.MAX_SOURCE_TEXT)
     if origin is not None:
         origin = validation.text("origin", origin, 2048, multiline=False)
+    refuse_secrets(source_id=source_id, text=text, origin=origin)  # e.g. https://user:pass@host
     draft = store.transact(lambda ctx: prepare(ctx, source_id, text, origin))
     record = store.sources.get(store.identity.tenant, draft.source_ref)
     assert record is not None

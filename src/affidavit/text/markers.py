@@ -18,13 +18,16 @@ LEXICAL_NEGATIVES: dict[str, str] = {
     "absent": "attend", "absence": "attend", "miss": "attend", "missed": "attend",
     "fail": "succeed", "failed": "succeed", "deny": "admit", "denied": "admit",
     "refuse": "accept", "refused": "accept", "decline": "accept", "declined": "accept",
-    "lack": "have", "lacks": "have", "lacked": "have", "unable": "able",
+    "lack": "have", "lacks": "have", "lacked": "have", "unable": "able", "denies": "admit",
+    "forgot": "remember", "forgets": "remember", "neglected": "remember",
 }  # fmt: skip
 _NEGATIVE_PHRASES = re.compile(
     r"\b(?:ruled out|left out|pulled out|withdrew from|withdrawn from|barred from|"
-    r"banned from|excluded from|free of|instead of|rather than)\b"
+    r"banned from|excluded from|free of|instead of|rather than|"
+    # "It is false that ...": a denial of the clause that follows.
+    r"(?:false|untrue|a lie|a myth|nonsense|wrong) that)\b"
 )
-_PHRASE_TAILS = frozenset({"out", "from", "of", "than"})
+_PHRASE_TAILS = frozenset({"out", "from", "of", "than", "that"})
 
 # Modality classes: a hedge, an intention, a prediction.
 MODALITY: dict[str, str] = {
@@ -49,10 +52,30 @@ MODALITY: dict[str, str] = {
     "expected": "hedge", "expects": "hedge", "will": "future", "shall": "future",
     "scheduled": "future", "set": "future", "going": "future",
     "would": "hedge", "should": "hedge",
+    # Verbs whose infinitive is not done: "threatened to sign" signed nothing.
+    "threatened": "intent", "threatens": "intent", "offered": "intent", "offers": "intent",
+    "promised": "intent", "promises": "intent", "vowed": "intent", "vows": "intent",
+    "pledged": "intent", "pledges": "intent", "agreed": "intent", "agrees": "intent",
+    "decided": "intent", "decides": "intent", "supposed": "intent", "meant": "intent",
+    "about": "future", "wanted": "intent", "hoped": "intent",
+    "volunteered": "intent", "prepared": "intent", "preparing": "intent", "ready": "intent",
+    "like": "intent", "keen": "intent", "eager": "intent", "willing": "intent",
 }  # fmt: skip
 # Markers that are modal only in a pattern ("set to", "due to", "going to", "thought to").
 _NEEDS_TO = frozenset({"due", "set", "going", "thought", "believed", "expected", "aim",
-                       "aims", "plan", "plans", "hope", "hopes", "seeks", "wants"})  # fmt: skip
+                       "aims", "plan", "plans", "hope", "hopes", "seeks", "wants",
+                       "threatened", "threatens", "offered", "offers", "promised", "promises",
+                       "vowed", "vows", "pledged", "pledges", "agreed", "agrees", "decided",
+                       "decides", "supposed", "meant", "about", "wanted", "hoped", "volunteered",
+                       "prepared", "preparing", "ready", "like", "keen", "eager", "willing"})  # fmt: skip
+# Of those, the ones whose "to" may open a noun phrase ("agreed to the terms", "due to
+# rain"): modal only before a verb, not before a determiner or a name.
+_TO_VERB_ONLY = frozenset({"agreed", "agrees", "prepared", "ready", "about", "like",
+                           "offered", "offers", "promised", "promises", "pledged", "pledges",
+                           "meant", "supposed", "keen", "eager", "willing", "set"})  # fmt: skip
+_NOT_VERB_AFTER_TO = frozenset({"the", "a", "an", "his", "her", "their", "its", "our", "my",
+                                "your", "this", "that", "these", "those", "be", "me", "him",
+                                "them", "us", "it"})  # fmt: skip
 
 # Hearsay: the statement is attributed to unnamed or unverified sources.
 _ATTRIBUTED = re.compile(
@@ -100,7 +123,8 @@ ENDED = frozenset({"former", "formerly", "previously", "ex", "until", "till", "n
 CONNECTIVES: dict[str, str] = {"before": "after", "after": "before", "prior": "after",
                                "since": "until", "until": "since"}  # fmt: skip
 
-_TOKEN = re.compile(r"n't|[\w'’]+|[$£€%]")
+# "didn't" -> "did", "n't": the contraction's stem first, then its negation.
+_TOKEN = re.compile(r"\w+?(?=n't\b)|n't\b|[\w']+|[$£€%]")
 
 
 def tokens(text: str) -> list[str]:
@@ -154,6 +178,12 @@ def modalities(text: str) -> set[str]:
             continue  # the month
         if t in _NEEDS_TO and (i + 1 >= len(toks) or toks[i + 1] != "to"):
             continue
+        if t in _TO_VERB_ONLY and (
+            i + 2 >= len(toks) or toks[i + 2] in _NOT_VERB_AFTER_TO or toks[i + 2][:1].isdigit()
+        ):
+            continue  # "agreed to the terms", "ready to them": a noun phrase follows
+        if t == "like" and (i == 0 or toks[i - 1] not in ("would", "'d")):
+            continue  # "would like to": "like to swim" is a habit
         if (
             t in ("may", "might", "could", "would", "should", "will")
             and i + 1 < len(toks)

@@ -1,0 +1,139 @@
+"""Match a claim to an evidence clause whose governing context it keeps.
+
+``text.clauses.read`` cuts both texts into segments under frames (hearsay, condition,
+question, hypothetical). A claim is grounded only in segments whose frames it states
+too: "According to Lena, the ferry stops in May" in "Lena says the ferry stops in May",
+the bare "The ferry stops in May" in nothing there. ``judge`` returns either a refusal
+or the two texts the remaining checks should compare: the claim's content without its
+frame, and the evidence segments under the same frames.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from affidavit.gates.checks_grounding import check_coverage
+from affidavit.text import markers
+from affidavit.text.clauses import Frame, Segment, read
+from affidavit.text.lemmas import content_lemmas
+from affidavit.text.names import find_names, refers_to
+from affidavit.text.numbers import quantities
+
+
+class Judged(NamedTuple):
+    refusal: tuple[str, str, str] | None  # (code, term, why)
+    claim: str  # what the later checks compare ...
+    evidence: str  # ... with this
+
+
+_DETERMINERS = ("the ", "my ", "our ", "his ", "her ", "their ", "a ", "an ")
+
+
+def _speaker_key(who: str) -> str:
+    low = who.casefold().strip()
+    for d in _DETERMINERS:
+        if low.startswith(d):
+            return low[len(d) :]
+    return low
+
+
+def _same_speaker(a: str, b: str) -> bool:
+    if a[:1].isupper() and b[:1].isupper() and (refers_to(a, b) or refers_to(b, a)):
+        return True
+    return _speaker_key(a) == _speaker_key(b) != ""
+
+
+def _same_condition(a: str, b: str) -> bool:
+    """Two conditions say the same: each covers the other, same polarity, same numbers."""
+    if check_coverage(a, b) is not None or check_coverage(b, a) is not None:
+        return False
+    if markers.negations(a) % 2 != markers.negations(b) % 2:
+        return False
+    return {q.value for q in quantities(a)} == {q.value for q in quantities(b)}
+
+
+def _frames_match(claim: str, mine: tuple[Frame, ...], theirs: tuple[Frame, ...]) -> bool:
+    """Every evidence frame is stated by the claim, and the claim states no other."""
+    unused = list(mine)
+    for e in theirs:
+        hit = next((c for c in unused if c.kind == e.kind and _args_match(e, c)), None)
+        if hit is not None:
+            unused.remove(hit)
+        elif e.kind == "hearsay" and not find_names(e.arg) and "hedge" in markers.modalities(claim):
+            continue  # "word is ...", "inspectors say ... may have": kept by the claim's hedge
+        else:
+            return False
+    return not unused
+
+
+def _args_match(e: Frame, c: Frame) -> bool:
+    if e.kind == "hearsay":
+        return (e.arg == "" and c.arg == "") or (e.arg != "" and c.arg != "" and _same_speaker(c.arg, e.arg))
+    if e.kind == "condition":
+        return _same_condition(c.arg, e.arg)
+    return True
+
+
+def _text(text: str, segs: list[Segment]) -> str:
+    return " ; ".join(("not " if s.negated else "") + text[s.start : s.end].strip() for s in segs)
+
+
+def _overlap(claim: str, part: str) -> int:
+    return len(set(content_lemmas(claim)) & set(content_lemmas(part)))
+
+
+def judge(claim: str, ev: str, carried: tuple[Frame, ...] = ()) -> Judged:
+    """A refusal when the claim drops (or adds) the context of the clause it matches."""
+    ev_segs = [Segment(s.start, s.end, carried + s.frames, s.negated) for s in read(ev)]
+    c_segs = list(read(claim))
+    if not any(s.frames or s.negated for s in ev_segs) and not any(s.frames or s.negated for s in c_segs):
+        return Judged(None, claim, ev)  # nothing governs either: the common case, untouched
+    main = [s for s in c_segs if not any(f.kind == "supposed" for f in s.frames)] or c_segs
+    # The claim's frames are those of its fullest clause ("I wonder if X": X's, not "I"'s).
+    lead = max(main, key=lambda s: len(content_lemmas(claim[s.start : s.end])), default=None)
+    mine = lead.frames if lead is not None else ()
+    main = [s for s in main if s.frames == mine] or main
+    core = _text(claim, main)
+    fitting = [s for s in ev_segs if _frames_match(claim, mine, s.frames)]
+    if fitting and check_coverage(core, _text(ev, fitting)) is None:
+        return Judged(None, core, _text(ev, fitting))
+    # The claim's content is in a clause under other frames: say which it dropped or added.
+    others = [s for s in ev_segs if s not in fitting]
+    covering = [s for s in others if check_coverage(core, _text(ev, [s])) is None]
+    pool = covering or sorted(others, key=lambda s: -_overlap(core, ev[s.start : s.end]))[:1]
+    if pool and (covering or _overlap(core, ev[pool[0].start : pool[0].end]) > 0):
+        seg = pool[0]
+        dropped = [f for f in seg.frames if not any(c.kind == f.kind and _args_match(f, c) for c in mine)]
+        if seg.negated and not any(s.negated for s in main):
+            return Judged(("negation_flipped", _cue(seg.frames), _why_negated(seg)), core, _text(ev, [seg]))
+        if dropped:
+            f = dropped[0]
+            return Judged(("modality_dropped", f.cue, _why_dropped(f)), core, _text(ev, [seg]))
+        added = [c for c in mine if not any(c.kind == f.kind and _args_match(f, c) for f in seg.frames)]
+        if added:
+            c = added[0]
+            why = f"the claim puts it under '{c.cue}', which the evidence does not"
+            return Judged(("asserts_more_than_evidence", c.cue, why), core, _text(ev, [seg]))
+    # No clause under the claim's frames says it: the later checks find what is missing.
+    return Judged(None, core, _text(ev, fitting))
+
+
+def _cue(frames: tuple[Frame, ...]) -> str:
+    return next((f.cue for f in frames if f.kind == "hearsay"), frames[0].cue if frames else "not")
+
+
+def _why_negated(seg: Segment) -> str:
+    return f"the evidence denies it ('{_cue(seg.frames)}'); the claim asserts it"
+
+
+_WHY = {
+    "hearsay": "the evidence only reports it ('{cue}'); the claim states it as fact",
+    "condition": "the evidence states it only under a condition ('{cue} {arg}'); the claim drops it",
+    "supposed": "the evidence only supposes it ('{cue}'); the claim states it as fact",
+    "question": "the evidence asks it ('{cue}'); the claim states it as fact",
+    "hypothetical": "the evidence only imagines it ('{cue}'); the claim states it as fact",
+}
+
+
+def _why_dropped(f: Frame) -> str:
+    return _WHY[f.kind].format(cue=f.cue, arg=f.arg)

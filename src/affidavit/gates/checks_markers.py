@@ -1,0 +1,157 @@
+"""The write gate's marker checks: polarity, modality, quantifiers and tense.
+
+Each compares what the evidence marks (a "not", a hedge, a quantifier, an ended
+state, a past tense) with what the claim keeps; each returns ``None`` when the
+claim passes, else ``(term, why)``. The grounding of words, numbers and roles is in
+``checks_grounding``; the governing context of a clause (hearsay, condition,
+question) in ``checks_context``.
+"""
+
+from __future__ import annotations
+
+from affidavit.text import markers
+from affidavit.text.lemmas import _IRREGULAR, lemma, words
+from affidavit.text.numbers import quantities
+
+Failure = tuple[str, str] | None
+
+_PAST_FORMS = frozenset({"was", "were", "had", "did"})
+_PRESENT_FORMS = frozenset({"is", "are", "am", "has", "does"})
+
+
+def check_polarity(claim: str, ev: str) -> Failure:
+    """The claim keeps the evidence's polarity (a dropped or added "not")."""
+    c, e = markers.negations(claim) % 2, markers.negations(ev) % 2
+    if c == e:
+        return None
+    term = next(
+        (
+            t
+            for t in markers.tokens(ev if e else claim)
+            if t in markers.NEGATORS or t in markers.LEXICAL_NEGATIVES
+        ),
+        "not",
+    )
+    side = "evidence" if e else "claim"
+    return term, f"the {side} is negated ('{term}') and the other is not"
+
+
+def check_modality(claim: str, ev: str) -> Failure:
+    """A hedge, intention or prediction in the evidence is kept by the claim."""
+    dropped = markers.modalities(ev) - markers.modalities(claim)
+    if not dropped:
+        return None
+    kind = sorted(dropped)[0]
+    term = next((t for t in markers.tokens(ev) if markers.MODALITY.get(t) == kind), kind)
+    return term, f"the evidence qualifies the statement ('{term}', {kind}); the claim does not"
+
+
+def check_quantifier(claim: str, ev: str) -> Failure:
+    """The claim does not strengthen the evidence's quantifier or drop an exception."""
+    rc, re_ = markers.quantifier_rank(claim), markers.quantifier_rank(ev)
+    if rc is None:
+        part = markers.partitive_lead(ev)
+        # A claim that counts ("Forty ... staff") is left to the number check.
+        if part is not None and markers.partitive_lead(claim) is None and not quantities(claim):
+            return part, f"the evidence speaks of part of a group ('{part} of'); the claim of all of it"
+        return None
+    term = next((t for t in markers.tokens(claim) if markers.QUANTIFIERS.get(t) == rc), "all")
+    if rc >= 3 and re_ is None:
+        return term, f"the claim says '{term}' but the evidence does not quantify"
+    if re_ is not None and rc > re_:
+        return term, f"the claim says '{term}', stronger than the evidence's quantifier"
+    if rc == markers.UNIVERSAL and markers.has_exception(ev) and not markers.has_exception(claim):
+        return term, f"the claim says '{term}' but the evidence states an exception"
+    return None
+
+
+def _copula_forms(text: str) -> list[str]:
+    """Forms of "be" used as a copula (not as a passive or progressive auxiliary)."""
+    toks = markers.token_tuple(text)  # read only: no list copy
+    out = []
+    for i, t in enumerate(toks):
+        if t in ("is", "are", "am", "was", "were"):
+            nxt = toks[i + 1] if i + 1 < len(toks) else ""
+            if nxt.endswith(("ed", "en", "ing")) or (nxt in lemma_irregular_participles()):
+                continue
+            out.append(t)
+    return out
+
+
+def lemma_irregular_participles() -> frozenset[str]:
+    return _PARTICIPLES
+
+
+_PARTICIPLES = frozenset(
+    {"born", "built", "sold", "bought", "run", "led", "held", "made", "paid", "taught",
+     "written", "known", "given", "taken", "seen", "left", "kept", "lost", "won", "found",
+     "set", "put", "hit", "cut", "shut", "told", "sent", "spent", "brought", "thought"}
+)  # fmt: skip
+
+
+def _irregular_past(word: str) -> bool:
+    """ "took", "ran", "wrote": a listed irregular form that is not the present."""
+    return _IRREGULAR.get(word, word) != word and word not in _PRESENT_FORMS and not word.endswith("s")
+
+
+def check_temporal(claim: str, ev: str) -> Failure:
+    """Ended states stay ended, before stays before, past stays past."""
+    ended = markers.ended_markers(ev)
+    if ended and not markers.ended_markers(claim):
+        toks = markers.tokens(claim)
+        past = any(
+            t in _PAST_FORMS or t.endswith("ed") or t in _PARTICIPLES or _irregular_past(t) for t in toks
+        )
+        if not past:
+            term = sorted(ended)[0]
+            return term, f"the evidence says the state ended ('{term}'); the claim states it as current"
+    c_conn, e_conn = markers.connectives(claim), markers.connectives(ev)
+    for c in sorted(c_conn - e_conn):
+        if markers.CONNECTIVES[c] in e_conn:
+            return c, f"the claim orders events with '{c}', the evidence with '{markers.CONNECTIVES[c]}'"
+    shifted = _tense_shift(claim, ev)
+    if shifted is not None:
+        return shifted, f"the evidence states '{shifted}' in the past tense; the claim in the present"
+    c_cop, e_cop = _copula_forms(claim), _copula_forms(ev)
+    if any(t in ("is", "are", "am") for t in c_cop) and e_cop and all(t in ("was", "were") for t in e_cop):
+        return "is", "the evidence states this in the past tense; the claim in the present"
+    return None
+
+
+_ADVERBS = frozenset({"never", "not", "n't", "also", "already", "long", "since", "just", "ever"})
+_STILL_PRESENT = frozenset({"has", "have", "'ve", "is", "are", "am", "'s", "'re"})
+
+
+def _past_form(word: str) -> bool:
+    return word.endswith("ed") or _irregular_past(word)
+
+
+def _tense_shift(claim: str, ev: str) -> str | None:
+    """A verb the claim puts in the present ("captains") that the evidence states only
+    in the simple past ("captained"): the evidence says it held then, not now. A
+    perfect ("has captained") or a present passive ("is captained by") still holds."""
+    present = {
+        lemma(t): t
+        for t in words(claim)
+        if t[:1].islower() and len(t) > 3 and t.endswith("s") and not t.endswith("ss")
+        and t not in _PRESENT_FORMS
+    }  # fmt: skip
+    present = {lem: t for lem, t in present.items() if lem != t}
+    if not present:
+        return None
+    toks = markers.token_tuple(ev)  # read only: no list copy
+    past_at: dict[str, int] = {}
+    still: set[str] = set()
+    for i, t in enumerate(toks):
+        lem = lemma(t)
+        if lem not in present:
+            continue
+        prev = next(
+            (p for p in reversed(toks[max(0, i - 3) : i]) if p not in _ADVERBS and not p.endswith("ly")), ""
+        )
+        if not _past_form(t) or prev in _STILL_PRESENT:
+            still.add(lem)  # also stated in the present, the perfect or a present passive
+        else:
+            past_at.setdefault(lem, i)
+    past_at = {lem: i for lem, i in past_at.items() if lem not in still}
+    return present[min(past_at, key=past_at.__getitem__)] if past_at else None

@@ -1,0 +1,177 @@
+"""The cue words and patterns of ``clauses``: reporting verbs, speakers, condition and
+question openers, and the small tests that tell a frame from a look-alike ("said
+goodbye", "After a long dispute,", "according to its annual report").
+
+Closed classes of English function words and verbs; changing one changes decisions, so
+the write gate's resolver version moves with them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from affidavit.text.lemmas import _IRREGULAR
+
+# Reporting verbs that pass a statement on without vouching for it. Factive ones
+# ("confirmed", "revealed", "admitted") presuppose their complement and are not here.
+_REPORT = (
+    r"says|said|say|claims?|claimed|tells? (?:me|us|him|her|them)|told (?:me|us|him|her|them|\w+)|"
+    r"reckons?|reckoned|thinks?|insists?|insisted|stated?|states|alleges?|alleged|"
+    r"mentioned|mentions|hears?|heard|maintains?|maintained|argues?|argued|swears?|swore|"
+    r"believes?|believed|denied|denies|deny|disputes|disputed|"
+    # Weak: these take a clause only with "that" or a colon ("wrote the report" is no frame).
+    r"(?:wrote|writes|suggested|suggests|predicted|predicts|guessed|texted|emailed|messaged|posted|tweeted|"
+    r"warned|warns|assured|assures|figured|figures|feels|felt|reported|reports|added|explained)"
+    r"(?=\s+that\b|\s*:)"
+)
+_DENIAL = frozenset({"denied", "denies", "deny", "dispute", "disputes", "disputed"})
+# "X says (that) ...": a speaker of at most five words opening the piece.
+_SPEAKER = (
+    r"(?P<who>(?:[A-Z][\w'’.\-]*|I|he|she|they|we|you|"
+    r"(?:[Tt]he|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) \w+)(?: [\w'’.\-]+){0,4}?)"
+)
+_INLINE = re.compile(
+    r"^(?:(?:and|but|also|oh|so|well|plus|btw|fyi)[,]?\s+)?" + _SPEAKER + r"\s+(?:\w+ly\s+)?"
+    r"(?P<verb>" + _REPORT + r")(?:\s+that\b|\s*:|\s+(?=\S)|\s*$)"
+)
+_VERB_FIRST = re.compile(r"^(?:\w+ly\s+)?(?P<verb>" + _REPORT + r")(?:\s+that\b|\s*:|\s+(?=\S)|\s*$)")
+_LEAD = re.compile(
+    r"^(?:according to|per|as per|quoting|in the words of)\s+(?P<who>[^,:;]{1,60}?)\s*(?:[,:]\s*|$)",
+    re.I,
+)
+_TRAIL = re.compile(
+    r"^(?:(?P<who>.{1,60}?)\s+(?P<verb>says|said|claims|claimed|reckons|thinks|insists|"
+    r"insisted|alleges|alleged|wrote|writes|told me|told us|tells me|reported|reports)|"
+    r"(?:says|said|claims|claimed|insisted|wrote|reported) (?P<who2>.{1,60}?)|"
+    r"according to (?P<who3>.{1,60}?)|per (?P<who4>.{1,60}?))\s*[.!]*$",
+    re.I,
+)
+# Unnamed hearsay that governs the rest of the sentence.
+_RUMOUR = re.compile(
+    r"^(?:rumou?r has it|word is|word has it|the word is|i hear|i heard|i'?ve heard|"
+    r"people say|they say|it is said|it's said|"
+    r"everyone says|someone said|somebody said|a little bird told me)(?:\s+that\b)?\s*[,:]?\s*",
+    re.I,
+)
+_CONDITION = re.compile(
+    r"^(?:even |only )?(?P<cue>if|unless|provided(?: that)?|providing(?: that)?|as long as|"
+    r"so long as|in case|assuming(?: that)?|on condition that|in the event that|should|had|were|once)\b\s*",
+    re.I,
+)
+_POST_CONDITION = re.compile(
+    r"\s+(?P<cue>if|unless|provided(?: that)?|providing(?: that)?|as long as|so long as|in case|"
+    r"on condition that|in the event that)\s+",
+    re.I,
+)
+# "if"/"whether" after these opens an embedded question, not a condition.
+_ASKING = re.compile(
+    r"\b(?:wonder\w*|ask\w*|know|knows|knew|check\w*|see|sure|unsure|unclear|idea|doubt\w*|"
+    r"clue|tell|find out|decide\w*|confirm)\s+(?:if|whether)\b|\bwhether\b",
+    re.I,
+)
+_HYPOTHETICAL = re.compile(
+    r"^(?:suppose|supposing|imagine|imagine if|what if|say|let'?s say|let us say|hypothetically|"
+    r"in theory|picture this|assume|picture)\b[,:]?\s*(?:that\s+)?",
+    re.I,
+)
+_INTERROGATIVE = frozenset(
+    {"is", "are", "was", "were", "am", "do", "does", "did", "has", "have", "had", "can", "could",
+     "will", "would", "should", "shall", "may", "might", "must", "who", "what", "when", "where",
+     "why", "how", "which", "whose", "whom", "isn't", "aren't", "wasn't", "doesn't", "didn't",
+     "hasn't", "haven't", "won't", "can't", "any", "anyone", "anybody", "right", "really"}
+)  # fmt: skip
+_INVERTED = frozenset({"should", "had", "were", "once"})
+_FUTURE = re.compile(r"\b(?:will|would|'ll|can|could|may|might|shall|should|going to)\b", re.I)
+_PIECE = re.compile(r"\s*[,;]\s+|\s+[—–-]{1,2}\s+|\s*:\s+|\?\s+")
+_WORD = re.compile(r"[\w'’]+")
+
+
+def _pieces(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    pos = a
+    for m in _PIECE.finditer(text, a, b):
+        if m.start() > pos:
+            out.append((pos, m.start() + (1 if text[m.start()] == "?" else 0)))
+        pos = m.end()
+    if b > pos:
+        out.append((pos, b))
+    return out
+
+
+# A source that is a record rather than a person: quoting it is quoting the evidence.
+_DOCUMENTS = frozenset(
+    {"report", "reports", "minutes", "records", "record", "filing", "filings", "accounts",
+     "contract", "timetable", "schedule", "website", "register", "registry", "data", "figures",
+     "statistics", "census", "invoice", "receipt", "ledger", "log", "logs", "agenda", "policy",
+     "handbook", "manual", "lease", "certificate", "cv", "résumé", "resume", "profile", "notice"}
+)  # fmt: skip
+
+
+def _document(who: str) -> bool:
+    words = _WORD.findall(who.casefold())
+    return bool(words) and words[-1] in _DOCUMENTS
+
+
+def _first_word(text: str) -> str:
+    m = _WORD.search(text)
+    return m.group(0).casefold().replace("’", "'") if m else ""
+
+
+_FINITE = frozenset(
+    {"is", "are", "was", "were", "am", "has", "have", "had", "will", "would", "can", "could",
+     "may", "might", "should", "must", "shall", "does", "did", "do", "n't", "won't", "can't"}
+)  # fmt: skip
+_NOT_SPEAKER = frozenset(
+    {"after", "before", "in", "on", "at", "with", "since", "when", "while", "during", "following",
+     "despite", "although", "because", "as", "by", "for", "from", "under", "if", "once", "until",
+     "unless", "without", "over", "through", "what", "who", "which", "where", "why", "how"}
+)  # fmt: skip
+
+
+def _no_clause_after(piece: str, at: int, more: bool, inline: re.Match[str] | None) -> bool:
+    """ "said goodbye", "told her brother before ...": the verb takes no clause. A clause
+    after "that" or a colon is taken on trust; a bare one needs a finite verb. At the
+    piece's end ("Lena says: ...") the clause is the next piece."""
+    if inline is not None and _first_word(inline.group("who")) in _NOT_SPEAKER:
+        return True  # "After a long dispute, ...": a fronted phrase, not a speaker
+    rest = piece[at:].strip()
+    if not rest:
+        return not more
+    if re.search(r"(?:\bthat|:)\s*$", piece[:at]):
+        return False
+    return not _has_finite(_WORD.findall(rest)[1:])
+
+
+def _has_finite(found: list[str]) -> bool:
+    """Whether any of these words (the subject's head left out) is a finite verb form."""
+    words = [w.casefold().replace("’", "'") for w in found]
+    return any(
+        w in _FINITE
+        or w.endswith("n't")
+        or _IRREGULAR.get(w, w) != w  # "paid", "took", "sold"
+        or (len(w) > 3 and (w.endswith("ed") or (w.endswith("s") and not w.endswith("ss"))))
+        for w in words
+    )
+
+
+def _speaker_like(trail: re.Match[str]) -> bool:
+    who = next((trail.group(g) for g in ("who", "who2", "who3", "who4") if trail.group(g)), "")
+    words = who.split()
+    if _has_finite(words):
+        return False  # "..., says Ravi Dutt founded X": a clause, not a speaker
+    return 0 < len(words) <= 5 and (
+        who[:1].isupper()
+        or words[0].casefold() in ("the", "my", "our", "his", "her", "their", "he", "she", "they", "i", "we")
+    )
+
+
+def _is_condition(cond: re.Match[str], piece: str, after: str) -> bool:
+    cue = cond.group("cue").casefold()
+    if cue in ("should", "had", "were"):  # "Had Ada known, ...": inverted; a name or pronoun follows
+        nxt = piece[cond.end() :]
+        return bool(
+            nxt[:1].isupper() or _first_word(nxt) in ("he", "she", "they", "it", "we", "i", "you", "the")
+        )
+    if cue == "once":  # "Once the council agrees, Brio will ...": future only; "once Ana signed" happened
+        return _FUTURE.search(after) is not None
+    return True

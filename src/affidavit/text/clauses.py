@@ -1,0 +1,242 @@
+"""Clauses with their governing context: who says so, under what condition, asked or supposed.
+
+A message asserts only some of its clauses. "Lena says the ferry stops in May" asserts
+that Lena says so; "If the council agrees, Brio will open a depot" asserts neither the
+agreement nor the depot; "Is Omar still at Vantec?" and "Suppose Ada took the job"
+assert nothing. ``read`` cuts a text into segments, each with the frames that govern it:
+
+- ``hearsay`` (argument: the speaker as written, "" for an unnamed one),
+- ``condition`` (argument: the condition's text, "if" / "unless" folded into its polarity)
+  over the consequent, and ``supposed`` over the condition itself,
+- ``question`` (direct, ending in "?", or embedded: "I wonder if", "whether"),
+- ``hypothetical`` ("suppose", "imagine", "what if").
+
+A frame's cue words (the "says", the "If ... ,") are left out of every segment, so the
+segments hold only what is said under the frames. Pure and regex-only; a construction
+it does not know leaves the text as one asserted segment, as the gate read it before.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from affidavit.text.clause_cues import (
+    _ASKING,
+    _CONDITION,
+    _DENIAL,
+    _HYPOTHETICAL,
+    _INLINE,
+    _INTERROGATIVE,
+    _INVERTED,
+    _LEAD,
+    _POST_CONDITION,
+    _RUMOUR,
+    _SPEAKER,
+    _TRAIL,
+    _VERB_FIRST,
+    _WORD,
+    _document,
+    _first_word,
+    _is_condition,
+    _no_clause_after,
+    _pieces,
+    _speaker_like,
+)
+
+
+class Frame(NamedTuple):
+    kind: str  # "hearsay" | "condition" | "supposed" | "question" | "hypothetical"
+    arg: str  # the speaker, the condition text, or ""
+    cue: str  # the words that set the frame, for the refusal's term
+
+
+class Segment(NamedTuple):
+    start: int  # offsets into the text read
+    end: int
+    frames: tuple[Frame, ...]
+    negated: bool = False  # under a denial ("Lena denied that ..."): the frame negates it
+
+
+@lru_cache(maxsize=4096)
+def read(text: str) -> tuple[Segment, ...]:
+    """The segments of ``text`` with their frames; frame cues are in no segment."""
+    out: list[Segment] = []
+    for a, b in _sentences(text):
+        out.extend(_read_sentence(text, a, b))
+    return tuple(out)
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    from affidavit.text.sentences import sentences
+
+    return sentences(text)
+
+
+def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
+    body_end = b
+    while body_end > a and text[body_end - 1] in "\"'’”)]!. ":
+        body_end -= 1
+    asked = body_end > a and text[body_end - 1] == "?"
+    pieces = _pieces(text, a, b)
+    frames: list[list[Frame]] = [[] for _ in pieces]
+    keep: list[tuple[int, int]] = list(pieces)
+    negated = [False] * len(pieces)
+    if asked:
+        _mark_question(text, pieces, frames)
+    for i, (pa, pb) in enumerate(pieces):
+        piece = text[pa:pb]
+        lead = _LEAD.match(piece) or _RUMOUR.match(piece)
+        if lead is not None and _document(lead.groupdict().get("who") or ""):
+            lead = None  # "According to its annual report": a record the evidence quotes
+        if lead is not None and lead.end() > 0:
+            who = (lead.groupdict().get("who") or "").strip().rstrip(".!?")
+            frame = Frame("hearsay", who, piece[: lead.end()].strip())
+            keep[i] = (pa + lead.end(), pb)
+            trailing = i > 0 and i == len(pieces) - 1 and not piece[lead.end() :].strip(" .!")
+            # "..., according to Lena." governs what went before; "Per Lena, ..." what follows.
+            for j in range(i) if trailing else range(i, len(pieces)):
+                frames[j].append(frame)
+            continue
+        inline = _INLINE.match(piece)
+        if inline is not None and not _no_clause_after(piece, inline.end(), i + 1 < len(pieces), inline):
+            verb = inline.group("verb").casefold()
+            frame = Frame("hearsay", inline.group("who"), piece[: inline.end()].strip())
+            keep[i] = (pa + inline.end(), pb)
+            for j in range(i, len(pieces)):
+                frames[j].append(frame)
+                negated[j] = negated[j] or verb in _DENIAL
+            continue
+        opener = _VERB_FIRST.match(piece) if i > 0 else None
+        if opener is not None and not _no_clause_after(piece, opener.end(), i + 1 < len(pieces), None):
+            # "X's daughter, Lotte Brink, says ...": the speaker is the apposition before.
+            who = text[pieces[i - 1][0] : pieces[i - 1][1]].strip()
+            frame = Frame("hearsay", who, piece[: opener.end()].strip())
+            keep[i] = (pa + opener.end(), pb)
+            for j in range(i, len(pieces)):
+                frames[j].append(frame)
+                negated[j] = negated[j] or opener.group("verb").casefold() in _DENIAL
+            for j in range(i):
+                keep[j] = (pieces[j][0], pieces[j][0])  # the speaker's own words are the frame
+            continue
+        if i > 0 and i == len(pieces) - 1:
+            trail = _TRAIL.match(piece)
+            if trail is not None and _speaker_like(trail):
+                who = next(trail.group(g) for g in ("who", "who2", "who3", "who4") if trail.group(g))
+                frame = Frame("hearsay", who.strip().rstrip(".!?"), piece.strip())
+                keep[i] = (pb, pb)
+                for j in range(i):
+                    frames[j].append(frame)
+                continue
+        hyp = _HYPOTHETICAL.match(piece)
+        if hyp is not None and (hyp.end() < len(piece) or i + 1 < len(pieces)):
+            frame = Frame("hypothetical", "", piece[: hyp.end()].strip() or piece)
+            keep[i] = (pa + hyp.end(), pb)
+            span = range(i, i + 1) if hyp.end() < len(piece) else range(i + 1, len(pieces))
+            for j in span:
+                frames[j].append(frame)
+            continue
+        cond = _CONDITION.match(piece)
+        if (
+            cond is not None
+            and i > 0
+            and i == len(pieces) - 1
+            and cond.group("cue").casefold() not in _INVERTED
+        ):
+            # "..., as long as the council agrees.": a condition on what went before.
+            cue = cond.group("cue").casefold()
+            arg = ("not " if cue == "unless" else "") + piece[cond.end() :].strip().rstrip(".!")
+            frames[i].append(Frame("supposed", "", piece[: cond.end()].strip()))
+            keep[i] = (pa + cond.end(), pb)
+            for j in range(i):
+                frames[j].append(Frame("condition", arg, piece[: cond.end()].strip()))
+            continue
+        if cond is not None and _is_condition(cond, piece, text[pb:b]) and i + 1 < len(pieces):
+            cue = cond.group("cue").casefold()
+            what = piece[cond.end() :].strip()
+            arg = ("not " if cue == "unless" else "") + what
+            keep[i] = (pa + cond.end(), pb)
+            frames[i].append(Frame("supposed", "", piece[: cond.end()].strip()))
+            for j in range(i + 1, len(pieces)):
+                frames[j].append(Frame("condition", arg, piece[: cond.end()].strip()))
+            continue
+        post = _POST_CONDITION.search(piece)
+        if post is not None and not _ASKING.search(piece[: post.end()]):
+            cue = post.group("cue").casefold()
+            what = piece[post.end() :].strip().rstrip(".!")
+            arg = ("not " if cue == "unless" else "") + what
+            keep[i] = (pa, pa + post.start())
+            frames[i].append(Frame("condition", arg, post.group("cue")))
+            keep.append((pa + post.end(), pb))
+            frames.append(frames[i][:-1] + [Frame("supposed", "", post.group("cue"))])
+            negated.append(negated[i])
+            continue
+        ask = _ASKING.search(piece)
+        if ask is not None:
+            keep.append((pa + ask.end(), pb))
+            frames.append(frames[i] + [Frame("question", "", ask.group(0))])
+            negated.append(negated[i])
+            keep[i] = (pa, pa + ask.start())
+    segs = [Segment(ka, kb, tuple(fr), ng) for (ka, kb), fr, ng in zip(keep, frames, negated, strict=True)]
+    return _merged(text, sorted((s for s in segs if text[s.start : s.end].strip()), key=lambda s: s.start))
+
+
+def _mark_question(text: str, pieces: list[tuple[int, int]], frames: list[list[Frame]]) -> None:
+    """A sentence ending in "?": the pieces from the first interrogative one on are asked.
+
+    Pieces before it are stated ("Ana signed it - did you see?"), unless that piece is
+    a tag ("..., didn't she?", "..., right?"), which asks about the whole sentence.
+    """
+    k = next((i for i, (pa, pb) in enumerate(pieces) if _first_word(text[pa:pb]) in _INTERROGATIVE), None)
+    if k is not None and k > 0 and len(_WORD.findall(text[pieces[k][0] : pieces[k][1]])) <= 3:
+        k = 0  # a tag question
+    start = 0 if k is None else k
+    for j in range(start, len(pieces)):
+        frames[j].append(Frame("question", "", "?"))
+
+
+def _merged(text: str, segs: list[Segment]) -> list[Segment]:
+    """Neighbouring segments under the same frames are one segment."""
+    out: list[Segment] = []
+    for s in segs:
+        if out and out[-1].frames == s.frames and out[-1].negated == s.negated:
+            out[-1] = Segment(out[-1].start, s.end, s.frames, s.negated)
+        else:
+            out.append(s)
+    return out
+
+
+# "Lena told me two things." / "Omar said a few things:": a frame over what follows.
+_CATAPHORIC = re.compile(
+    r"^" + _SPEAKER + r"\s+(?:told|tells|said|says|mentioned|wrote|texted|emailed)\s+"
+    r"(?:(?:me|us|him|her|them)\s+)?(?:\w+\s+)?(?:things?|points?|facts?|updates?)\s*[.:]?$"
+)
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+
+
+def carried(text: str, start: int) -> tuple[Frame, ...]:
+    """Frames an earlier sentence of the same paragraph sets over the one at ``start``.
+
+    "Per Omar:" or "Lena says:" on a line of its own, and "Lena told me two things.",
+    govern every later sentence up to the next blank line.
+    """
+    head = text[:start]
+    if ":" not in head and "thing" not in head and "point" not in head:
+        return ()  # the common case: nothing before could open a frame
+    cut = max((m.end() for m in _PARAGRAPH.finditer(head)), default=0)
+    out: list[Frame] = []
+    for a, b in _sentences(head[cut:]):
+        line = head[cut + a : cut + b].strip()
+        if line.endswith(":") or _CATAPHORIC.match(line):
+            body = line.rstrip(":").strip()
+            lead = _LEAD.match(body)
+            inline = _INLINE.match(body)
+            cata = _CATAPHORIC.match(line)
+            if lead is not None and lead.end() == len(body):
+                out.append(Frame("hearsay", lead.group("who").strip(), line))
+            elif inline is not None and inline.end() >= len(body.rstrip()):
+                out.append(Frame("hearsay", inline.group("who"), line))
+            elif cata is not None:
+                out.append(Frame("hearsay", cata.group("who"), line))
+    return tuple(out[-1:])  # the nearest opener governs

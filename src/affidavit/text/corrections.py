@@ -1,0 +1,92 @@
+"""Self-corrections in a message: "room 12 - no wait, room 14" asserts room 14 only.
+
+``corrected`` blanks each retracted value and its correction cue with spaces, so every
+offset into the corrected text is an offset into the original (spans and receipts stay
+exact) while the checks never see what was taken back. ``retracted`` lists what was
+taken back, so a claim that states it is refused by name. A cue with nothing of the same
+kind before it (no number before a corrected number) retracts nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from affidavit.text.numbers import dates, quantities
+
+_CUE = re.compile(
+    r"(?:\s*[—–]\s*|\s+-{1,2}\s+|\s*[,;(.]\s*|\s+)"
+    r"(?:no,? wait|wait,? no|no sorry|no,? sorry|sorry,? I meant|sorry,? I mean|I meant|"
+    r"correction|scratch that|make that|make it|or rather|actually,? (?:it'?s|it is|make it|it was)|"
+    r"sorry,? (?:it'?s|it is|it was))"
+    r"\s*[,:.!]*\s+",
+    re.I,
+)
+_CUE_WORDS = ("wait", "sorry", "meant", "correction", "scratch", "make", "rather", "actually")
+_WORD = re.compile(r"[\w'’\-]+")
+_CLAUSE_END = re.compile(r"[,.;!?)\n]")
+
+
+class Retracted(NamedTuple):
+    start: int
+    end: int
+    kind: str  # "number" (a number, amount or date) or "word"
+
+
+@lru_cache(maxsize=1024)
+def retracted(text: str) -> tuple[Retracted, ...]:
+    """What the text takes back, with the cue that takes it back (as "word" spans)."""
+    low = text.casefold()
+    if not any(w in low for w in _CUE_WORDS):
+        return ()  # the common case: no cue word at all
+    out: list[Retracted] = []
+    for m in _CUE.finditer(text):
+        stop = _CLAUSE_END.search(text, m.end())
+        after = text[m.end() : stop.start() if stop else len(text)]
+        before_from = max(0, text.rfind("\n", 0, m.start()) + 1, m.start() - 200)
+        before = text[before_from : m.start()]
+        value = _last_value(before) if _has_value(after) else None
+        if value is not None:
+            a, b = value
+            out.append(Retracted(before_from + a, before_from + b, "number"))
+        else:
+            k = min(len(_WORD.findall(after)), 4)
+            prior = list(_WORD.finditer(before))[-k:] if k else []
+            if not prior or not after.strip():
+                continue
+            out.append(Retracted(before_from + prior[0].start(), before_from + prior[-1].end(), "word"))
+        out.append(Retracted(m.start(), m.end(), "cue"))
+    return tuple(out)
+
+
+def _has_value(part: str) -> bool:
+    return bool(quantities(part) or dates(part)[0])
+
+
+def _last_value(part: str) -> tuple[int, int] | None:
+    """The span of the last number, amount or date in ``part``."""
+    found: list[tuple[int, int]] = []
+    for surface in [d.surface for d in dates(part)[0]] + [q.surface for q in quantities(part)]:
+        at = part.rfind(surface)
+        if at != -1:
+            a, b = at, at + len(surface)
+            while b < len(part) and (part[b].isalnum() or part[b] == "%"):
+                b += 1  # "3pm", "5kg": the unit written onto the number goes too
+            while a > 0 and part[a - 1] in "$£€¥":
+                a -= 1
+            found.append((a, b))
+    return max(found) if found else None
+
+
+def corrected(text: str) -> str:
+    """``text`` with each retracted value and correction cue blanked (same length)."""
+    spans = retracted(text)
+    if not spans:
+        return text
+    chars = list(text)
+    for r in spans:
+        for i in range(r.start, r.end):
+            if not chars[i].isspace():
+                chars[i] = " "
+    return "".join(chars)

@@ -1,0 +1,390 @@
+"""The write gate keeps a clause's governing context: hearsay, condition, question, plan,
+negation, correction and scope. Each case pairs a claim that must be refused with a
+faithful restatement (or the unwrapped evidence) that must be admitted.
+
+Agent-register examples of our own (chat, email, minutes, tickets); names are invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import decide_write
+
+ADMIT = ("ACCEPT", "RESCUE")
+
+# (code, evidence, refused claim, admitted claim)
+PAIRS = [
+    # contractions, straight and curly, and lexical negation
+    (
+        "negation_flipped",
+        "Ana Ruiz didn't sign the lease.",
+        "Ana Ruiz signed the lease.",
+        "Ana Ruiz did not sign the lease.",
+    ),
+    (
+        "negation_flipped",
+        "Ana Ruiz didn’t sign the lease.",
+        "Ana Ruiz signed the lease.",
+        "Ana Ruiz didn't sign the lease.",
+    ),
+    (
+        "negation_flipped",
+        "Ana Ruiz isn't at Vantec any more.",
+        "Ana Ruiz is at Vantec any more.",
+        "Ana Ruiz is not at Vantec any more.",
+    ),
+    (
+        "negation_flipped",
+        "ticket 88: Omar Haddad wasn’t on call that night",
+        "Omar Haddad was on call that night.",
+        "Omar Haddad was not on call that night.",
+    ),
+    (
+        "negation_flipped",
+        "Brio Foods won't open a depot in Kerry.",
+        "Brio Foods will open a depot in Kerry.",
+        "Brio Foods will not open a depot in Kerry.",
+    ),
+    (
+        "negation_flipped",
+        "Lena Moss can't attend the hearing.",
+        "Lena Moss can attend the hearing.",
+        "Lena Moss cannot attend the hearing.",
+    ),
+    (
+        "negation_flipped",
+        "Lena Moss couldn’t reach the site.",
+        "Lena Moss could reach the site.",
+        "Lena Moss could not reach the site.",
+    ),
+    (
+        "negation_flipped",
+        "Omar Haddad hasn't paid the invoice.",
+        "Omar Haddad has paid the invoice.",
+        "Omar Haddad has not paid the invoice.",
+    ),
+    (
+        "negation_flipped",
+        "Omar Haddad never paid the invoice.",
+        "Omar Haddad paid the invoice.",
+        "Omar Haddad never paid the invoice.",
+    ),
+    (
+        "negation_flipped",
+        "It is false that Ana Ruiz signed the lease.",
+        "Ana Ruiz signed the lease.",
+        "Ana Ruiz did not sign the lease.",
+    ),
+    (
+        "negation_flipped",
+        "It's not true that Ana Ruiz signed the lease.",
+        "Ana Ruiz signed the lease.",
+        "Ana Ruiz did not sign the lease.",
+    ),
+    (
+        "negation_flipped",
+        "Lena Moss denied that Ana Ruiz signed the lease.",
+        "Ana Ruiz signed the lease.",
+        "According to Lena Moss, Ana Ruiz did not sign the lease.",
+    ),
+    (
+        "negation_flipped",
+        "Ana Ruiz refused to sign the lease.",
+        "Ana Ruiz signed the lease.",
+        "Ana Ruiz refused to sign the lease.",
+    ),
+    (
+        "negation_flipped",
+        "Ana Ruiz failed to sign the lease.",
+        "Ana Ruiz signed the lease.",
+        "Ana Ruiz failed to sign the lease.",
+    ),
+    (
+        "negation_flipped",
+        "Ana Ruiz left without signing the lease.",
+        "Ana Ruiz signed the lease.",
+        "Ana Ruiz left without signing the lease.",
+    ),
+    # plans, intents and attempts
+    (
+        "modality_dropped",
+        "Ana Ruiz threatened to sign the lease.",
+        "Ana Ruiz signed the lease.",
+        "Ana Ruiz threatened to sign the lease.",
+    ),
+    (
+        "modality_dropped",
+        "Ana Ruiz offered to sign the lease.",
+        "Ana Ruiz signed the lease.",
+        "Ana Ruiz offered to sign the lease.",
+    ),
+    (
+        "modality_dropped",
+        "Ana Ruiz was supposed to sign the lease.",
+        "Ana Ruiz signed the lease.",
+        "Ana Ruiz was supposed to sign the lease.",
+    ),
+    (
+        "modality_dropped",
+        "Ana Ruiz is going to sign the lease.",
+        "Ana Ruiz signed the lease.",
+        "Ana Ruiz is going to sign the lease.",
+    ),
+    (
+        "modality_dropped",
+        "Ana Ruiz agreed to sign the lease.",
+        "Ana Ruiz signed the lease.",
+        "Ana Ruiz agreed to sign the lease.",
+    ),
+    (
+        "modality_dropped",
+        "Ana Ruiz might sign the lease.",
+        "Ana Ruiz signed the lease.",
+        "Ana Ruiz might sign the lease.",
+    ),
+    # hearsay: named, trailing, colon frames, cataphoric frames, rumour
+    (
+        "modality_dropped",
+        "Omar told me Ana Ruiz signed the lease.",
+        "Ana Ruiz signed the lease.",
+        "According to Omar, Ana Ruiz signed the lease.",
+    ),
+    (
+        "modality_dropped",
+        "Ana Ruiz signed the lease, Omar said.",
+        "Ana Ruiz signed the lease.",
+        "Omar said that Ana Ruiz signed the lease.",
+    ),
+    (
+        "modality_dropped",
+        "Lena Moss says Brio Foods stops the ferry in May.",
+        "Brio Foods stops the ferry in May.",
+        "According to Lena Moss, Brio Foods stops the ferry in May.",
+    ),
+    (
+        "modality_dropped",
+        "Per Omar: Ana Ruiz signed the lease.",
+        "Ana Ruiz signed the lease.",
+        "Omar says Ana Ruiz signed the lease.",
+    ),
+    (
+        "modality_dropped",
+        "Standup notes\nPer Omar:\n- Ana Ruiz signed the lease\n- rent is due Friday",
+        "Ana Ruiz signed the lease.",
+        "According to Omar, Ana Ruiz signed the lease.",
+    ),
+    (
+        "modality_dropped",
+        "Lena told me two things. Ana Ruiz signed the lease. Omar is leaving.",
+        "Ana Ruiz signed the lease.",
+        "According to Lena, Ana Ruiz signed the lease.",
+    ),
+    (
+        "modality_dropped",
+        "Ravi Dutt's daughter, Lotte Brink, says Ravi Dutt founded Brinkworth Press.",
+        "Ravi Dutt founded Brinkworth Press.",
+        "Lotte Brink says Ravi Dutt founded Brinkworth Press.",
+    ),
+    (
+        "modality_dropped",
+        "Lena Moss says Hollis Freight may have breached safety rules.",
+        "Hollis Freight may have breached safety rules.",
+        "According to Lena Moss, Hollis Freight may have breached safety rules.",
+    ),
+    (
+        "modality_dropped",
+        "Rumour has it Ana Ruiz signed the lease.",
+        "Ana Ruiz signed the lease.",
+        "Ana Ruiz reportedly signed the lease.",
+    ),
+    # conditions
+    (
+        "modality_dropped",
+        "If the council agrees, Brio Foods will open a depot in Kerry.",
+        "Brio Foods will open a depot in Kerry.",
+        "If the council agrees, Brio Foods will open a depot in Kerry.",
+    ),
+    (
+        "modality_dropped",
+        "Brio Foods will open a depot in Kerry if the council agrees.",
+        "Brio Foods will open a depot in Kerry.",
+        "If the council agrees, Brio Foods will open a depot in Kerry.",
+    ),
+    (
+        "modality_dropped",
+        "If Ana Ruiz resigned, the board would collapse.",
+        "Ana Ruiz resigned.",
+        "If Ana Ruiz resigned, the board would collapse.",
+    ),
+    (
+        "modality_dropped",
+        "Unless the council objects, Brio Foods will open a depot.",
+        "Brio Foods will open a depot.",
+        "Unless the council objects, Brio Foods will open a depot.",
+    ),
+    (
+        "modality_dropped",
+        "Once the council agrees, Brio Foods will open a depot.",
+        "Brio Foods will open a depot.",
+        "Once the council agrees, Brio Foods will open a depot.",
+    ),
+    (
+        "modality_dropped",
+        "Had Ada Lane taken the job, she would have moved.",
+        "Ada Lane took the job.",
+        "Had Ada Lane taken the job, she would have moved.",
+    ),
+    # questions, direct and embedded, and hypotheticals
+    (
+        "modality_dropped",
+        "Is Omar still at Vantec, I wonder?",
+        "Omar is still at Vantec.",
+        "Is Omar still at Vantec, I wonder?",
+    ),
+    (
+        "modality_dropped",
+        "I wonder if Ana Ruiz signed the lease.",
+        "Ana Ruiz signed the lease.",
+        "I wonder if Ana Ruiz signed the lease.",
+    ),
+    (
+        "modality_dropped",
+        "Do you know whether Ana Ruiz signed the lease?",
+        "Ana Ruiz signed the lease.",
+        "Do you know whether Ana Ruiz signed the lease?",
+    ),
+    (
+        "modality_dropped",
+        "Ana Ruiz signed the lease, didn't she?",
+        "Ana Ruiz signed the lease.",
+        "Ana Ruiz signed the lease, didn't she?",
+    ),
+    (
+        "modality_dropped",
+        "Suppose Ada took the job, what then?",
+        "Ada took the job.",
+        "Suppose Ada took the job, what then?",
+    ),
+    (
+        "modality_dropped",
+        "What if Ana Ruiz signed the lease?",
+        "Ana Ruiz signed the lease.",
+        "What if Ana Ruiz signed the lease?",
+    ),
+    # corrections: the corrected value is asserted, the retracted one is not
+    (
+        "numeral_invented",
+        "The workshop with Ada Lane is in room 12 — no wait, room 14.",
+        "The workshop with Ada Lane is in room 12.",
+        "The workshop with Ada Lane is in room 14.",
+    ),
+    (
+        "numeral_invented",
+        "The workshop with Ada Lane is in room 12. Sorry, I meant room 14.",
+        "The workshop with Ada Lane is in room 12.",
+        "The workshop with Ada Lane is in room 14.",
+    ),
+    ("numeral_invented", "Ana Ruiz paid €40. Correction: €45.", "Ana Ruiz paid €40.", "Ana Ruiz paid €45."),
+    ("numeral_invented", "Ana Ruiz paid €40, scratch that, €45.", "Ana Ruiz paid €40.", "Ana Ruiz paid €45."),
+    (
+        "asserts_more_than_evidence",
+        "Ana Ruiz moved to Leeds - no wait, to York.",
+        "Ana Ruiz moved to Leeds.",
+        "Ana Ruiz moved to York.",
+    ),
+    # scope: an exception in another clause or the next sentence
+    (
+        "quantifier_changed",
+        "Brio Foods update: every branch closed on Monday, except Leeds.",
+        "Every branch of Brio Foods closed on Monday.",
+        "Every branch of Brio Foods except Leeds closed on Monday.",
+    ),
+    (
+        "quantifier_changed",
+        "Every branch of Brio Foods closed on Monday. Except Leeds, which stayed open.",
+        "Every branch of Brio Foods closed on Monday.",
+        "Every branch of Brio Foods closed on Monday except Leeds.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "evidence", "refused", "admitted"), PAIRS)
+def test_context_is_kept(code: str, evidence: str, refused: str, admitted: str) -> None:
+    """The claim that drops the context is refused with its code; the one that keeps it is admitted."""
+    no = decide_write(refused, evidence)
+    assert no.verdict == "REJECT" and no.refusal is not None
+    assert no.refusal.code == code, no.refusal
+    yes = decide_write(admitted, evidence)
+    assert yes.verdict in ADMIT, yes.refusal
+
+
+@pytest.mark.parametrize(
+    ("evidence", "claim"),
+    [
+        ("Ana Ruiz signed the lease on Monday - did you get a copy?", "Ana Ruiz signed the lease on Monday."),
+        (
+            "Once the council agreed, Brio Foods opened a depot in Kerry.",
+            "Brio Foods opened a depot in Kerry.",
+        ),
+        ("Ana Ruiz agreed to the terms.", "Ana Ruiz agreed to the terms."),
+        ("Ana Ruiz said goodbye to Omar Haddad.", "Ana Ruiz said goodbye to Omar Haddad."),
+        ("After a long dispute, Nora Quill resigned from Vantec.", "Nora Quill resigned from Vantec."),
+        (
+            "Brio Foods closed every branch on Monday. Not a great week.",
+            "Brio Foods closed every branch on Monday.",
+        ),
+    ],
+)
+def test_asserted_clauses_beside_a_frame_stay_admitted(evidence: str, claim: str) -> None:
+    """A stated clause next to a question, a past "once", or a frame-like word is still stated."""
+    d = decide_write(claim, evidence)
+    assert d.verdict in ADMIT, d.refusal
+
+
+@pytest.mark.parametrize(
+    ("code", "evidence", "claim"),
+    [
+        (
+            "modality_dropped",
+            "Omar told me Ana Ruiz signed the lease.",
+            "According to Lena, Ana Ruiz signed the lease.",
+        ),
+        (
+            "asserts_more_than_evidence",
+            "Ana Ruiz signed the lease.",
+            "According to Omar Haddad, Ana Ruiz signed the lease.",
+        ),
+        (
+            "modality_dropped",
+            "If the council agrees, Brio Foods will open a depot in Kerry.",
+            "If the council objects, Brio Foods will open a depot in Kerry.",
+        ),
+    ],
+)
+def test_a_frame_must_be_the_evidence_s_own(code: str, evidence: str, claim: str) -> None:
+    """Another speaker, another condition, or a frame the evidence lacks is refused."""
+    d = decide_write(claim, evidence)
+    assert d.verdict == "REJECT" and d.refusal is not None and d.refusal.code == code, d.refusal
+
+
+@pytest.mark.parametrize(
+    ("evidence", "claim", "admitted"),
+    [
+        (
+            "Hi all, update from the harbour. The ferry run by Brio Foods stops in May this year. "
+            "Tickets are on sale from Monday. Thanks, Omar",
+            "The ferry run by Brio Foods stops in June.",
+            "The ferry run by Brio Foods stops in May.",
+        ),
+        (
+            "Ops note: Vantec moved its office south to Leeds last week. The old site closes in June.",
+            "Vantec moved its office north to Leeds.",
+            "Vantec moved its office south to Leeds.",
+        ),
+    ],
+)
+def test_a_changed_month_or_direction_in_a_long_message(evidence: str, claim: str, admitted: str) -> None:
+    """The one word changed inside a multi-sentence message is found; the faithful claim passes."""
+    assert decide_write(claim, evidence).verdict == "REJECT"
+    assert decide_write(admitted, evidence).verdict in ADMIT
