@@ -271,3 +271,43 @@ def test_only_the_ledger_package_imports_psycopg() -> None:
         if uses and "ledger" not in path.relative_to(SRC).parts:
             offenders.append(path.name)
     assert offenders == []
+
+
+def test_salvage_exports_the_verified_prefix_of_a_postgres_store(pg_url, tmp_path) -> None:
+    """A tampered PostgreSQL store salvages to a SQLite store holding seqs before the damage."""
+    from affidavit.engine.salvage import salvage
+
+    store = _open(pg_url, tmp_path / "k")
+    append_synthetic(store, 20, subjects=4, seed=9)
+    store.close()
+    _drop_triggers_and(_schema(pg_url), "UPDATE {s}.events SET actor = 'mallory' WHERE seq = 12")
+    result = salvage(pg_url, tmp_path / "rescued", tmp_path / "k", tmp_path / "rescued-keys")
+    assert result.verdict.events == 11 and result.verdict.first_bad_seq == 12
+    rescued = Store.open(tmp_path / "rescued", keyring_dir=tmp_path / "rescued-keys")
+    try:
+        assert rescued.head_seq == 11 and verify_path(tmp_path / "rescued").ok
+    finally:
+        rescued.close()
+
+
+def test_a_schema_whose_events_vanished_is_not_restarted_from_empty(pg_url, tmp_path) -> None:
+    """The owner empties events and resets the seal (triggers off): open refuses, naming the store."""
+    store = _open(pg_url, tmp_path / "k")
+    store_id = store.store_id
+    store.close()
+    schema = _schema(pg_url)
+    with pg.admin() as conn:
+        conn.execute(f'ALTER TABLE "{schema}".events DISABLE TRIGGER USER')
+        conn.execute(f'ALTER TABLE "{schema}".head DISABLE TRIGGER USER')
+        conn.execute(f'DELETE FROM "{schema}".events')
+        conn.execute(f"UPDATE \"{schema}\".head SET seq = 0, hash = '', mac = ''")
+    with pytest.raises(LedgerError, match=f"held store {store_id}"):
+        _open(pg_url, tmp_path / "k2")
+    with pytest.raises(LedgerError, match="already holds events"):
+        _migrate_into(pg_url, tmp_path)  # nor is it a migration target
+
+
+def _migrate_into(url: str, tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    Store.open(source, keyring_dir=tmp_path / "ks").close()
+    migrate(source, url, tmp_path / "ks")

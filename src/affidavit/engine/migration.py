@@ -40,10 +40,11 @@ def create_target(location: str | Path) -> LedgerBackend:
     """A new, empty ledger at ``location`` (an empty directory, or an empty PostgreSQL schema)."""
     if is_url(location):
         ledger = PostgresLedger.open_or_install(PostgresLocation.parse(str(location)))
-        if ledger.last_seq() != 0 or ledger.head_seal() is not None:
+        if (ledger.last_seq() != 0 or ledger.head_seal() is not None
+                or ledger.recorded_store_id() is not None):
             ledger.close()
             raise LedgerError(f"{PostgresLocation.parse(str(location)).display()} already holds "
-                              "events; migrate into an empty schema")
+                              "events (or held a store); migrate into an empty schema")
         return ledger
     path = Path(location)
     if (path / LEDGER_FILE).exists():
@@ -79,6 +80,8 @@ def migrate(source: str | Path, target: str | Path,
                         if not remaining:
                             tx.seal_head(seal.seq, seal.hash, seal.mac)
                 after = verify_ledger(dst, keyring)
+                if isinstance(dst, PostgresLedger) and after.ok and after.store_id is not None:
+                    dst.record_store_id(after.store_id)
             finally:
                 dst.close()
         finally:

@@ -152,6 +152,12 @@ def _open_postgres(cls: type[E], location: PostgresLocation, *, identity: Identi
     try:
         with ledger.creation_lock():
             empty = ledger.last_seq() == 0 and ledger.head_seal() is None
+            recorded = ledger.recorded_store_id()
+            if empty and recorded is not None:  # never restarted from empty
+                raise LedgerError(
+                    f"{location.display()} held store {recorded}, but its events are gone: restore "
+                    "the ledger (from a backup, or `affidavit migrate` from a copy); a new store "
+                    "needs another schema")
             if empty and not create:
                 raise LedgerError(f"no store at {location.display()}")
             if empty:
@@ -161,6 +167,7 @@ def _open_postgres(cls: type[E], location: PostgresLocation, *, identity: Identi
                 engine = cls(published_dir(store_id), ledger, created, store_id, identity, clock,
                              _local_dir(kloc, store_id))
                 engine.transact(lambda ctx: ctx.add("STORE_CREATED", StoreCreated(store_id=store_id)))
+                ledger.record_store_id(store_id)
                 log.info("store_created", store_id=store_id)
         if not empty:
             store_id = _read_store_id(ledger)
@@ -169,6 +176,11 @@ def _open_postgres(cls: type[E], location: PostgresLocation, *, identity: Identi
             engine = cls(published_dir(store_id), ledger, keyring, store_id, identity, clock,
                          _local_dir(kloc, store_id))
             engine._replay_all()
+            if recorded is None and keyring is not None:  # a store from before the record
+                ledger.record_store_id(store_id)
+            elif recorded is not None and recorded != store_id:
+                raise LedgerError(f"{location.display()} recorded store {recorded} but holds "
+                                  f"store {store_id}'s events; restore the schema it belongs to")
     except BaseException:
         ledger.close()
         raise

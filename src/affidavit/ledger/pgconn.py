@@ -90,8 +90,8 @@ def translate_errors(location: PostgresLocation | str) -> Iterator[None]:
     except errors.InsufficientPrivilege as exc:
         raise LedgerError(
             f"{_where(location)}: permission denied ({exc.diag.message_primary}); grant the "
-            "application role what docs/postgres.md lists (SELECT, INSERT on events; SELECT, "
-            "UPDATE on head), and nothing more"
+            "application role what docs/postgres.md lists (SELECT, INSERT on events and meta; "
+            "SELECT, UPDATE on head), and nothing more"
         ) from exc
     except errors.DiskFull as exc:
         raise StorageFull(

@@ -58,6 +58,12 @@ CREATE TRIGGER head_no_delete BEFORE DELETE ON head
     FOR EACH ROW EXECUTE FUNCTION refuse_change();
 CREATE TRIGGER head_no_truncate BEFORE TRUNCATE ON head
     FOR EACH STATEMENT EXECUTE FUNCTION refuse_change();
+-- meta is insert-only too: once a store has recorded its id here, a schema whose events
+-- vanished is recognised and never restarted from empty.
+CREATE TRIGGER meta_insert_only BEFORE UPDATE OR DELETE ON meta
+    FOR EACH ROW EXECUTE FUNCTION refuse_change();
+CREATE TRIGGER meta_no_truncate BEFORE TRUNCATE ON meta
+    FOR EACH STATEMENT EXECUTE FUNCTION refuse_change();
 
 CREATE FUNCTION continue_chain() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE last bigint;
@@ -131,5 +137,6 @@ REVOKE ALL ON ALL TABLES IN SCHEMA {s} FROM PUBLIC;
 GRANT USAGE ON SCHEMA {s} TO {r};
 GRANT SELECT, INSERT ON {s}.events TO {r};
 GRANT SELECT, UPDATE ON {s}.head TO {r};
-GRANT SELECT ON {s}.meta, {s}.migrations TO {r};
+GRANT SELECT, INSERT ON {s}.meta TO {r};
+GRANT SELECT ON {s}.migrations TO {r};
 """

@@ -140,6 +140,18 @@ class PostgresLedger:
             finally:
                 self._conn.execute("SELECT pg_advisory_unlock(hashtext(%s))", (key,))
 
+    def recorded_store_id(self) -> str | None:
+        """The store id recorded in ``meta`` by the store this schema holds (or held)."""
+        with pgconn.translate_errors(self.location):
+            got = self._conn.execute("SELECT value FROM meta WHERE name = 'store_id'").fetchone()
+        return str(got[0]) if got else None
+
+    def record_store_id(self, store_id: str) -> None:
+        """Record the store id once (insert-only; a trigger refuses any change to it)."""
+        with pgconn.translate_errors(self.location):
+            self._conn.execute("INSERT INTO meta (name, value) VALUES ('store_id', %s) "
+                               "ON CONFLICT (name) DO NOTHING", (store_id,))
+
     def listen(self) -> Notifications:
         """Start listening for appends on the chain's channel (idempotent)."""
         if self._notifications is None:
