@@ -96,5 +96,9 @@ def check(ledger: LedgerBackend, directory: Path, key: bytes, store_id: str,
         return None
     if isinstance(mark, Failure):
         return Failure(head_seq, mark.expected, mark.found)
+    if mark[0] > head_seq:
+        # The caller's view is a snapshot; another process may have committed (and raised
+        # the mark) since. Only a ledger that does not reach the mark *now* is a rollback.
+        head_seq = max(head_seq, ledger.last_seq())
     hash_at = next((r.hash for r in ledger.rows(mark[0] - 1, mark[0])), None) if mark[0] <= head_seq else None
     return rollback_failure(mark, head_seq, hash_at)
