@@ -6,7 +6,7 @@ For each scenario of ``erasure.jsonl`` a fresh store is created, its claims are
 loaded through ``remember`` (the corpus ids are mapped to the claim ids remember
 returns), the subject is forgotten, and then: must-vanish claims are gone from the
 claim graph, must-survive claims remain, every probe abstains, and the re-proposal
-is not admitted (``not_stored`` / ``previously_erased``). The re-proposal is tried
+is not admitted (``held_for_review`` / ``previously_erased``). The re-proposal is tried
 as given; if the store raises (same evidence text as an erased source), that is
 counted as an error and it is retried under a new source id. The corpus directory
 is ``../shared/eval/dev/`` from the repo root unless ``AFFIDAVIT_EVAL_DIR`` is set.

@@ -64,7 +64,10 @@ class ErasedSubjects:
 
     def _apply(self, ev: Applied) -> None:
         event = ev.event
-        if isinstance(event, SubjectErased):
+        if isinstance(event, SubjectErased) and event.held_item:
+            self._keys.update(event.keys_destroyed)  # a rejected re-proposal, shredded
+            self._entities.update(event.entity_ids)
+        elif isinstance(event, SubjectErased):
             stone = Tombstone(event.fingerprint, ev.seq, event.entity_ids, len(event.claim_ids))
             self._full[(ev.tenant, event.fingerprint)] = stone
             for fp in event.alias_fingerprints:

@@ -125,15 +125,15 @@ def test_bystander_receipt_verifies_after_redaction_and_can_still_fail(open_stor
 
 
 def test_reproposal_is_not_stored_while_namesake_is_admitted(open_store) -> None:  # type: ignore[no-untyped-def]
-    """The erased name is not_stored/previously_erased, short forms are held; a namesake is admitted."""
+    """The erased name is held_for_review/previously_erased, short forms too; a namesake is admitted."""
     store = open_store()
     load(store)
     store.forget("Dana Kim")
     out = store.remember("Dana Kim works for Orbit Labs.", "Dana Kim works for Orbit Labs.")
-    assert (out.status, out.reason) == ("not_stored", "previously_erased")
+    assert (out.status, out.reason) == ("held_for_review", "previously_erased")
     for short in ("Dana visited Leeds.", "Ms Kim visited Leeds."):
         out = store.remember(short, short)
-        assert (out.status, out.reason) == ("not_stored", "previously_erased"), short
+        assert (out.status, out.reason) == ("held_for_review", "previously_erased"), short
         assert out.claim_id is not None and store.review_queue.get(out.claim_id) is not None
     control = store.remember("Dana Whitfield lives in York.", "Dana Whitfield lives in York.")
     assert control.status == "admitted"
@@ -154,7 +154,7 @@ def test_reproposal_with_the_erased_evidence_is_not_stored(open_store) -> None: 
     store.remember("Obi Eze plays as a winger.", "Obi Eze plays as a winger.")
     store.forget("Obi Eze")
     out = store.remember("Obi Eze plays as a winger.", "Obi Eze plays as a winger.")
-    assert (out.status, out.reason) == ("not_stored", "previously_erased")
+    assert (out.status, out.reason) == ("held_for_review", "previously_erased")
 
 
 def test_forget_twice_returns_the_same_certificate(open_store) -> None:  # type: ignore[no-untyped-def]

@@ -70,14 +70,15 @@ def test_an_erased_subject_returns_only_through_a_recorded_decision(open_store, 
     erase(ops, "Ada Lovelace")
     agent = open_store(Identity(agent="agent-1"))
     first, second = agent.remember(*ADA), agent.remember(*ADA)
-    assert [(o.status, o.reason) for o in (first, second)] == [("not_stored", "previously_erased")] * 2
+    assert [(o.status, o.reason) for o in (first, second)] == [("held_for_review", "previously_erased")] * 2
     question = "Where does Ada Lovelace live?"
     assert agent.recall(question).status == "abstained"
     queue = {i.item: i.reason for i in ops.review_items().items}
     assert queue == {first.claim_id: "previously_erased", second.claim_id: "previously_erased"}
     ops.review(first.claim_id, "reject", NOTE)
     held_out = ledger_in_new_process(store_dirs, question)
-    assert (held_out["states"][first.claim_id], held_out["recalled"]) == ("quarantined", [])
+    # Rejected: shredded, gone from the claim graph, never recalled (issue: held items are shredded).
+    assert (held_out["states"].get(first.claim_id), held_out["recalled"]) == (None, [])
     assert [r for r in held_out["rows"] if r["kind"] == "ERASURE_ACKNOWLEDGED"] == []
     out = ops.review(second.claim_id, "approve", NOTE)
     seen = ledger_in_new_process(store_dirs, question)

@@ -208,6 +208,9 @@ class SubjectErased(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     keys_destroyed: tuple[str, ...]
     alias_fingerprints: tuple[str, ...] = ()
     short_fingerprints: tuple[str, ...] = ()  # first / last name alone: held for review
+    # True: not a subject's erasure but the shredding of one rejected re-proposal of an
+    # erased subject (its own keys); the tombstone of ``fingerprint`` is left as it was.
+    held_item: bool = False
 
 
 class SourcePartRedacted(msgspec.Struct, frozen=True, gc=False, kw_only=True):

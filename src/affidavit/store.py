@@ -8,7 +8,7 @@ the function in ``affidavit.memory`` that owns the use case. Nothing here decide
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from affidavit.clock import Clock
@@ -22,6 +22,7 @@ from affidavit.memory import sources
 from affidavit.memory.audit import record_recall
 from affidavit.memory.forget import ForgetOutcome, forget
 from affidavit.memory.freeze import StateOutcome
+from affidavit.memory.importing import ImportLine, ImportReport, import_claims
 from affidavit.memory.recall import RecallOutcome, recall
 from affidavit.memory.remember import RememberOutcome, remember
 from affidavit.memory.review import ReviewOutcome, ReviewQueueView
@@ -65,6 +66,12 @@ class Store(Engine):
         self.require_writable()
         return remember(self, claim, evidence, source_id=source_id, source_text=source_text,
                         subject=subject, valid_from=valid_from, valid_to=valid_to)
+
+    def import_claims(self, items: Iterable[ImportLine | Mapping[str, object]], *,
+                      batch_size: int = 200) -> ImportReport:
+        """Remember many claims through the same gate, synced in batches, resumable;
+        see ``affidavit.memory.importing``."""
+        return import_claims(self, items, batch_size=batch_size)
 
     def recall(self, query: str, *, as_of: str | None = None,
                as_of_seq: int | None = None, limit: int = 10) -> RecallOutcome:

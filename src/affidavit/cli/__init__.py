@@ -18,6 +18,8 @@ _COMMAND_MODULES = (
     "affidavit.cli.forensic_cmds",
     "affidavit.cli.erasure_cmds",
     "affidavit.cli.postgres_cmds",
+    "affidavit.cli.import_cmds",
+    "affidavit.cli.report_cmds",
 )
 
 

@@ -13,7 +13,8 @@ from typing import Any
 
 import msgspec
 
-from affidavit.cli.ledger_cmds import _keyring, _path, _store_arg
+from affidavit.cli.ledger_cmds import _keyring, _path, _quiet_arg, _store_arg
+from affidavit.progress import Phases
 from affidavit.store import Store
 
 
@@ -25,12 +26,14 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     group.add_argument("--until-time", metavar="ISO", help="replay events recorded at or before ISO")
     p.add_argument("--subject", metavar="NAME", help="show this subject's claims as they stood")
     p.add_argument("--json", action="store_true")
+    _quiet_arg(p)
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("reresolve", help="re-decide recorded writes with today's gate (read-only)")
     _store_arg(p)
     p.add_argument("--all-tenants", action="store_true", help="every tenant (operator use)")
     p.add_argument("--json", action="store_true")
+    _quiet_arg(p)
     p.set_defaults(func=cmd_reresolve)
 
     p = sub.add_parser("checkpoint", help="append a signed checkpoint of the event log")
@@ -55,6 +58,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                    help="include the held source parts (personal content!) so receipts re-derive")
     p.add_argument("--all-tenants", action="store_true", help="receipts of every tenant")
     p.add_argument("--json", action="store_true")
+    _quiet_arg(p)
     p.set_defaults(func=cmd_export)
 
 
@@ -73,7 +77,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     with _open(args) as store:
         seq = args.until if args.until is not None else seq_at_time(store, args.until_time)
-        summary = replay_to(store, seq, subject=args.subject)
+        phases = Phases(quiet=args.quiet)
+        summary = replay_to(store, seq, subject=args.subject, progress=phases.start("replay"))
+        phases.end()
     _emit(summary, args.json, summary.text())
     return 0
 
@@ -84,7 +90,10 @@ def cmd_reresolve(args: argparse.Namespace) -> int:
     with _open(args) as store:
         if args.all_tenants:
             store.identity.require_operator("reresolve --all-tenants")
-        report = reresolve(store, tenant=None if args.all_tenants else store.identity.tenant)
+        phases = Phases(quiet=args.quiet)
+        report = reresolve(store, tenant=None if args.all_tenants else store.identity.tenant,
+                           progress=phases.start("reresolve"))
+        phases.end()
     _emit(report, args.json, report.text())
     return 1 if report.different else 0
 
@@ -122,8 +131,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     with _open(args) as store:
         if args.all_tenants:
             store.identity.require_operator("export --all-tenants")
+        phases = Phases(quiet=args.quiet)
         summary = export_bundle(store, Path(args.out), claims=claims,
-                                include_evidence=args.include_evidence, all_tenants=args.all_tenants)
+                                include_evidence=args.include_evidence, all_tenants=args.all_tenants,
+                                progress=phases.start("export"))
+        phases.end()
     text = (f"exported {summary.events} events, {summary.checkpoints} checkpoints, "
             f"{summary.receipts} receipts ({summary.receipts_with_evidence} with evidence), "
             f"{summary.certificates} certificates to {summary.out}\n"

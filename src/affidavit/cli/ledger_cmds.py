@@ -35,10 +35,16 @@ def _keyring(args: argparse.Namespace) -> Path | str | None:
     return value if is_url(value) else Path(value)
 
 
+def _quiet_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help="no progress line on stderr (it is drawn only on a terminal anyway)")
+
+
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("verify", help="verify the hash chain from genesis; exit 1 on failure")
     _store_arg(p)
     p.add_argument("--json", action="store_true")
+    _quiet_arg(p)
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("log", help="print the ledger human-readably")
@@ -64,9 +70,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from affidavit.engine.verification import verify_path
+    from affidavit.progress import Phases
 
-    kdir = _keyring(args)
-    verdict = verify_path(_path(args), kdir)
+    phases = Phases(quiet=args.quiet)
+    verdict = verify_path(_path(args), _keyring(args), phases.start("verify"))
+    phases.end()
     if args.json:
         print(json.dumps(msgspec.to_builtins(verdict)))
     else:

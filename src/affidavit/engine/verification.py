@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -14,6 +15,9 @@ from affidavit.engine.paths import LEDGER_FILE, keyring_dir_for
 from affidavit.errors import AffidavitError, KeyringError, UnknownEventKind
 from affidavit.events import KINDS, StoreCreated, SubjectErased
 from affidavit.ledger import LedgerBackend, PostgresLedger, PostgresLocation, SQLiteLedger, is_url
+
+if TYPE_CHECKING:
+    from affidavit.progress import ProgressHook
 
 
 class ChainVerdict(msgspec.Struct):
@@ -44,8 +48,10 @@ class ChainVerdict(msgspec.Struct):
         return "\n".join(lines)
 
 
-def verify_ledger(ledger: LedgerBackend, keyring: Keyring | None) -> ChainVerdict:
+def verify_ledger(ledger: LedgerBackend, keyring: Keyring | None,
+                  progress: ProgressHook | None = None) -> ChainVerdict:
     expected, prev, prev_at, count = 1, chain.GENESIS_PREV, -(2**63), 0
+    total = ledger.last_seq() if progress is not None else None
     unknown: list[int] = []
     store_id: str | None = None
     listed: set[str] = set()  # keys the ledger's erasures destroyed
@@ -71,6 +77,8 @@ def verify_ledger(ledger: LedgerBackend, keyring: Keyring | None) -> ChainVerdic
             if isinstance(genesis, StoreCreated):
                 store_id = genesis.store_id
         expected, prev, prev_at, count = expected + 1, row.hash, row.recorded_at, count + 1
+        if progress is not None:
+            progress(count, total)
     verdict = ChainVerdict(not unknown, count, prev.hex(), unknown_kinds=unknown, store_id=store_id)
     if unknown:
         verdict.first_bad_seq = unknown[0]
@@ -100,13 +108,14 @@ def open_ledger(location: str | Path) -> LedgerBackend:
     return SQLiteLedger.open(Path(location) / LEDGER_FILE)
 
 
-def verify_path(store_path: str | Path, keyring_dir: str | Path | None = None) -> ChainVerdict:
+def verify_path(store_path: str | Path, keyring_dir: str | Path | None = None,
+                progress: ProgressHook | None = None) -> ChainVerdict:
     """``affidavit verify``: the chain, the seal and the rollback check, without replay."""
     ledger = open_ledger(store_path)
     try:
         keyring = try_keyring(ledger, keyring_dir, store_path)
         try:
-            return verify_ledger(ledger, keyring)
+            return verify_ledger(ledger, keyring, progress)
         finally:
             if keyring is not None:
                 keyring.close()

@@ -31,6 +31,7 @@ from affidavit.memory import sources as sourcing
 
 if TYPE_CHECKING:
     from affidavit.chain import Row
+    from affidavit.progress import ProgressHook
 
 BUNDLE_FORMAT = "affidavit-bundle/1"
 
@@ -96,7 +97,9 @@ def _receipt_json(store: Engine, row: Row, event: ClaimAdmitted | ClaimQuarantin
     ref = event.receipt
     record = store.sources.get(row.tenant, ref.source_ref)
     parts: list[dict[str, Any] | None] | None = None
-    if include_evidence and record is not None:
+    # A re-proposal of an erased subject, held for review, never leaves in clear.
+    held_back = isinstance(event, ClaimQuarantined) and event.reason == "previously_erased"
+    if include_evidence and record is not None and not held_back:
         parts = []
         for index in ref.receipt.part_indices:
             held = sourcing.open_part(store, record, index)  # None once redacted or erased
@@ -119,7 +122,8 @@ def _write_lines(path: Path, items: list[dict[str, Any]]) -> None:
 
 
 def export_bundle(store: Engine, out: Path, *, claims: Sequence[str] | None = None,
-                  include_evidence: bool = False, all_tenants: bool = False) -> ExportSummary:
+                  include_evidence: bool = False, all_tenants: bool = False,
+                  progress: ProgressHook | None = None) -> ExportSummary:
     """Write the bundle; ``claims`` None selects every claim of the tenant (or of all)."""
     _check_target(out)
     if all_tenants:
@@ -137,6 +141,8 @@ def export_bundle(store: Engine, out: Path, *, claims: Sequence[str] | None = No
                 events.append(withheld_json(row))  # another tenant's: only what links the chain
                 continue
             events.append(row_json(row))
+            if progress is not None:
+                progress(row.seq, store.head_seq)
             if row.kind in ("CLAIM_ADMITTED", "CLAIM_QUARANTINED"):
                 event = decode_event(row)
                 assert isinstance(event, ClaimAdmitted | ClaimQuarantined)

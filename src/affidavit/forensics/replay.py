@@ -8,6 +8,7 @@ absent (its name no longer opens), exactly as recall answers about it today.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -16,6 +17,10 @@ from affidavit.errors import InvalidInput
 from affidavit.events import ClaimPrivate
 from affidavit.memory.history import iso
 from affidavit.translog import CompactTree
+
+if TYPE_CHECKING:
+    from affidavit.events import Applied
+    from affidavit.progress import ProgressHook
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -92,10 +97,16 @@ def log_root_at(store: Engine, seq: int) -> bytes:
     return tree.root()
 
 
-def replay_to(store: Engine, seq: int, *, subject: str | None = None) -> ReplaySummary:
+def replay_to(store: Engine, seq: int, *, subject: str | None = None,
+              progress: ProgressHook | None = None) -> ReplaySummary:
     """Replay the ledger to ``seq`` and summarize what the store held then (read-only)."""
     tenant = store.identity.tenant
-    with store.view_at(seq) as view:
+
+    def observe(applied: Applied) -> None:
+        assert progress is not None
+        progress(applied.seq, seq)
+
+    with store.view_at(seq, observe if progress is not None else None) as view:
         recorded_at = next(iter(store.ledger.rows(seq - 1, seq))).recorded_at
         claims = None if subject is None else _subject_claims(view, tenant, subject)
         return ReplaySummary(

@@ -10,7 +10,7 @@ re-decidable, never recovered any other way. Read-only: nothing is written.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import get_args
+from typing import TYPE_CHECKING, get_args
 
 import msgspec
 
@@ -20,6 +20,9 @@ from affidavit.errors import AffidavitError
 from affidavit.events import ClaimAdmitted, ClaimPrivate, ClaimQuarantined, EvidencePrivate, Unreadable
 from affidavit.gates.contracts import WriteDecision, WriteRefusalCode
 from affidavit.gates.write import RESOLVER_VERSION, decide_write
+
+if TYPE_CHECKING:
+    from affidavit.progress import ProgressHook
 
 _GATE_CODES = frozenset(get_args(WriteRefusalCode))
 _PASSED = frozenset({"ACCEPT", "RESCUE"})
@@ -97,13 +100,16 @@ def _label(now: WriteDecision) -> str:
 
 
 def reresolve(store: Engine, *, tenant: str | None, until_seq: int | None = None,
-              decide: Callable[[str, str], WriteDecision] = decide_write) -> ReresolveReport:
+              decide: Callable[[str, str], WriteDecision] = decide_write,
+              progress: ProgressHook | None = None) -> ReresolveReport:
     """Re-run ``decide`` over the recorded inputs of every gate decision (of ``tenant``, or all)."""
     skipped: dict[str, int] = {}
     same = decisions = 0
     diffs: list[Difference] = []
     last = store.head_seq if until_seq is None else min(until_seq, store.head_seq)
     for row in store.ledger.rows(0, last):
+        if progress is not None:
+            progress(row.seq, last)
         if row.kind not in ("CLAIM_ADMITTED", "CLAIM_QUARANTINED"):
             continue
         if tenant is not None and row.tenant != tenant:

@@ -14,28 +14,40 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from affidavit.errors import InvalidInput
 from affidavit.gates import (
     checks_agent,
     checks_context,
+    checks_frames,
     checks_limits,
     checks_markers,
     checks_scan,
     write_parse,
 )
 from affidavit.gates import checks_grounding as checks
+from affidavit.gates.checks_frames import FrameMatch
 from affidavit.gates.contracts import ClaimShape, Refusal, Verdict, WriteDecision
-from affidavit.gates.write_link import evidence_view, linked_sentences
-from affidavit.gates.write_parse import PRONOUNS, analyse, claim_subject, mentions
+from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, linked_sentences, read_linked
+from affidavit.gates.write_parse import analyse, claim_subject, mentions
 from affidavit.gates.write_shape import shape_of
 from affidavit.text import clauses as context
-from affidavit.text import corrections, lemmas, markers, names
+from affidavit.text import corrections, currencies, lemmas, markers, name_finder
+from affidavit.text.currencies import CURRENCY_TABLE_VERSION
+from affidavit.text.fold import FOLD_VERSION
+from affidavit.text.frames import FRAMES_VERSION
 from affidavit.text.lemmas import LEMMA_TABLE_VERSION, SIMPLEMMA_VERSION, content_lemmas, word_tuple
-from affidavit.text.names import key_tokens, refers_to
+from affidavit.text.names import key_tokens, match_tokens, refers_to
 from affidavit.text.numbers import dates, quantities, word_runs
 from affidavit.text.sentences import clauses
+from affidavit.text.timeline import TIMELINE_VERSION
 
-RESOLVER_VERSION = f"write-gate/2.0+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}"
+# The gate, then every pinned table that can change a decision.
+RESOLVER_VERSION = (
+    f"write-gate/2.1+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}"
+)
 MAX_CLAIM_CHARS = 2_000
 MAX_EVIDENCE_CHARS = 200_000
 
@@ -102,19 +114,6 @@ def _validate(claim: str, evidence: str) -> None:
         raise InvalidInput("evidence", f"expected at most {MAX_EVIDENCE_CHARS} characters")
 
 
-def _resolve_text(evidence: str, span: tuple[int, int], antecedent: str | None) -> str:
-    """The sentence, with a leading pronoun replaced by its antecedent."""
-    text = evidence[span[0] : span[1]]
-    if antecedent is None:
-        return text
-    first = re.match(r"\s*(\w+)", text)
-    if first and first.group(1).casefold() in PRONOUNS:
-        pron = first.group(1).casefold()
-        joiner = "'s" if pron in ("his", "her", "its", "their") else ""
-        return antecedent + joiner + text[first.end() :]
-    return f"{antecedent}: {text}"
-
-
 def _relevant(text: str, claim: str) -> str:
     """The clauses of ``text`` that bear on the claim (plus bare adverbial clauses)."""
     parts = clauses(text)
@@ -152,23 +151,28 @@ def _score(claim: str, subject: str, text: str) -> float:
     return 0.0 if checks.check_coverage(claim, text) else 1.0
 
 
-def _pick_span(
-    claim: str, subject: str, evidence: str, linked: list[tuple[tuple[int, int], str | None]]
-) -> tuple[tuple[int, int], str | None, str]:
+def _pick_span(claim: str, subject: str, evidence: str, linked: list[Linked]) -> tuple[tuple[int, int], str]:
+    """The linked sentence that best supports the claim, with the span its receipt covers
+    (back to what its references point to) and its text read with them rewritten."""
     best: tuple[float, int] = (-1.0, 0)
     chosen = linked[0]
     want = set(content_lemmas(claim))
-    for i, (span, ante) in enumerate(linked if len(linked) > 1 else ()):  # one: nothing to rank
-        text = _resolve_text(evidence, span, ante)
+    for i, entry in enumerate(linked if len(linked) > 1 else ()):  # one: nothing to rank
+        text = read_linked(evidence, entry)
         overlap = len(want & set(content_lemmas(text))) / max(len(want), 1)
         score = (_score(claim, subject, text) + overlap, -i)
         if score > best:
-            best, chosen = score, (span, ante)
-    span, ante = chosen
-    if ante is not None:  # the receipt must show the antecedent too
-        start = evidence.rfind(ante, 0, span[0])
-        span = (start if start != -1 else span[0], span[1])
-    return span, ante, _resolve_text(evidence, chosen[0], ante)
+            best, chosen = score, entry
+    span = (min(chosen.reach, chosen.span[0]), chosen.span[1])  # the receipt shows the antecedent too
+    return span, read_linked(evidence, chosen)
+
+
+def _as_spelled(shape: ClaimShape, view: EvidenceView) -> ClaimShape:
+    """The shape naming each entity as the evidence does when the claim wrote it shorter or
+    folded ("Ana" for "Ana Ruiz", "Jorgen" for "Jørgen"): the entity it is stored under,
+    and the name the erased-subject check sees, is the evidence's."""
+    entities = tuple(dict.fromkeys(view.spelled(e) or e for e in shape.entities))
+    return shape if entities == shape.entities else msgspec.structs.replace(shape, entities=entities)
 
 
 def _possessor_only(claim: str, subject: str, evidence: str, span: tuple[int, int]) -> bool:
@@ -210,10 +214,10 @@ def _rescue_form(claim: str, text: str) -> str | None:
 def text_caches() -> tuple[Any, ...]:
     """Every cache keyed by a whole text (not a word), for benchmarks that must start cold."""
     return (
-        names._find_names, names._capitalised_inside, dates, quantities, evidence_view, analyse,
+        name_finder._find_names, name_finder._capitalised_inside, dates, quantities, evidence_view, analyse,
         content_lemmas, checks.check_coverage, checks.support_set, markers.token_tuple, word_tuple, word_runs,
         lemmas._phrase_matches, checks_scan.scan, checks_limits.bounds, write_parse._mentions,
-        context.read, corrections.retracted,
+        context.read, corrections.retracted, currencies._ambiguous,
     )  # fmt: skip
 
 
@@ -257,15 +261,20 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
         return _refuse("unknown_subject", ("", "the claim names no person or organisation"), None, None, ran)
     shape = shape_of(claim, subject, found)
     view = evidence_view(evidence)
-    linked = linked_sentences(evidence, subject, view)
+    claim_names = tuple(m.name for m in found)
+    linked = linked_sentences(evidence, subject, view, claim_names)
+    if not linked and len(key_tokens(subject)) == 1:
+        # "Kestrel employs 14 people.": a one-word name the finder read as a common word.
+        linked = linked_sentences(evidence, subject, view, claim_names, guided=True)
     if not linked:
         why = f"'{shape.subject}' is not named in the evidence"
         return _refuse("unknown_subject", (shape.subject, why), shape, None, ran)
-    distinct = {" ".join(key_tokens(m.name)) for m in view.subject_mentions(subject)}
-    if len(key_tokens(subject)) == 1 and len({d for d in distinct if len(d.split()) > 1}) > 1:
+    distinct = {match_tokens(m.name) for m in view.subject_mentions(subject)}
+    if len(key_tokens(subject)) == 1 and len({d for d in distinct if len(d) > 1}) > 1:
         why = f"'{shape.subject}' could be more than one person named in the evidence"
         return _refuse("unknown_subject", (shape.subject, why), shape, None, ran, "QUARANTINE")
-    span, _ante, text = _pick_span(claim, subject, evidence, linked)
+    span, text = _pick_span(claim, subject, evidence, linked)
+    shape = _as_spelled(shape, view)
     ran.append("possessor")
     if _possessor_only(claim, subject, evidence, span):
         why = f"the evidence names '{shape.subject}' only as the possessor of someone else"
@@ -288,9 +297,17 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
         failure = check(claim, relevant)
         if failure is not None:
             return _refuse(code, failure, shape, span, ran)
+    frame = checks_frames.check_frames(claim, text)
     for code, name, check in _SPAN_CHECKS:
+        if name == "roles" and frame is not None:
+            ran.append("frames")  # a converse verb: its frame maps the roles instead
+            if not isinstance(frame, FrameMatch):
+                return _refuse("relation_transposed", frame, shape, span, ran)
+            continue
         ran.append(name)
-        failure = check(claim, text)
+        # The converse says the claim's verb ("won" for "was awarded to") once roles agree.
+        conversed = name == "coverage" and isinstance(frame, FrameMatch)
+        failure = check(claim, f"{text} ; {frame.support}" if conversed else text)  # type: ignore[union-attr]
         if failure is not None:
             return _refuse(code, failure, shape, span, ran)
     ran.append("own_clause")

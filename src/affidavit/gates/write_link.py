@@ -1,89 +1,33 @@
-"""Which sentences of an evidence speak about the claim's subject.
+"""Which sentences of an evidence speak about the claim's subject, and how to read them.
 
-Names are found per sentence, and only in the sentences that need them: those that
-could name the subject (one regex pass over the evidence finds the subject's name
-words) and those a pronoun or a list fragment borrows its antecedent from. On a long
-evidence most sentences are about other things, and finding names was most of the
-work of deciding.
+A sentence is linked when it names the subject (directly or by a short form), opens
+with a pronoun or a description whose antecedent is the subject, or is a list item
+under a linked sentence. Each link carries rewrites that read it as the claim would:
+references replaced by the claim's names, a roster or profile line read as the
+sentence it stands for, dates read in words (``text.timeline``). Only the sentences
+that could name the subject are searched for names (``gates.write_view``).
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from functools import lru_cache
+from typing import NamedTuple
 
 from affidavit.gates.write_parse import _WORD, PRONOUNS, Mention, is_verb_like, mentions, unlisted_verb
-from affidavit.text.names import key_tokens, refers_to
-from affidavit.text.sentences import sentences
+from affidavit.gates.write_roster import profile_reading, roster_reading
+from affidavit.gates.write_view import EvidenceView, evidence_view
+from affidavit.text import timeline
+from affidavit.text.names import _in_order, key_tokens, refers_to
+
+__all__ = ["EvidenceView", "Linked", "evidence_view", "linked_sentences", "read_linked"]
 
 _NUMBER_TAIL = re.compile(r"\s+\d[\w.]*")
-Linked = tuple[tuple[int, int], str | None]
 # ASCII characters that start a ``_WORD`` match no pronoun can open (every pronoun
 # starts with h, s, i or t): a sentence opening with one opens with no pronoun.
 _PRONOUN_INITIALS = frozenset(p[0] for p in PRONOUNS)
 _NO_PRONOUN_START = frozenset(
     ch for ch in map(chr, range(128)) if _WORD.fullmatch(ch) and ch.casefold() not in _PRONOUN_INITIALS
 )
-
-
-class EvidenceView:
-    """The sentences of one evidence, with the names in each found on first request."""
-
-    def __init__(self, evidence: str) -> None:
-        self.evidence = evidence
-        self.spans: tuple[tuple[int, int], ...] = tuple(sentences(evidence))
-        self._starts = [a for a, _ in self.spans]
-        self._names: list[tuple[Mention, ...] | None] = [None] * len(self.spans)
-        self._lower = evidence.lower() if evidence.isascii() else None  # same offsets
-        self._hits: dict[str, set[int] | None] = {}
-
-    def names(self, i: int) -> tuple[Mention, ...]:
-        found = self._names[i]
-        if found is None:
-            a, b = self.spans[i]
-            found = self._names[i] = tuple(mentions(self.evidence, a, b))
-        return found
-
-    def may_name(self, subject: str) -> set[int] | None:
-        """Sentences that could name ``subject`` (a superset); ``None``: every sentence.
-
-        A mention that refers to the subject holds one of its key words, which stays a
-        substring once the characters a key drops are skipped. ASCII only, where
-        lower-casing is the key's case-folding.
-        """
-        if subject in self._hits:
-            return self._hits[subject]
-        words = key_tokens(subject)
-        hits: set[int] | None = None
-        if words and self._lower is not None and all(w.isascii() for w in words):
-            hits = set()
-            for word in words:
-                for m in _word_pattern(word).finditer(self._lower):
-                    i = bisect_right(self._starts, m.start()) - 1
-                    if i >= 0 and m.end() <= self.spans[i][1]:
-                        hits.add(i)
-        self._hits[subject] = hits
-        return hits
-
-    def subject_mentions(self, subject: str) -> list[Mention]:
-        """Every mention in the evidence that can refer to ``subject``."""
-        hits = self.may_name(subject)
-        pool = range(len(self.spans)) if hits is None else sorted(hits)
-        return [m for i in pool for m in self.names(i) if refers_to(subject, m.name)]
-
-
-@lru_cache(maxsize=16384)
-def _word_pattern(word: str) -> re.Pattern[str]:
-    # Each key character may be followed by characters a key drops ("O'Brien" -> "obrien").
-    # Searched in the lower-cased text: one literal first character scans fast.
-    return re.compile(r"[^\w\s\-]*".join(re.escape(ch) for ch in word))
-
-
-@lru_cache(maxsize=256)
-def evidence_view(evidence: str) -> EvidenceView:
-    """The view of ``evidence`` (cached: several claims are often proposed from one text)."""
-    return EvidenceView(evidence)
 
 
 def _fragment(evidence: str, a: int, b: int) -> bool:
@@ -107,15 +51,77 @@ def _fragment(evidence: str, a: int, b: int) -> bool:
     return True
 
 
-def linked_sentences(evidence: str, subject: str, view: EvidenceView | None = None) -> list[Linked]:
-    """Sentences that speak about ``subject``, each with the antecedent text it borrows.
+class Linked(NamedTuple):
+    """A sentence that speaks about the subject, and how to read it.
 
-    A sentence is linked when it names the subject, when it opens with a pronoun
-    whose antecedent (the previous sentence's first name) is the subject, or when
-    it is a verbless fragment following a linked sentence (a list under a header).
+    ``subs`` rewrite references inside it to the names the claim uses (a pronoun, a
+    first name, "the firm", a name spelled with other diacritics), as evidence offsets
+    with their replacement; ``reach`` is the earliest offset the receipt must cover so
+    that it shows what the reference points back to.
+    """
+
+    span: tuple[int, int]
+    subs: tuple[tuple[int, int, str], ...]
+    reach: int
+
+
+def read_linked(evidence: str, linked: Linked) -> str:
+    """The linked sentence with its references rewritten."""
+    a, b = linked.span
+    if not linked.subs:
+        return evidence[a:b]
+    out, pos = [], a
+    for s, e, text in sorted(linked.subs):
+        if s < pos:
+            continue  # overlapping rewrites: the first wins
+        out.append(evidence[pos:s])
+        out.append(text)
+        pos = e
+    out.append(evidence[pos:b])
+    return "".join(out)
+
+
+def _pronoun_at(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> re.Match[str] | None:
+    """The pronoun that opens the sentence, or opens it after a short fronted adverbial
+    ("Two years later she left", "After the vote, they resigned") with no name before it."""
+    if evidence[a] in _NO_PRONOUN_START and not evidence[a].isupper():
+        return None
+    if _PRONOUN_NEAR.search(evidence, a, min(b, a + 60)) is None:
+        return None  # no pronoun among the first words: the common sentence, decided at once
+    limit = found[0].start if found else b
+    for n, w in enumerate(_WORD.finditer(evidence, a, min(b, limit))):
+        low = w.group(0).casefold()
+        if low in PRONOUNS:
+            return w
+        if n >= 4 or low in _CLAUSE_OPENERS or (n and (is_verb_like(low) and low not in _PLURAL_TIME)):
+            return None
+    return None
+
+
+_PRONOUN_NEAR = re.compile(r"\b(?:" + "|".join(sorted(PRONOUNS)) + r")\b", re.I)
+_CLAUSE_OPENERS = frozenset({"that", "who", "which", "said", "says", "told", "if", "whether", "and"})
+_PLURAL_TIME = frozenset({"years", "months", "weeks", "days", "decades", "hours"})
+
+
+def linked_sentences(
+    evidence: str,
+    subject: str,
+    view: EvidenceView | None = None,
+    claim_names: tuple[str, ...] = (),
+    guided: bool = False,
+) -> list[Linked]:
+    """Sentences that speak about ``subject``, each with the rewrites that read it.
+
+    A sentence is linked when it names the subject (by a name that refers to it, or a
+    short form whose one full name in the evidence does), when it opens with a
+    pronoun or a definite description ("the firm") whose antecedent is the subject,
+    or when it is a verbless fragment following a linked sentence (a list under a
+    header). ``guided``: the subject is one capitalised word the name finder read as
+    a common word ("Kestrel employs ..."); its capitalised occurrences count as names.
     """
     view = view or evidence_view(evidence)
-    hits = view.may_name(subject)
+    hits = None if guided else view.may_name(subject)
+    wanted = (subject, *(n for n in claim_names if n != subject))
     out: list[Linked] = []
     settled: list[int] = []  # sentences that may set the antecedent, in order
     previous_linked = False
@@ -123,35 +129,135 @@ def linked_sentences(evidence: str, subject: str, view: EvidenceView | None = No
     def previous_subject() -> Mention | None:
         # The lead name of the last settled sentence that has names.
         for j in reversed(settled):
-            found = view.names(j)
+            found = view.names(j, subject if guided else None)
             if found:
                 return next((m for m in found if not m.possessive), found[0])
         return None
 
     for i, (a, b) in enumerate(view.spans):
-        found = view.names(i) if hits is None or i in hits else ()
-        # Most sentences hold no candidate name: no generator for them.
-        names_subject = bool(found) and any(refers_to(subject, m.name) for m in found)
-        # The first word is a pronoun: inlined (this loop visits every sentence), and
-        # decided from the first character alone when it opens a word no pronoun starts.
-        if evidence[a] in _NO_PRONOUN_START:
-            pronoun = False
-        else:
-            first = _WORD.match(evidence, a, b) or _WORD.search(evidence, a, b)
-            pronoun = first is not None and first.group(0).casefold() in PRONOUNS
+        found = view.names(i, subject if guided else None) if hits is None or i in hits else ()
+        subs, reach, names_subject = view.rewrites(found, wanted)
+        pronoun = _pronoun_at(evidence, a, b, found)
+        if pronoun is None and not names_subject:
+            pronoun = _zero_subject(evidence, a, b, found)
         ante = previous_subject() if pronoun or (previous_linked and not names_subject) else None
+        ante_subject = ante is not None and view.means(ante, subject)
+        described = None if names_subject or pronoun else view.description(i, subject)
         if names_subject:
-            borrowed = ante is not None and pronoun
-            out.append(((a, b), _antecedent_text(evidence, ante) if borrowed else None))  # type: ignore[arg-type]
-        elif ante is not None and pronoun and refers_to(subject, ante.name):
-            out.append(((a, b), _antecedent_text(evidence, ante)))
+            listed = _listed(view, i, found, subject)
+            if listed is not None:  # a roster or profile line: read as the sentence it stands for
+                subs, reach = ((a, b, listed[0]),), min(reach, listed[1])
+            elif ante is not None and pronoun:
+                subs += ((pronoun.start(), pronoun.end(), _spoken(view, ante, subject, pronoun)),)
+                reach = min(reach, ante.start)
+            out.append(Linked((a, b), subs, min(reach, a)))
+        elif pronoun and ante_subject:
+            assert ante is not None
+            if hits is not None and i not in hits:  # the other names the claim uses, read too
+                subs, reach, _ = view.rewrites(view.names(i), wanted)
+            subs += ((pronoun.start(), pronoun.end(), _spoken(view, ante, subject, pronoun)),)
+            subs += _object_rewrite(view, ante, pronoun.end(), b, wanted)
+            out.append(Linked((a, b), subs, min(reach, ante.start, a)))
             continue  # the antecedent carries on to the next pronoun sentence
+        elif described is not None:
+            if hits is not None and i not in hits:
+                subs, reach, _ = view.rewrites(view.names(i), wanted)
+            (s, e), at = described
+            out.append(Linked((a, b), (*subs, (s, e, subject)), min(reach, at, a)))
         elif previous_linked and ante is not None and _fragment(evidence, a, b):
-            out.append(((a, b), _antecedent_text(evidence, ante)))
+            out.append(Linked((a, b), ((a, a, _antecedent_text(evidence, ante) + ": "),), min(ante.start, a)))
             continue
         previous_linked = names_subject
         settled.append(i)
-    return out
+    return [_dated(evidence, entry) for entry in out]
+
+
+_OBJECT_PRONOUN = re.compile(
+    r"\b(?:him|them|her(?=\s*(?:[.,;!?]|$|\s(?:on|in|at|to|for|as|with|from|by|after|before|last|yesterday|today)\b)))\b"
+)
+
+
+def _object_rewrite(
+    view: EvidenceView, ante: Mention, start: int, end: int, wanted: tuple[str, ...]
+) -> tuple[tuple[int, int, str], ...]:
+    """ "She hired him": the object pronoun stands for the one other name of the sentence
+    that gave the subject pronoun its antecedent, when that is a name the claim uses.
+    With two other names there ("met Omar Ali at Vantec") it stands for neither."""
+    hit = _OBJECT_PRONOUN.search(view.evidence, start, end)
+    if hit is None:
+        return ()
+    i = next((j for j, (a, b) in enumerate(view.spans) if a <= ante.start < b), None)
+    if i is None:
+        return ()
+    others = {
+        m.name for m in view.names(i) if m is not ante and not m.possessive and not view.means(m, ante.name)
+    }
+    if len(others) != 1:
+        return ()
+    other = next(iter(others))
+    name = next((n for n in wanted[1:] if refers_to(n, other) or refers_to(other, n)), None)
+    return ((hit.start(), hit.end(), name),) if name is not None else ()
+
+
+def _dated(evidence: str, entry: Linked) -> Linked:
+    """The entry with its dates also read in words (a range, "b. 1970", "two years later")."""
+    subs, reach = timeline.rewrites(evidence, *entry.span)
+    if not subs:
+        return entry
+    return Linked(entry.span, entry.subs + subs, min(entry.reach, reach))
+
+
+def _listed(view: EvidenceView, i: int, found: tuple[Mention, ...], subject: str) -> tuple[str, int] | None:
+    a, b = view.spans[i]
+    if ":" not in view.evidence[a:b] and not _LISTISH.match(view.evidence, a, b) and len(found) < 2:
+        return None  # no label, no bullet, one name: the common sentence, decided at once
+    lead = next((m for m in found if view.means(m, subject)), None)
+    if lead is None:
+        return None
+    roster = roster_reading(view.evidence, view.spans, i, found, subject)
+    if roster is not None:
+        return roster
+    profile = profile_reading(view.evidence, a, b, found, lead.start)
+    return (profile.replace(lead.name, subject, 1), a) if profile is not None else None
+
+
+_LISTISH = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s+")
+
+
+def _zero_subject(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> re.Match[str] | None:
+    """A note's line with no subject, opening with a past verb ("Started amoxicillin 500 mg.",
+    "Called back on Monday."): it continues the previous line's subject, as a pronoun does.
+    Not a fronted participle ("Founded in 1990, Acme ..."): no comma before any name."""
+    first = _WORD.match(evidence, a, b)
+    if first is None or not first.group(0)[:1].isupper() or (found and found[0].start == a):
+        return None
+    low = first.group(0).casefold()
+    if not (low.endswith("ed") or _irregular_past(low)) or not is_verb_like(low):
+        return None
+    cut = found[0].start if found else b
+    return first if "," not in evidence[a:cut] and " by " not in evidence[a:cut] else None
+
+
+def _irregular_past(word: str) -> bool:
+    return word in _PAST_FORMS
+
+
+_PAST_FORMS = frozenset(
+    {"left", "took", "gave", "made", "went", "began", "sent", "told", "met", "paid", "sold", "bought",
+     "wrote", "spoke", "rang", "saw", "held", "led", "ran", "won", "lost", "kept", "brought", "got"}
+)  # fmt: skip
+
+
+def _spoken(view: EvidenceView, ante: Mention, subject: str, pronoun: re.Match[str]) -> str:
+    """What a pronoun stands for: the claim's subject when it is the antecedent."""
+    # The evidence's own words when they spell the subject (a version number after it
+    # stays); the claim's name when they are a short form or spelled otherwise.
+    own = not view.means(ante, subject) or _in_order(key_tokens(subject), key_tokens(ante.name))
+    name = _antecedent_text(view.evidence, ante) if own else subject
+    word = pronoun.group(0).casefold()
+    if word not in PRONOUNS:  # a subjectless line: the name, then its verb
+        return f"{name} {word}"
+    return name + ("'s" if word in ("his", "her", "its", "their") else "")
 
 
 def _antecedent_text(evidence: str, mention: Mention) -> str:

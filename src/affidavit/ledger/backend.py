@@ -88,6 +88,14 @@ class LedgerBackend(Protocol):
         """
         ...
 
+    def set_durability(self, durability: Durability) -> None:
+        """Change whether each later commit is durable before it returns (bulk import)."""
+        ...
+
+    def sync(self) -> None:
+        """Make every commit so far durable (group commit after "fast" commits)."""
+        ...
+
     def checkpoint(self) -> None:
         """Make every committed row durable in the main store (SQLite: WAL checkpoint)."""
         ...

@@ -307,6 +307,23 @@ class PostgresLedger:
         with contextlib.suppress(pgconn.driver().Error):
             self._conn.execute("ROLLBACK")
 
+    def set_durability(self, durability: Durability) -> None:
+        """Change whether each later commit waits for the server's WAL flush (bulk import)."""
+        with pgconn.translate_errors(self.location):
+            pgconn.set_durability(self._conn, durability)
+        self.durability = durability
+
+    def sync(self) -> None:
+        """Make every commit so far durable: one commit that waits for the WAL flush.
+
+        A transaction with an xid writes a commit record; with ``synchronous_commit`` on,
+        it returns only once the WAL is flushed up to that record, which lies after every
+        earlier "fast" commit of any session.
+        """
+        with pgconn.translate_errors(self.location), self._conn.transaction():
+            self._conn.execute("SET LOCAL synchronous_commit = on")
+            self._conn.execute("SELECT pg_current_xact_id()")
+
     def checkpoint(self) -> None:
         """Nothing to do: a committed append is in the server's WAL (``synchronous_commit``)."""
 

@@ -9,6 +9,7 @@ the block commits, an exception rolls everything back.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -146,6 +147,33 @@ class SQLiteLedger:
                 if self._conn.in_transaction:
                     self._conn.execute("ROLLBACK")
                 raise
+
+    def set_durability(self, durability: Durability) -> None:
+        """Change whether each later commit is synced to disk before it returns."""
+        with connection.translate_errors(self.path):
+            connection.set_durability(self._conn, durability)
+        self.durability = durability
+
+    def sync(self) -> None:
+        """Make every commit so far durable (group commit after commits made "fast").
+
+        In WAL mode a "fast" commit is written to the WAL without an fsync; syncing the
+        WAL file (and the database file, which a checkpoint may have written) makes all
+        of them durable at once. The ledger stays a consistent prefix either way.
+        """
+        for path in (self.path, self.path.with_name(self.path.name + "-wal")):
+            try:
+                fd = os.open(path, os.O_RDONLY)
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise LedgerError(f"cannot sync {path.name}: {exc.strerror}") from exc
+            try:
+                os.fsync(fd)
+            except OSError as exc:
+                raise LedgerError(f"cannot sync {path.name}: {exc.strerror}") from exc
+            finally:
+                os.close(fd)
 
     def checkpoint(self) -> None:
         with connection.translate_errors(self.path):

@@ -113,7 +113,7 @@ class Result(msgspec.Struct, frozen=True):
 
 
 class RememberResult(Result, frozen=True):
-    status: Literal["admitted", "refused", "quarantined", "not_stored"]
+    status: Literal["admitted", "refused", "quarantined", "not_stored", "held_for_review"]
     reason: str | None
     claim_id: str | None
     receipt: dict[str, Any] | None

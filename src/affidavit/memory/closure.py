@@ -176,6 +176,10 @@ def probe_questions(names: Sequence[str], demands: Sequence[Demand]) -> tuple[tu
     out: dict[str, str] = {}
     for i, name in enumerate(names):
         kind = "name" if i == 0 else "alias"
+        if i > 0 and len(name.split()) == 1 and len(names[0].split()) > 1:
+            # A one-word alias ("Kasia") may be a bystander's name too; the full name and
+            # the claim texts below probe the erased person without asking about them.
+            continue
         for question in (name, f"Who is {name}?", f"What do you know about {name}?"):
             out.setdefault(question, kind)
     subject = names[0] if names else ""

@@ -106,11 +106,14 @@ def _erase(ctx: WriteContext, subject: str, closure: Closure) -> Plan:
     fingerprint = tombstones.full_fingerprint(store, canonical)
     aliases = {tombstones.full_fingerprint(store, n) for n in (*closure.names[1:], subject)
                if len(n.split()) > 1} - {fingerprint}
+    # The person, however spelled (full), and the partial forms held for review (short).
+    person_full, person_short = tombstones.person_fingerprints(store, (*closure.names, subject))
+    short = set(tombstones.short_fingerprints(store, canonical)) | set(person_short)
     keys = tuple(dict.fromkeys((*closure.entity_ids, *part_keys.values())))
     seq = ctx.add("SUBJECT_ERASED", SubjectErased(
         fingerprint=fingerprint, entity_ids=closure.entity_ids, claim_ids=closure.claim_ids,
-        keys_destroyed=keys, alias_fingerprints=tuple(sorted(aliases)),
-        short_fingerprints=tombstones.short_fingerprints(store, canonical)))
+        keys_destroyed=keys, alias_fingerprints=tuple(sorted((aliases | set(person_full)) - {fingerprint})),
+        short_fingerprints=tuple(sorted(short))))
     for (ref, index), key_id in part_keys.items():
         ctx.add("SOURCE_PART_REDACTED", SourcePartRedacted(
             source_ref=ref, part_index=index, key_id=key_id, erasure_seq=seq))

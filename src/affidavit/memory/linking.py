@@ -34,11 +34,15 @@ def lookup(ctx: WriteContext, name: str, first: bool, linking: Linking) -> list[
 
 
 def resolve_entities(ctx: WriteContext, names: list[str], seen: dict[str, str] | None = None,
-                      linking: Linking = "claim") -> tuple[list[str], bool]:
+                      linking: Linking = "claim",
+                      aliases: dict[str, str] | None = None) -> tuple[list[str], bool]:
     """Entity ids for the names (claim: subject first); new ones registered in this batch.
 
     ``seen`` carries name keys already resolved or registered earlier in the same batch
-    (the projections only learn of this batch's entities after the commit).
+    (the projections only learn of this batch's entities after the commit). ``aliases``
+    maps the key of a name the evidence says someone goes by ("known as Kasia") to the
+    key of that someone's full name: a new entity for it is registered as their alias,
+    so recall finds the person by either and the erasure closure takes both.
     """
     ids: list[str] = []
     ambiguous = False
@@ -62,9 +66,13 @@ def resolve_entities(ctx: WriteContext, names: list[str], seen: dict[str, str] |
             entity_id = ctx.new_keys()[0]
             seq = ctx.next_seq()
             private = EntityPrivate(name=name)
-            sealed = ctx.seal(seq, "ENTITY_REGISTERED", "name", private, (entity_id,))
-            ctx.add("ENTITY_REGISTERED", EntityRegistered(entity_id=entity_id, name=sealed), private)
+            owner = seen.get((aliases or {}).get(key, ""))
+            sealed = ctx.seal(seq, "ENTITY_REGISTERED", "name", private,
+                              (entity_id,) if owner is None else (entity_id, owner))
+            ctx.add("ENTITY_REGISTERED", EntityRegistered(entity_id=entity_id, name=sealed,
+                                                           alias_of=owner), private)
         seen[key] = entity_id
         if entity_id not in ids:
             ids.append(entity_id)
     return ids, ambiguous
+

@@ -28,10 +28,12 @@ from affidavit.memory import tombstones
 from affidavit.memory.conflicts import apply_conflicts
 from affidavit.memory.linking import resolve_entities
 from affidavit.secrets_scan import find_secret
-from affidavit.text.names import find_names, refers_to
+from affidavit.text.aliases import stated_aliases
+from affidavit.text.names import find_names, name_key, refers_to
+from affidavit.text.person_key import capitalised_runs
 from affidavit.text.span import locate_span
 
-Status = Literal["admitted", "refused", "quarantined", "not_stored"]
+Status = Literal["admitted", "refused", "quarantined", "not_stored", "held_for_review"]
 
 
 class RememberOutcome(msgspec.Struct, frozen=True):
@@ -90,13 +92,20 @@ def remember(
                         "name the subject as the claim does, or omit subject", subject)
     narrowed = _narrowed_evidence(claim, evidence, decision)
 
+    aliases = {name_key(alias): name_key(full) for full, alias in stated_aliases(evidence)}
+
     def decide(ctx: WriteContext) -> RememberOutcome:
         names = [n for n, _, _ in find_names(claim)]
         if decision.shape is not None:
             names = list(decision.shape.entities) + names
         if subject is not None:
             names.insert(0, subject)
-        hit = tombstones.check(store, names)
+        # Every capitalised run of the claim (a sentence-initial "Kim" too), then every
+        # name in the span that would be stored: an erased person does not come back as
+        # a bystander's evidence ("Omar and Dana Kim share an office") either.
+        names += capitalised_runs(claim)
+        names += [n for n, _, _ in find_names(narrowed)] + capitalised_runs(narrowed)
+        hit = tombstones.check(store, dict.fromkeys(names))
         if hit is not None:
             return _previously_erased(ctx, hit, claim, narrowed, decision, source_id,
                                       source_text, valid_from, valid_to)
@@ -104,7 +113,8 @@ def remember(
             ref = decision.refusal
             assert ref is not None
             return _refused(claim, evidence, ref.code, ref.detail, ref.remedy, ref.term)
-        return _record(ctx, claim, narrowed, decision, source_id, source_text, valid_from, valid_to)
+        return _record(ctx, claim, narrowed, decision, source_id, source_text, valid_from, valid_to,
+                       aliases=aliases)
 
     return store.transact(decide, resolver=RESOLVER_VERSION)
 
@@ -159,13 +169,20 @@ def _private(claim: str, narrowed: str, decision: WriteDecision, names: list[str
 def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecision,
             source_id: str | None, source_text: str | None, valid_from: str | None,
             valid_to: str | None, *, reason: str | None = None,
-            fingerprint: str | None = None) -> RememberOutcome:
+            fingerprint: str | None = None, aliases: dict[str, str] | None = None) -> RememberOutcome:
     shape = decision.shape
     assert shape is not None
     seen: dict[str, str] = {}
-    entity_ids, ambiguous = resolve_entities(ctx, list(shape.entities) or [shape.subject], seen)
+    if aliases and reason != "previously_erased":
+        # The people the nicknames belong to, first: then a nickname met below (in the
+        # claim or the span) is registered as their alias, not as someone new.
+        owners = sorted(set(aliases.values()))
+        resolve_entities(ctx, [n for n, _, _ in find_names(narrowed) if name_key(n) in owners], seen,
+                         linking="evidence")
+    entity_ids, ambiguous = resolve_entities(ctx, list(shape.entities) or [shape.subject], seen,
+                                             aliases=aliases)
     named_in_span, _ = resolve_entities(ctx, [n for n, _, _ in find_names(narrowed)], seen,
-                                         linking="evidence")
+                                         linking="evidence", aliases=aliases)
     evidence_keys = tuple(dict.fromkeys([*entity_ids, *named_in_span]))
     receipt = _source_and_receipt(ctx, narrowed, source_id, source_text)
     private = _private(claim, "", decision, list(shape.entities))
@@ -178,14 +195,19 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
     evidence = EvidencePrivate(narrowed)
     if quarantine_reason is not None:
         kind = "CLAIM_QUARANTINED"
-        sealed = ctx.seal(seq, kind, "private", private, tuple(entity_ids))
+        content_keys, span_keys = tuple(entity_ids), evidence_keys
+        if reason == "previously_erased":
+            # A re-proposal of an erased subject is sealed under a key of its own, so a
+            # rejection can shred it without touching anyone named beside it.
+            content_keys = span_keys = (ctx.new_keys()[0],)
+        sealed = ctx.seal(seq, kind, "private", private, content_keys)
         ctx.add(kind, ClaimQuarantined(
             claim_id=claim_id, subject_id=subject_id, entity_ids=entities, receipt=receipt,
             valid_from=valid_from, valid_to=valid_to, reason=quarantine_reason, private=sealed,
             fingerprint=fingerprint,
-            evidence=ctx.seal(seq, kind, "evidence", evidence, evidence_keys),
+            evidence=ctx.seal(seq, kind, "evidence", evidence, span_keys),
             evidence_entity_ids=evidence_keys), private)
-        status: Status = "not_stored" if reason == "previously_erased" else "quarantined"
+        status: Status = "held_for_review" if reason == "previously_erased" else "quarantined"
         text = (f"QUARANTINED ({quarantine_reason}) — held for an operator's review as {claim_id}; "
                 "it is not returned by recall unless approved.")
         return RememberOutcome(status, quarantine_reason, claim_id, receipt, text, claim,
@@ -222,7 +244,8 @@ def _previously_erased(ctx: WriteContext, hit: tombstones.TombstoneHit, claim: s
                                detail=text, remedy="nothing to do", term=hit.name)
     held = _record(ctx, claim, narrowed, decision, source_id, source_text, valid_from, valid_to,
                    reason="previously_erased", fingerprint=hit.tombstone.fingerprint)
-    text = (f"NOT STORED (previously_erased) — '{hit.name}' is {what}. The claim waits in the "
-            f"review queue as {held.claim_id}; only an operator's recorded decision admits it.")
-    return msgspec.structs.replace(held, status="not_stored", text=text, term=hit.name,
+    text = (f"HELD FOR REVIEW (previously_erased) — '{hit.name}' is {what}. The claim is "
+            f"held, sealed under its own key, as {held.claim_id}: recall never returns it; "
+            "an operator's approval admits it, a rejection shreds it.")
+    return msgspec.structs.replace(held, status="held_for_review", text=text, term=hit.name,
                                    remedy="ask an operator to review it")

@@ -16,9 +16,17 @@ from typing import Literal
 import msgspec
 
 from affidavit import validation
-from affidavit.engine import Engine, WriteContext
+from affidavit.engine import Engine, WriteContext, clear_text_caches
 from affidavit.errors import InvalidInput, StaleReview
-from affidavit.events import ClaimStateChanged, ErasureAcknowledged, ReviewDecided, Unreadable
+from affidavit.events import (
+    ClaimStateChanged,
+    ErasureAcknowledged,
+    ReviewDecided,
+    Sealed,
+    SourcePartRedacted,
+    SubjectErased,
+    Unreadable,
+)
 from affidavit.memory.conflicts import apply_conflicts as write_conflicts  # the one conflict writer
 from affidavit.memory.freeze import (
     StateOutcome,
@@ -144,13 +152,56 @@ def review(store: Engine, item: str, decision: str, note: str, *,
         reviewed_hash = validation.text("reviewed_hash", reviewed_hash, 128, multiline=False)
     tenant = store.identity.tenant
 
+    shred: list[str] = []
+
     def decide(ctx: WriteContext) -> ReviewOutcome:
         record = store.claims.get(item)
         pending = decide_review(store.review_queue.get(item), record, tenant, reviewed_hash)
         assert record is not None
-        return _record(ctx, pending, record, decision, note)  # type: ignore[arg-type]
+        outcome = _record(ctx, pending, record, decision, note)  # type: ignore[arg-type]
+        if decision == "reject" and pending.reason == "previously_erased":
+            shred.extend(_shred_held(ctx, pending, record))
+        return outcome
 
-    return store.transact(decide)
+    outcome = store.transact(decide)
+    if shred:  # after the commit that lists them, as forget does (finished on open if cut here)
+        store.shred(shred)
+        clear_text_caches()
+    return outcome
+
+
+def _shred_held(ctx: WriteContext, item: ReviewItem, record: ClaimRecord) -> list[str]:
+    """A rejected re-proposal of an erased subject: record the destruction of its own keys.
+
+    Its content and span are sealed under a key of its own; the entity it registered for
+    the erased name and the source parts only it cites go too. Keys anyone else's claim
+    still needs are kept.
+    """
+    store = ctx.engine
+    keys = list(msgspec.json.decode(record.sealed, type=Sealed).keys)
+    if record.evidence is not None:
+        keys.extend(record.evidence.keys)
+    mine = tuple(e for e in record.entity_ids
+                 if all(c.claim_id == record.claim_id for c in store.claims.about(e)))
+    keys.extend(mine)
+    redacted: list[tuple[str, int, str]] = []
+    ref = record.receipt.source_ref if record.receipt is not None else None
+    source = store.sources.get(record.tenant, ref) if ref is not None else None
+    only_mine = source is not None and all(
+        c.claim_id == record.claim_id for c in store.claims.citing(source.source_ref))
+    if source is not None and only_mine:
+        for index, part in enumerate(source.parts):
+            if index not in source.redacted:
+                redacted.append((source.source_ref, index, part.keys[0]))
+                keys.append(part.keys[0])
+    keys = list(dict.fromkeys(keys))
+    seq = ctx.add("SUBJECT_ERASED", SubjectErased(
+        fingerprint=item.fingerprint or "", entity_ids=mine, claim_ids=(record.claim_id,),
+        keys_destroyed=tuple(keys), held_item=True))
+    for source_ref, index, key_id in redacted:
+        ctx.add("SOURCE_PART_REDACTED", SourcePartRedacted(
+            source_ref=source_ref, part_index=index, key_id=key_id, erasure_seq=seq))
+    return keys
 
 
 def _record(ctx: WriteContext, item: ReviewItem, record: ClaimRecord, decision: Decision,
@@ -165,6 +216,9 @@ def _record(ctx: WriteContext, item: ReviewItem, record: ClaimRecord, decision: 
     if decision == "reject":
         text = (f"REJECTED {record.claim_id} by {reviewer} at seq {review_seq}; it stays "
                 "quarantined, out of recall, and leaves the review queue.")
+        if item.reason == "previously_erased":
+            text = (f"REJECTED {record.claim_id} by {reviewer} at seq {review_seq}: the held "
+                    "re-proposal of an erased subject is shredded (its keys destroyed).")
         return ReviewOutcome("rejected", record.claim_id, text, review_seq, reviewer, shown)
     state_seq = ctx.add("CLAIM_STATE_CHANGED", ClaimStateChanged(
         claim_id=record.claim_id, from_state="quarantined", to_state="active",

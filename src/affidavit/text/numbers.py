@@ -13,6 +13,8 @@ from functools import lru_cache
 
 import msgspec
 
+from affidavit.text.currencies import code_before, name_after, symbol_unit, unsure_supports
+
 
 class Quantity(msgspec.Struct, frozen=True):
     """A number with an optional unit (currency, dose, measure, percent)."""
@@ -80,7 +82,7 @@ _WORD_NUMBER = re.compile(
     rf"\b(?:(?:{_NUMWORDS})(?:[\s-]+(?:and[\s-]+)?(?=(?:{_NUMWORDS})\b))?)+\b", re.IGNORECASE
 )
 _DIGITS = re.compile(
-    r"(?<![\w.])([$£€¥])?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)*(?![\w])|"
+    r"(?<![\w.])([$£€¥])?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)*(?![\w]|\.\d)|"
     r"(?<![\w.])([$£€¥])?\s?(\d+(?:\.\d+)*)(?=[a-zA-Zµμ%])"
 )
 _UNIT_AFTER = re.compile(r"\s?(per cent|%|[a-zA-Zµμ]+)", re.IGNORECASE)
@@ -244,18 +246,24 @@ def quantities(text: str) -> tuple[Quantity, ...]:
             value = None
         end = m.end()
         scale = _SCALE_AFTER.match(text, end)
-        coded = symbol or _CODE_BEFORE.search(text, max(0, m.start() - 5), m.start())
+        prefix = None if symbol else code_before(text, m.start())
+        coded = symbol or prefix or _CODE_BEFORE.search(text, max(0, m.start() - 5), m.start())
         if value is not None and scale and (coded or scale.group(1).casefold() not in "km"):
             value *= _SCALES[scale.group(1).casefold()]
             end = scale.end()
-        unit, end2 = _unit_at(text, end)
-        unit = _CURRENCY_SYMBOL[symbol] if symbol else unit
+        after = name_after(text, end)
+        unit, end2 = after if after is not None else _unit_at(text, end)
+        if symbol:
+            unit = symbol_unit(symbol, text)
+        elif prefix is not None:
+            unit = prefix[0]
         if unit is None and m.group(5) is not None and _ORDINAL_AFTER.match(text, end):
             unit, end2 = "ord", _ORDINAL_AFTER.match(text, end).end()  # type: ignore[union-attr]
         if value is None:  # a version string such as 2.7.3 compares as text
             out.append(Quantity(Decimal(0), "version:" + raw, m.group(0)))
         else:
-            out.append(Quantity(value.normalize(), unit, text[m.start() : max(end, end2)]))
+            first = prefix[1] if prefix is not None else m.start()  # "USD 2.4m": the code too
+            out.append(Quantity(value.normalize(), unit, text[first : max(end, end2)]))
         used.append((m.start(), max(end, end2)))
     runs = word_runs(text)
     for m in _ARTICLE_SCALE.finditer(text) if runs is None or not runs.isdisjoint(_SCALE_WORDS) else ():
@@ -294,6 +302,8 @@ def quantity_supported(claim_q: Quantity, evidence: tuple[Quantity, ...]) -> boo
             continue
         if claim_q.unit is None or q.unit == claim_q.unit:
             return True
+        if unsure_supports(q.unit, claim_q.unit, claim_q.surface):
+            return True  # "$1.2 million" quoted from a text whose "$" names no country
         if claim_q.unit == "ord" and q.unit is None:
             return True  # "5th" for "floor 5": the same position, as before ordinals
     return False

@@ -69,3 +69,38 @@ def variant_keys(name: str) -> tuple[str, ...]:
     first, last = tokens[0], tokens[-1]
     forms = {f"{first} {last[0]}", f"{first[0]} {last}", first, last}
     return tuple(sorted(" ".join(sorted(f.split())) for f in forms))
+
+
+_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
+
+
+def capitalised_runs(text: str) -> list[str]:
+    """Every run of capitalised words, wherever it stands — sentence-initial ones too.
+
+    The tombstone check asks about all of them: a name finder that skips a
+    sentence-initial "Kim" (it might be a common word) must not let an erased
+    surname through. Extra candidates cost one fingerprint each and match nothing
+    unless a person of that name was erased.
+    """
+    runs: list[str] = []
+    current: list[str] = []
+    last_end = -1
+    for match in _WORD.finditer(text):
+        word = match.group().rstrip(".")
+        capital = word[:1].isupper()
+        # "Okafor & Brandt" is one name (a firm), not a lone "Okafor".
+        joined = current and text[last_end:match.start()].strip(" -&") == ""
+        if capital and (joined or not current):
+            current.append(word)
+        else:
+            if current:
+                runs.append(" ".join(current))
+            current = [word] if capital else []
+        last_end = match.end()
+        if match.group().endswith(".") and len(word) > 1 and current:  # a sentence ends here
+            runs.append(" ".join(current))
+            current = []
+    if current:
+        runs.append(" ".join(current))
+    # Runs only, not their words alone: "Dana Lee" is not a lone "Dana".
+    return list(dict.fromkeys(runs))

@@ -19,6 +19,8 @@ _ABBREVIATIONS = frozenset(
 _MONTH_ABBREVIATIONS = frozenset(
     {"Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec"}
 )
+# "b. 1970", "d. 2001", "c. 1850": born, died, circa, before a year.
+_BIO_MARKS = frozenset({"b", "d", "c", "ca"})
 _LONGEST = max(len(a) for a in _ABBREVIATIONS)
 _LAST_LETTERS = frozenset(a[-1] for a in _ABBREVIATIONS)
 # Every abbreviation is ASCII and at least two characters long: a run ending in any
@@ -48,8 +50,8 @@ def sentences(text: str) -> list[tuple[int, int]]:
             continue
         if last == "." and resume < len(text) and text[resume].isdigit():
             tail = text[max(start, cut - 6) : cut - 1].split()
-            if tail and tail[-1] in _MONTH_ABBREVIATIONS:
-                continue  # "Sept. 8, 2020": the day follows the month's dot
+            if tail and (tail[-1] in _MONTH_ABBREVIATIONS or tail[-1].lstrip("(") in _BIO_MARKS):
+                continue  # "Sept. 8, 2020", "(b. 1970)": the number follows the abbreviation's dot
         # ``_trimmed`` inlined: this loop runs once per boundary of every evidence.
         a, b = start, cut
         while a < b and text[a].isspace():

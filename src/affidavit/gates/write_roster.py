@@ -1,0 +1,129 @@
+"""Rosters and profile lines: what a labelled list or a "Name — Title, Company" line says.
+
+Minutes and tickets say who attended by listing names under a label ("Attendees: Tom
+Hale, Priya Shah. Apologies: Ben Ode."), and CVs and signatures say who holds what post
+by a line ("Nora Quill — Senior Architect, Brix Studio"). Neither has a verb, so the
+checks have nothing to compare a claim with. These functions read such a line for one
+listed name as the sentence it stands for ("Priya Shah attended the meeting.", "Ben Ode
+did not attend the meeting.", "Nora Quill is Senior Architect at Brix Studio"), and only
+when the line is a list and nothing else: a line with a verb is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from affidavit.gates.write_parse import Mention, is_verb_like
+
+# Label -> what being listed under it says. Negative labels say it with "not", so the
+# polarity check refuses "Ben Ode attended" from "Apologies: Ben Ode".
+ROSTER_LABELS: dict[str, str] = {
+    "attendees": "attended", "attending": "attended", "present": "attended",
+    "in attendance": "attended", "attendance": "attended", "participants": "attended",
+    "apologies": "did not attend", "apologies for absence": "did not attend",
+    "absent": "did not attend", "regrets": "did not attend", "not present": "did not attend",
+    "absentees": "did not attend",
+    "chair": "chaired", "chaired by": "chaired", "chairperson": "chaired",
+    "speakers": "spoke at", "presenters": "presented at", "minutes": "took the minutes of",
+    "minute taker": "took the minutes of", "note taker": "took the notes of",
+}  # fmt: skip
+# What the list is of, when the evidence names it ("Standup, 9 May. Present: ...").
+_EVENTS = ("board meeting", "meeting", "call", "workshop", "standup", "stand-up", "session",
+           "review", "retro", "retrospective", "webinar", "interview", "hearing", "conference",
+           "agm", "seminar", "briefing", "rehearsal", "class", "lesson", "training")  # fmt: skip
+_LABEL_ALT = "|".join(sorted((re.escape(k) for k in ROSTER_LABELS), key=len, reverse=True))
+_INLINE = re.compile(rf"\s*[-*•]?\s*({_LABEL_ALT})\s*[:\-–—]\s*", re.I)
+_HEADER = re.compile(rf"\s*[-*•#]*\s*({_LABEL_ALT})\s*:?\s*$", re.I)
+_EVENT = re.compile(r"\b(" + "|".join(re.escape(e) for e in _EVENTS) + r")\b", re.I)
+_BULLET = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s+")
+# Between listed names only separators, a parenthesised note and a few lower-case words
+# of a role ("Tom Hale (chair), Priya Shah, finance") may stand.
+_GAP_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
+
+
+def _list_only(text: str, a: int, b: int, found: Sequence[Mention]) -> bool:
+    """Whether ``text[a:b]`` is names and separators (no verb, no clause)."""
+    inside = [m for m in found if a <= m.start and m.end <= b]
+    if not inside:
+        return False
+    pos, gaps = a, []
+    for m in inside:
+        gaps.append(text[pos : m.start])
+        pos = m.end
+    gaps.append(text[pos:b])
+    for gap in gaps:
+        gap = re.sub(r"\([^)]*\)", " ", gap)
+        words = _GAP_WORD.findall(gap)
+        if len(words) > 3 or any(is_verb_like(w) and w[:1].islower() for w in words if w not in ("and",)):
+            return False
+    return True
+
+
+def _event(evidence: str) -> str:
+    hit = _EVENT.search(evidence)
+    return hit.group(1).casefold() if hit else "meeting"
+
+
+def roster_reading(
+    evidence: str, spans: tuple[tuple[int, int], ...], i: int, found: Sequence[Mention], subject: str
+) -> tuple[str, int] | None:
+    """What sentence ``i`` says of ``subject`` as a listed name, and where its label starts.
+
+    ``found``: the mentions of sentence ``i`` that name the subject come first in no
+    particular order; the caller has checked one of them names it.
+    """
+    a, b = spans[i]
+    line = evidence[a:b].rstrip(".;")
+    end = a + len(line)
+    inline = _INLINE.match(evidence, a, end)
+    if inline is not None and _list_only(evidence, inline.end(), end, found):
+        return _reading(subject, inline.group(1), evidence), a
+    if not _BULLET.match(evidence, a, b) and not _list_only(evidence, a, end, found):
+        return None
+    start = _BULLET.match(evidence, a, b)
+    if not _list_only(evidence, start.end() if start else a, end, found):
+        return None
+    for j in range(i - 1, max(-1, i - 40), -1):  # back over the other items to the label
+        ja, jb = spans[j]
+        header = _HEADER.match(evidence, ja, jb)
+        if header is not None and header.end() == jb:
+            return _reading(subject, header.group(1), evidence), ja
+        if not _BULLET.match(evidence, ja, jb):
+            return None
+    return None
+
+
+def _reading(subject: str, label: str, evidence: str) -> str:
+    return f"{subject} {ROSTER_LABELS[label.casefold()]} the {_event(evidence)}."
+
+
+# "Nora Quill — Senior Architect, Brix Studio", "Omar Ali | Head of Sales | Vantec".
+_PROFILE_GAP = re.compile(r"\s*(?:—|–|-|\||,)\s*")
+_ENDED = re.compile(r"\b(?:ex|former|formerly|previously|retired|outgoing|until|past)\b", re.I)
+_AT = re.compile(r"\s*(?:,|\||—|–|@|\bat\b)\s*")
+
+
+def profile_reading(evidence: str, a: int, b: int, found: Sequence[Mention], subject_at: int) -> str | None:
+    """ "Name — Title, Company" read as "Name is Title at Company; Name works at Company"."""
+    lead = next((m for m in found if m.start == subject_at), None)
+    if lead is None or evidence[a:lead.start].strip(" -*•"):
+        return None
+    gap = _PROFILE_GAP.match(evidence, lead.end, b)
+    line_end = a + len(evidence[a:b].rstrip(". "))
+    last = next((m for m in reversed(found) if m.end == line_end and m is not lead), None)
+    if gap is None or last is None:
+        return None
+    middle = evidence[gap.end() : last.start]
+    at = None
+    for hit in _AT.finditer(middle):
+        at = hit
+    if at is None or at.end() != len(middle):
+        return None
+    title = middle[: at.start()].strip()
+    words = _GAP_WORD.findall(title)
+    if not words or len(words) > 6 or any(is_verb_like(w) and w[:1].islower() for w in words):
+        return None
+    if _ENDED.search(title):
+        return None  # "ex-Head of Sales", "former Architect": no current post to read
+    return f"{lead.name} is {title} at {last.name} ; {lead.name} works at {last.name}"

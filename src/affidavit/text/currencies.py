@@ -1,0 +1,145 @@
+"""Currencies: the ISO 4217 codes, their names and symbols, as one unit per currency.
+
+"EUR 5,000" = "€5,000" = "5,000 euros"; "CZK 12,000" = "12,000 Czech korun"; "US$2.4m"
+= "USD 2.4 million" = "2.4 million US dollars". A unit is the lower-cased ISO code.
+
+Surfaces come from the standard's table (``text.iso4217``): every code, every English
+name, and a name's last word alone ("koruna", "forint") only where one currency has it
+(not "dollar", "krone", "rupee", "peso"). Symbols are few and listed here; a symbol more
+than one currency uses stands for the one the gate has always read it as ("$" US
+dollars, "¥" yen) only while the text names no other currency that writes it: "$" in a
+text that also says "A$" or "Canadian" is a dollar of unknown country.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from affidavit.text.iso4217 import CURRENCIES, ISO4217_SOURCE
+
+CURRENCY_TABLE_VERSION = "cur-1"
+__all__ = [
+    "CURRENCY_TABLE_VERSION", "ISO4217_SOURCE", "code_before", "name_after", "symbol_unit", "unsure_supports",
+]
+
+CODES = frozenset(code for code, _, _ in CURRENCIES)
+
+# Prefix symbols, longest first where one contains another ("US$" before "$").
+_SYMBOLS: dict[str, str] = {
+    "US$": "usd", "U.S.$": "usd", "A$": "aud", "AU$": "aud", "C$": "cad", "CA$": "cad",
+    "NZ$": "nzd", "HK$": "hkd", "S$": "sgd", "R$": "brl", "MX$": "mxn", "$": "usd",
+    "£": "gbp", "€": "eur", "¥": "jpy", "₹": "inr", "₩": "krw", "₽": "rub", "₺": "try",
+    "₪": "ils", "₫": "vnd", "₦": "ngn", "₴": "uah", "₱": "php", "฿": "thb", "₣": "chf",
+}  # fmt: skip
+# Symbols written after the number ("12 000 Kč", "50 zł").
+_SUFFIX_SYMBOLS: dict[str, str] = {"Kč": "czk", "zł": "pln", "Ft": "huf", "lei": "ron"}
+# Names in common use that the standard's English names do not spell.
+_COMMON_NAMES: dict[str, str] = {
+    "dollar": "usd", "dollars": "usd", "us dollars": "usd", "u.s. dollars": "usd", "bucks": "usd",
+    "pound": "gbp", "pounds": "gbp", "sterling": "gbp", "pounds sterling": "gbp",
+    "euro": "eur", "euros": "eur", "yen": "jpy", "korun": "czk", "koruny": "czk",
+    "czech crowns": "czk", "yuan": "cny", "renminbi": "cny", "rmb": "cny", "zlotys": "pln",
+    "zloty": "pln", "zlotych": "pln", "swiss francs": "chf", "swiss franc": "chf",
+}  # fmt: skip
+# Names and codes that are also everyday English words ("won", "real", "TOP 10"): read as
+# a currency only through a symbol, or a code in front of the number.
+_WORDS = frozenset({"won", "real", "rand", "mark", "dram", "kip", "som", "pula", "lek", "lev", "tala",
+                    "vatu", "leone", "lari", "lats", "wons", "reals", "rands", "marks"})
+_WORD_CODES = frozenset({"ALL", "TOP", "CUP", "MOP", "BOB", "SOS", "GEL", "MAD", "PEN", "BAM", "AMD"})
+# Marks of a dollar that is not the US one: a text with one of these reads "$" as unknown.
+_OTHER_DOLLARS = re.compile(
+    r"(?:A|AU|C|CA|NZ|HK|S|MX|R)\$|\b(?:AUD|CAD|NZD|HKD|SGD|MXN|BRL|Australian|Canadian|Zealand|"
+    r"Hong Kong|Singapore|Mexican|Taiwan)\b"
+)
+_OTHER_YEN = re.compile(r"\b(?:CNY|RMB|yuan|renminbi|Chinese)\b", re.I)
+
+
+# Plurals a name's last word takes besides "+s" ("Czech korun", "Swedish kronor").
+_PLURALS = {"koruna": ("korun", "koruny"), "krona": ("kronor",), "krone": ("kroner",),
+            "zloty": ("zlotys", "zlotych"), "lira": ("lire",), "hryvnia": ("hryvnias",), "yen": ("yen",)}
+
+
+def _names() -> dict[str, str]:
+    full: dict[str, str] = {}
+    last_words: dict[str, set[str]] = {}
+    for code, _, name in CURRENCIES:
+        if "(" in name or code.startswith("X"):
+            continue  # funds and units of account: read by their code only
+        low = name.casefold()
+        full[low] = full[low + "s"] = code.casefold()
+        head, _, last = low.rpartition(" ")
+        for plural in _PLURALS.get(last, ()):
+            full[f"{head} {plural}".strip()] = code.casefold()
+        last_words.setdefault(low.split()[-1], set()).add(code.casefold())
+    for word, codes in last_words.items():
+        if len(codes) == 1:  # "koruna": one currency; "dollar": many
+            full.setdefault(word, next(iter(codes)))
+            full.setdefault(word + "s", next(iter(codes)))
+    full.update(_COMMON_NAMES)
+    return {name: unit for name, unit in full.items() if name not in _WORDS}
+
+
+NAMES = _names()
+_NAME_ALT = "|".join(sorted((re.escape(n) for n in NAMES), key=len, reverse=True))
+_NAME_AFTER = re.compile(rf"\s?({_NAME_ALT})\b", re.I)
+_SUFFIX_AFTER = re.compile(r"\s?(" + "|".join(map(re.escape, _SUFFIX_SYMBOLS)) + r")(?!\w)")
+_CODE_AFTER = re.compile(r"\s?([A-Z]{3})\b")
+_SYMBOL_ALT = "|".join(sorted(map(re.escape, _SYMBOLS), key=len, reverse=True))
+_BEFORE = re.compile(rf"(?:(?<![A-Za-z])([A-Z]{{3}})\s?|({_SYMBOL_ALT})\s?)$")
+
+
+@lru_cache(maxsize=4096)
+def _ambiguous(text: str) -> tuple[bool, bool]:
+    return bool(_OTHER_DOLLARS.search(text)), bool(_OTHER_YEN.search(text))
+
+
+def symbol_unit(symbol: str, text: str) -> str:
+    """The unit a symbol stands for in ``text`` ("dollar" or "yen/yuan" when unsure)."""
+    unit = _SYMBOLS[symbol]
+    other_dollar, other_yen = _ambiguous(text)
+    if symbol == "$" and other_dollar:
+        return "dollar"
+    if symbol == "¥" and other_yen:
+        return "yen/yuan"
+    return unit
+
+
+def code_before(text: str, start: int) -> tuple[str, int] | None:
+    """A currency code or symbol written just before ``text[start]``: (unit, its start)."""
+    window = text[max(0, start - 6) : start]
+    hit = _BEFORE.search(window)
+    if hit is None:
+        return None
+    at = start - len(window) + hit.start()
+    if hit.group(1):
+        code = hit.group(1)
+        return (code.casefold(), at) if code in CODES and code not in _WORD_CODES else None
+    return symbol_unit(hit.group(2), text), at
+
+
+def name_after(text: str, end: int) -> tuple[str, int] | None:
+    """A currency code, name or suffix symbol written just after ``text[:end]``."""
+    hit = _CODE_AFTER.match(text, end)
+    if hit is not None and hit.group(1) in CODES and hit.group(1) not in _WORD_CODES:
+        return hit.group(1).casefold(), hit.end()
+    hit = _SUFFIX_AFTER.match(text, end)
+    if hit is not None:
+        return _SUFFIX_SYMBOLS[hit.group(1)], hit.end()
+    hit = _NAME_AFTER.match(text, end)
+    if hit is not None:
+        unit = NAMES[hit.group(1).casefold()]
+        if unit == "usd" and hit.group(1).casefold() in ("dollar", "dollars") and _ambiguous(text)[0]:
+            unit = "dollar"
+        return unit, hit.end()
+    return None
+
+
+_EXPLICIT = re.compile(r"US|U\.S\.|JPY|[Yy]en")
+
+
+def unsure_supports(evidence_unit: str | None, claim_unit: str | None, claim_surface: str) -> bool:
+    """Whether an evidence amount of unsure country ("$" beside "A$") supports a claim that
+    writes the same sign without naming a country either ("$1.2 million", "dollars")."""
+    unsure = {"dollar": "usd", "yen/yuan": "jpy"}
+    return unsure.get(evidence_unit or "") == claim_unit and not _EXPLICIT.search(claim_surface)

@@ -1,0 +1,153 @@
+"""Reference inside one evidence: which full name a short form or a description points back to.
+
+Agents quote text that names a person once in full and then by a first name, a
+surname, a title and surname ("Dr. Okafor"), a pronoun, or a description ("the
+firm", "the CEO") the text itself attached to a name. These functions read only the
+evidence (no outside knowledge), and resolve a reference only when exactly one full
+name fits: two people called Ana in one evidence leave "Ana" unresolved, never
+guessed. Pure functions over mentions ``(name, start, end)``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Protocol
+
+from affidavit.text.names import match_tokens, refers_to
+from affidavit.text.wordlists import FIRM_SUFFIXES
+
+
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+
+
+AMBIGUOUS = "\x00ambiguous"  # a short form more than one full name fits
+_COORDINATED = re.compile(r"\s*(?:,|and|&|, and|or|with)\s*")
+
+
+def short_form_referents(text: str, found: Sequence[Named]) -> dict[tuple[int, int], str]:
+    """Each one-token mention (titles dropped) -> the one full name in ``found`` it fits.
+
+    A mention two full names fit maps to ``AMBIGUOUS``; one no full name fits is absent.
+    The full names may come before or after it: uniqueness is judged over the whole text.
+    """
+    fulls: dict[tuple[str, ...], str] = {}
+    for m in found:
+        tokens = match_tokens(m.name)
+        if len(tokens) >= 2:
+            fulls.setdefault(tokens, m.name)
+    out: dict[tuple[int, int], str] = {}
+    if not fulls:
+        return out
+    # "Dana Kim and Mr Kim met": a short form listed beside its full name is someone else,
+    # so that short form fits two people.
+    beside: set[tuple[str, ...]] = set()
+    for left, right in zip(found, found[1:], strict=False):
+        if not _COORDINATED.fullmatch(text[left.end : right.start]):
+            continue
+        for short, full in ((left, right), (right, left)):
+            one = match_tokens(short.name)
+            if len(one) == 1 and len(match_tokens(full.name)) >= 2 and refers_to(short.name, full.name):
+                beside.add(one)
+    for m in found:
+        if len(match_tokens(m.name)) != 1:
+            continue
+        if match_tokens(m.name) in beside:
+            out[(m.start, m.end)] = AMBIGUOUS
+            continue
+        fits = [full for full in fulls.values() if refers_to(m.name, full)]
+        if len(fits) == 1:
+            out[(m.start, m.end)] = fits[0]
+        elif fits:
+            out[(m.start, m.end)] = AMBIGUOUS
+    return out
+
+
+# Nouns an evidence attaches to a name ("Vantec, a Leeds software firm", "CEO Ada Berg")
+# that a later definite description ("the firm", "the CEO") points back with. Nouns in
+# one group stand for each other.
+_GROUPS: tuple[frozenset[str], ...] = (
+    frozenset({"company", "firm", "business", "startup", "start-up", "group", "employer", "agency",
+               "consultancy", "retailer", "manufacturer", "maker", "supplier", "contractor",
+               "developer", "publisher", "studio", "brand", "chain", "operator", "lender", "bank",
+               "insurer", "charity", "club", "team", "band", "school", "university", "hospital",
+               "council", "practice", "venue"}),
+    frozenset({"ceo", "chief executive"}),
+    frozenset({"cfo", "chief financial officer", "finance director"}),
+    frozenset({"cto", "chief technology officer"}),
+    frozenset({"coo", "chief operating officer"}),
+    frozenset({"chair", "chairman", "chairwoman", "chairperson"}),
+    frozenset({"founder", "co-founder"}), frozenset({"director"}), frozenset({"manager"}),
+    frozenset({"president"}), frozenset({"principal"}), frozenset({"headteacher", "head teacher"}),
+    frozenset({"mayor"}), frozenset({"treasurer"}), frozenset({"secretary"}), frozenset({"coach"}),
+    frozenset({"captain"}), frozenset({"owner"}), frozenset({"landlord", "landlady"}),
+    frozenset({"architect"}), frozenset({"lawyer", "solicitor"}), frozenset({"surgeon"}),
+)  # fmt: skip
+_GROUP_OF = {noun: group for group in _GROUPS for noun in group}
+_ORG_GROUP = _GROUPS[0]
+# Name words that make a name an organisation ("Kestrel Labs", "Brio Foods Ltd").
+_ORG_HEADS = FIRM_SUFFIXES | frozenset(
+    {"labs", "lab", "systems", "technologies", "tech", "foods", "motors", "media", "software",
+     "capital", "ventures", "consulting", "solutions", "industries", "airlines", "logistics",
+     "analytics", "energy", "pharma", "bank", "studios", "studio", "networks", "robotics",
+     "bakery", "brewery", "builders", "partners", "holdings", "trust", "foundation", "council"}
+)  # fmt: skip
+_NOUNS = "|".join(sorted((re.escape(n) for n in _GROUP_OF), key=len, reverse=True))
+# "X, a Cork software firm," / "X, the CEO of Y," / "X (CEO)": a noun within four words.
+# Filler words are neither function words that open a clause nor past verbs ("Ada,
+# who joined the firm," binds nothing).
+_FILLER = r"(?:(?!(?:who|which|that|whose|where|when|and|or|but|not)\b)(?![\w'’\-]*ed\b)[\w'’\-]+\s+)"
+_APPOSITION_AFTER = re.compile(
+    rf"\s*(?:,|\(|—|–|-)\s*(?:\d{{1,3}},\s*)?(?:(?:the|a|an|its|our|their)\s+)?{_FILLER}{{0,3}}?({_NOUNS})\b",
+    re.I,
+)
+# "X is the CEO", "X was a founder": a copula, then the noun within three words.
+_COPULA_AFTER = re.compile(rf"\s+(?:is|was)\s+(?:the|a|an|its|our)\s+{_FILLER}{{0,3}}?({_NOUNS})\b", re.I)
+# "CEO Ada Berg", "the firm Vantec", "its chief executive, Ada Berg": the noun just before.
+_NOUN_BEFORE = re.compile(rf"\b({_NOUNS})\s*,?\s*$", re.I)
+_FOUNDED = re.compile(
+    r"\s+(?:was|is|were)\s+(?:\w+ly\s+)?(?:founded|established|incorporated|headquartered)\b"
+)
+# A definite description that opens a clause: "The firm", "the company's CEO" is not one.
+DESCRIPTION = re.compile(rf"\b[Tt]he\s+(?:(?:new|former|same|current)\s+)?({_NOUNS})\b(?!['’])", re.I)
+
+
+def _bound_nouns(text: str, m: Named) -> set[frozenset[str]]:
+    groups: set[frozenset[str]] = set()
+    for pattern in (_APPOSITION_AFTER, _COPULA_AFTER):
+        hit = pattern.match(text, m.end)
+        if hit is not None:
+            groups.add(_GROUP_OF[hit.group(1).casefold()])
+    before = _NOUN_BEFORE.search(text, max(0, m.start - 40), m.start)
+    if before is not None:
+        groups.add(_GROUP_OF[before.group(1).casefold()])
+    tokens = match_tokens(m.name)
+    if any(t in _ORG_HEADS for t in tokens[1:]) or (len(tokens) > 2 and "and" in tokens[1:-1]):
+        groups.add(_ORG_GROUP)  # "Kestrel Labs", "Lindqvist & Hale"
+    elif _FOUNDED.match(text, m.end):
+        groups.add(_ORG_GROUP)  # "X was founded in 1987": what is founded is an organisation
+    return groups
+
+
+def description_referent(text: str, found: Sequence[Named], noun: str, before: int) -> str | None:
+    """The one name ``text`` describes with ``noun`` before offset ``before`` ("the firm").
+
+    ``None`` when no name, or more than one (counted by the names they could be),
+    carries that description earlier in the text.
+    """
+    group = _GROUP_OF.get(noun.casefold())
+    if group is None:
+        return None
+    bound: list[str] = []
+    for m in found:
+        if m.end > before or group not in _bound_nouns(text, m):
+            continue
+        if not any(refers_to(m.name, b) or refers_to(b, m.name) for b in bound):
+            bound.append(m.name)
+    return bound[0] if len(bound) == 1 else None

@@ -1,0 +1,169 @@
+"""Numbers, currencies and dates written in other forms: the same value is admitted, a
+different value, currency or year is refused. Currency surfaces come from the ISO 4217
+table (codes, names) plus a few symbols; an ambiguous symbol is read as no country."""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import decide_write
+from affidavit.text.currencies import NAMES
+from affidavit.text.iso4217 import CURRENCIES
+from affidavit.text.numbers import quantities
+
+ADMITTED = ("ACCEPT", "RESCUE")
+
+PAIRS = [  # (evidence, admitted claim, refused claim)
+    pytest.param(
+        "Kestrel employs 14 people.",
+        "Kestrel employs fourteen people.",
+        "Kestrel employs fifteen people.",
+        id="digits-to-words",
+    ),
+    pytest.param(
+        "Kestrel employs fourteen people.",
+        "Kestrel employs 14 people.",
+        "Kestrel employs 41 people.",
+        id="words-to-digits",
+    ),
+    pytest.param(
+        "Vantec raised US$2.4m in its seed round.",
+        "Vantec raised USD 2.4 million.",
+        "Vantec raised USD 2.5 million.",
+        id="us-dollar-forms",
+    ),
+    pytest.param(
+        "Vantec raised US$2.4m in its seed round.",
+        "Vantec raised 2.4 million US dollars.",
+        "Vantec raised AUD 2.4 million.",
+        id="another-dollar-refused",
+    ),
+    pytest.param(
+        "Vantec raised $1.2 million.",
+        "Vantec raised 1,200,000 dollars.",
+        "Vantec raised 12,000,000 dollars.",
+        id="scale-word-and-digits",
+    ),
+    pytest.param(
+        "Brio Foods paid €40,000 for the site.",
+        "Brio Foods paid EUR 40,000 for the site.",
+        "Brio Foods paid GBP 40,000 for the site.",
+        id="euro-symbol-code",
+    ),
+    pytest.param(
+        "Brio Foods paid EUR 40,000 for the site.",
+        "Brio Foods paid 40,000 euros for the site.",
+        "Brio Foods paid 40,000 pounds for the site.",
+        id="euro-code-name",
+    ),
+    pytest.param(
+        "Kell Partners paid 12,000 Czech korun.",
+        "Kell Partners paid CZK 12,000.",
+        "Kell Partners paid EUR 12,000.",
+        id="czech-koruna-plural",
+    ),
+    pytest.param(
+        "Ticket #88: refund of ¥3,000 approved for Omar Ali.",
+        "Omar Ali was refunded 3,000 yen.",
+        "Omar Ali was refunded 3,000 euros.",
+        id="yen-symbol-name",
+    ),
+    pytest.param(
+        "Nora Quill sold the flat for £310,000.",
+        "Nora Quill sold the flat for GBP 310,000.",
+        "Nora Quill sold the flat for USD 310,000.",
+        id="pound-sterling",
+    ),
+]
+
+
+@pytest.mark.parametrize(("evidence", "good", "bad"), PAIRS)
+def test_the_same_amount_in_another_form_and_a_different_one(evidence: str, good: str, bad: str) -> None:
+    """Admitted when value and currency agree; refused as numeral_invented when either differs."""
+    d = decide_write(good, evidence)
+    assert d.verdict in ADMITTED, d.refusal
+    n = decide_write(bad, evidence)
+    assert n.verdict == "REJECT" and n.refusal is not None and n.refusal.code == "numeral_invented", n
+
+
+def test_a_dollar_sign_beside_another_dollar_names_no_country() -> None:
+    """ "$" is US dollars only while the text names no other dollar."""
+    plain = "Vantec raised $1.2 million."
+    mixed = "Vantec raised $1.2 million after A$3m from Sydney backers."
+    assert decide_write("Vantec raised USD 1.2 million.", plain).verdict in ADMITTED
+    assert decide_write("Vantec raised USD 1.2 million.", mixed).verdict == "REJECT"
+    assert decide_write("Vantec raised $1.2 million.", mixed).verdict in ADMITTED
+
+
+def test_the_table_is_the_standard_and_names_are_unique() -> None:
+    """Every ISO code of the table is read before a number; a shared last word is no name."""
+    assert len(CURRENCIES) > 150 and {"CZK", "JPY", "USD", "EUR", "GBP"} <= {c for c, _, _ in CURRENCIES}
+    assert quantities("SEK 400")[0].unit == "sek" and quantities("400 Swedish kronor")[0].unit == "sek"
+    assert NAMES["koruna"] == "czk" and "krone" not in NAMES and "peso" not in NAMES
+    assert quantities("the TOP 10 list")[0].unit is None  # a code that is an English word
+    assert quantities("won 3 games")[0].unit is None
+
+
+DATES = [  # (evidence, admitted claim, refused claim)
+    pytest.param(
+        "Ada Berg worked at Vantec (2016–2021).",
+        "Ada Berg worked at Vantec from 2016 to 2021.",
+        "Ada Berg worked at Vantec from 2015 to 2021.",
+        id="range-from-to",
+    ),
+    pytest.param(
+        "Ada Berg worked at Vantec (2016–2021).",
+        "Ada Berg worked at Vantec between 2016 and 2021.",
+        "Ada Berg worked at Vantec between 2016 and 2022.",
+        id="range-between",
+    ),
+    pytest.param(
+        "Ada Berg worked at Vantec (2016-21).",
+        "Ada Berg worked at Vantec until 2021.",
+        "Ada Berg worked at Vantec until 2020.",
+        id="range-until-short-year",
+    ),
+    pytest.param(
+        "Ada Berg (b. 1970) is a Cork architect.",
+        "Ada Berg was born in 1970.",
+        "Ada Berg was born in 1971.",
+        id="born-abbreviation",
+    ),
+    pytest.param(
+        "In 2015 Lena Ortiz joined Vantec. Two years later she left.",
+        "Lena Ortiz left in 2017.",
+        "Lena Ortiz left in 2016.",
+        id="years-later",
+    ),
+    pytest.param(
+        "In 2015 Lena Ortiz joined Vantec. The following year she left.",
+        "Lena Ortiz left in 2016.",
+        "Lena Ortiz left in 2017.",
+        id="the-following-year",
+    ),
+    pytest.param(
+        "Lena Ortiz retired in 2020. Three years earlier she had moved to Cork.",
+        "Lena Ortiz had moved to Cork in 2017.",
+        "Lena Ortiz had moved to Cork in 2023.",
+        id="years-earlier",
+    ),
+]
+
+
+@pytest.mark.parametrize(("evidence", "good", "bad"), DATES)
+def test_a_date_in_another_form_and_a_shifted_one(evidence: str, good: str, bad: str) -> None:
+    """The date the evidence states in other words is admitted; a shifted one is refused."""
+    d = decide_write(good, evidence)
+    assert d.verdict in ADMITTED, d.refusal
+    assert decide_write(bad, evidence).verdict == "REJECT"
+
+
+def test_relative_time_needs_one_anchor() -> None:
+    """Two years in the anchoring sentence: "two years later" lands on neither; the receipt
+    of a derived year covers the sentence that states the anchor."""
+    ev = "Lena Ortiz joined Vantec in 2015 and Kell in 2016. Two years later she left."
+    assert decide_write("Lena Ortiz left in 2017.", ev).verdict == "REJECT"
+    assert decide_write("Lena Ortiz left in 2018.", ev).verdict == "REJECT"
+    one = "In 2015 Lena Ortiz joined Vantec. Two years later she left."
+    d = decide_write("Lena Ortiz left in 2017.", one)
+    assert d.span is not None and d.span[0] == 0
