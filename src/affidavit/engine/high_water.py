@@ -88,17 +88,17 @@ def rollback_failure(mark: tuple[int, bytes], head_seq: int, hash_at_mark: bytes
     return None
 
 
-def check(ledger: LedgerBackend, directory: Path, key: bytes, store_id: str,
+def check(ledger: LedgerBackend, mark: tuple[int, bytes] | None | Failure,
           head_seq: int) -> Failure | None:
-    """The one rollback question open and ``affidavit verify`` ask of the mark."""
-    mark = read(directory, key, store_id)
+    """The one rollback question open and ``affidavit verify`` ask of the mark.
+
+    ``mark`` must be read (``read``) *before* the ledger is: a writer raises the mark
+    only after its commit, so every seq a mark read first names is in a ledger read
+    after it, and a commit racing the open is never mistaken for a rollback.
+    """
     if mark is None:
         return None
     if isinstance(mark, Failure):
         return Failure(head_seq, mark.expected, mark.found)
-    if mark[0] > head_seq:
-        # The caller's view is a snapshot; another process may have committed (and raised
-        # the mark) since. Only a ledger that does not reach the mark *now* is a rollback.
-        head_seq = max(head_seq, ledger.last_seq())
     hash_at = next((r.hash for r in ledger.rows(mark[0] - 1, mark[0])), None) if mark[0] <= head_seq else None
     return rollback_failure(mark, head_seq, hash_at)

@@ -40,7 +40,12 @@ def _speaker_key(who: str) -> str:
 def _same_speaker(a: str, b: str) -> bool:
     if a[:1].isupper() and b[:1].isupper() and (refers_to(a, b) or refers_to(b, a)):
         return True
-    return _speaker_key(a) == _speaker_key(b) != ""
+    if _speaker_key(a) == _speaker_key(b) != "":
+        return True
+    # "my manager Kọ́lápọ̀ Fáṣọlá" and "Kọ́lápọ̀ Fáṣọlá", "chief executive Ada Obi" and
+    # "Ada Obi": a described speaker is the person the description names.
+    na, nb = [n for n, _, _ in find_names(a)], [n for n, _, _ in find_names(b)]
+    return bool(na and nb) and any(refers_to(x, y) or refers_to(y, x) for x in na for y in nb)
 
 
 def _same_condition(a: str, b: str) -> bool:
@@ -61,6 +66,8 @@ def _frames_match(claim: str, mine: tuple[Frame, ...], theirs: tuple[Frame, ...]
             unused.remove(hit)
         elif e.kind == "hearsay" and not find_names(e.arg) and "hedge" in markers.modalities(claim):
             continue  # "word is ...", "inspectors say ... may have": kept by the claim's hedge
+        elif e.kind == "plan" and not {"future", "intent"}.isdisjoint(markers.modalities(claim)):
+            continue  # "Actions: Ana - book the venue": kept by "Ana is to book the venue"
         else:
             return False
     return not unused
@@ -132,6 +139,7 @@ _WHY = {
     "supposed": "the evidence only supposes it ('{cue}'); the claim states it as fact",
     "question": "the evidence asks it ('{cue}'); the claim states it as fact",
     "hypothetical": "the evidence only imagines it ('{cue}'); the claim states it as fact",
+    "plan": "the evidence lists it as still to do ('{cue}'); the claim states it as done",
 }
 
 

@@ -20,6 +20,7 @@ from affidavit.gates.write_parse import AUX, Clause, analyse
 from affidavit.text import markers
 from affidavit.text.lemmas import (
     PHRASES,
+    SPECIFIC,
     STOPWORDS,
     canonical,
     equivalent,
@@ -221,6 +222,13 @@ def check_coverage(claim: str, ev: str) -> Failure:
         if low in bound_words:
             continue  # "over 300" for "more than 300": the bound check compares kinds
         positive = markers.LEXICAL_NEGATIVES.get(low)
+        if (
+            lem in SPECIFIC
+            and lem not in {lemma(w) for w in words(ev)}
+            and not supported_by_converse(word, support)
+        ):
+            missing.append(word)  # "son" for "daughter" or "child": one kind is not another
+            continue
         if lem in support or canonical(lem) in support or (positive and positive in support):
             continue
         if positive and not support.isdisjoint(_NEGATED_ALSO.get(positive, ())):

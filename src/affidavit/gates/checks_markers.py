@@ -9,6 +9,8 @@ question) in ``checks_context``.
 
 from __future__ import annotations
 
+import re
+
 from affidavit.text import markers
 from affidavit.text.lemmas import _IRREGULAR, lemma, words
 from affidavit.text.numbers import quantities
@@ -52,7 +54,9 @@ def check_quantifier(claim: str, ev: str) -> Failure:
     if rc is None:
         part = markers.partitive_lead(ev)
         # A claim that counts ("Forty ... staff") is left to the number check.
-        if part is not None and markers.partitive_lead(claim) is None and not quantities(claim):
+        if part is not None and markers.partitive_any(claim) is None and not quantities(claim):
+            if part == "one" and _one_of_kept(claim, ev):
+                return None  # "one of his vases" for "a vase by him"
             return part, f"the evidence speaks of part of a group ('{part} of'); the claim of all of it"
         return None
     term = next((t for t in markers.tokens(claim) if markers.QUANTIFIERS.get(t) == rc), "all")
@@ -63,6 +67,16 @@ def check_quantifier(claim: str, ev: str) -> Failure:
     if rc == markers.UNIVERSAL and markers.has_exception(ev) and not markers.has_exception(claim):
         return term, f"the claim says '{term}' but the evidence states an exception"
     return None
+
+
+_ONE_OF = re.compile(r"\bone of (?:the |his |her |their |its |our |my )?([\w\-]+)", re.I)
+
+
+def _one_of_kept(claim: str, ev: str) -> bool:
+    """The claim says "a/an/one N" of the evidence's "one of the Ns"."""
+    nouns = {lemma(m.group(1)) for m in _ONE_OF.finditer(ev)}
+    toks = markers.token_tuple(claim)
+    return any(t in ("a", "an", "one") and lemma(n) in nouns for t, n in zip(toks, toks[1:], strict=False))
 
 
 def _copula_forms(text: str) -> list[str]:
@@ -94,8 +108,25 @@ def _irregular_past(word: str) -> bool:
     return _IRREGULAR.get(word, word) != word and word not in _PRESENT_FORMS and not word.endswith("s")
 
 
+# "Tak to order new badge readers", "Discharge plan: Ana Ruiz to take 5 mg": a name
+# with a bare infinitive is an instruction, the future the claim's "is to" / "will" keeps.
+_INSTRUCTED = re.compile(
+    r"\b[A-Z][\w'’\-]*\s+(?:—\s+|-\s+)?to\s+(?!the\b|a\b|an\b|his\b|her\b|their\b|its\b|my\b|our\b)[a-z]+\b"
+)
+
+
 def check_temporal(claim: str, ev: str) -> Failure:
-    """Ended states stay ended, before stays before, past stays past."""
+    """Ended states stay ended, before stays before, past stays past, and what has
+    happened is not put in the future ("just got promoted" is no "will be promoted")."""
+    future_ev = (
+        "future" in markers.modalities(ev)
+        or _INSTRUCTED.search(ev)
+        or markers.action_list(ev)
+        or re.search(r"\b(?:won|shan)['’]t\b|\w['’]ll\b", ev)
+    )
+    if "future" in markers.modalities(claim) and not future_ev:
+        term = next((t for t in markers.tokens(claim) if markers.MODALITY.get(t) == "future"), "will")
+        return term, f"the claim puts it in the future ('{term}'); the evidence does not"
     ended = markers.ended_markers(ev)
     if ended and not markers.ended_markers(claim):
         toks = markers.tokens(claim)

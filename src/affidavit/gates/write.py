@@ -24,6 +24,7 @@ from affidavit.gates import (
     checks_limits,
     checks_markers,
     checks_scan,
+    checks_scope,
     write_parse,
 )
 from affidavit.gates import checks_grounding as checks
@@ -34,18 +35,19 @@ from affidavit.gates.write_parse import analyse, claim_subject, mentions
 from affidavit.gates.write_shape import shape_of
 from affidavit.text import clauses as context
 from affidavit.text import corrections, currencies, lemmas, markers, name_finder
+from affidavit.text.corrections import Retracted
 from affidavit.text.currencies import CURRENCY_TABLE_VERSION
 from affidavit.text.fold import FOLD_VERSION
 from affidavit.text.frames import FRAMES_VERSION
 from affidavit.text.lemmas import LEMMA_TABLE_VERSION, SIMPLEMMA_VERSION, content_lemmas, word_tuple
 from affidavit.text.names import key_tokens, match_tokens, refers_to
-from affidavit.text.numbers import dates, quantities, word_runs
+from affidavit.text.numbers import _MONTH_NAMES, dates, quantities, word_runs
 from affidavit.text.sentences import clauses
 from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/2.1+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/2.2+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}"
 )
 MAX_CLAIM_CHARS = 2_000
@@ -73,6 +75,7 @@ _MARKER_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("modality_dropped", "modality", checks_markers.check_modality),
     ("quantifier_changed", "quantifier", checks_markers.check_quantifier),
     ("quantifier_changed", "bounds", checks_limits.check_bounds),
+    ("quantifier_changed", "members", checks_scope.check_member_for_group),
     ("asserts_more_than_evidence", "attempt", checks_limits.check_attempt),
     ("temporal_shifted", "temporal", checks_markers.check_temporal),
 )
@@ -128,11 +131,21 @@ def _relevant(text: str, claim: str) -> str:
         names_here = {t for m in found if a <= m.start < b for t in key_tokens(m.name)}
         rest = have - names_here - _NOT_CONTENT
         rest = {w for w in rest if not w[:1].isdigit()}
+        # "Ana did not, as the minutes claim, sign the lease": a clause that is only a
+        # negated auxiliary carries the polarity of the predicate it was cut from.
+        rest = {w for w in rest if w not in markers.NEGATORS and not w.endswith("n't")}
         # A hearsay frame ("Sources say", "According to unconfirmed reports,") scopes
         # over the whole sentence, whatever clause it sits in; so does an exception
         # ("..., except Leeds") to a universal.
-        if have & want or not rest or markers.attributed(part) or markers.has_exception(part):
+        if (
+            have & want
+            or not rest
+            or markers.attributed(part)
+            or markers.has_exception(part)
+        ):
             keep.append(part)
+        elif markers.action_list(text[a : b + 1]):
+            keep.append(text[a : b + 1])  # "Actions:" governs every item after it
     return " ; ".join(keep) if keep else text
 
 
@@ -232,22 +245,74 @@ def _continuation(evidence: str, span: tuple[int, int], view: Any) -> str:
     return " ; " + evidence[nxt[0] : nxt[1]]
 
 
+def _correction_tail(original: str, evidence: str, span: tuple[int, int], view: Any) -> tuple[int, str]:
+    """ "The audit is in room 41.\nCorrection: room 44.": a value of the span taken back by
+    a cue in a later sentence; that sentence says what the span now asserts, so it is
+    read (and receipted) with it. Returns the new span end and the text to add."""
+    found = corrections.retracted(original)
+    cues = [
+        c for c in found
+        if c.kind == "cue" and c.start >= span[1] - 1
+        and any(r.kind != "cue" and span[0] <= r.start <= span[1] + 1 and r.end <= c.start for r in found)
+    ]  # fmt: skip
+    if not cues:
+        return span[1], ""
+    nxt = next(((a, b) for a, b in view.spans if a <= cues[0].end <= b or a >= cues[0].start), None)
+    if nxt is None or nxt[0] < span[1] - 1:
+        return span[1], ""
+    return nxt[1], " ; " + evidence[nxt[0] : nxt[1]]
+
+
+def _restated_elsewhere(claim: str, surface: str, evidence: str) -> tuple[str, str] | None:
+    """ "moved to room 12 - correction: room 14, room 12 is being repainted": the claim's
+    number is the retracted one, still written elsewhere, but only in clauses that do
+    not say what the claim says. Then the claim states the retracted value."""
+    value = next((q.value for q in quantities(surface)), None)
+    mine = next((q for q in quantities(claim) if q.value == value), None)
+    if value is None or mine is None:
+        return None
+    holders = [
+        (a, b) for a, b in clauses(evidence) if any(q.value == value for q in quantities(evidence[a:b]))
+    ]
+    if any(checks.check_coverage(claim, evidence[a:b]) is None for a, b in holders):
+        return None
+    return mine.surface, "stated only where the evidence takes it back"
+
+
 def _check_retracted(claim: str, original: str, evidence: str) -> tuple[str, str, str] | None:
-    """A claim that states what the evidence took back (one rule: a retracted number or
-    date is invented, ``numeral_invented``; a retracted word ``asserts_more_than_evidence``)."""
+    """A claim that states what the evidence took back: a retracted number is invented
+    (``numeral_invented``); a retracted date is a changed date (``temporal_shifted``, as
+    ``check_dates`` calls a date the evidence does not state beside one it does); a
+    retracted word is ``asserts_more_than_evidence``."""
     if original is evidence:
         return None  # nothing was taken back
     for r in corrections.retracted(original):
         surface = original[r.start : r.end]
         if r.kind == "number":
             failure = checks.check_numbers(claim, evidence)
+            if failure is None:
+                failure = _restated_elsewhere(claim, surface, evidence)
             if failure is not None and checks.check_numbers(claim, original) is None:
-                return "numeral_invented", failure[0], f"the evidence takes '{surface}' back"
+                code = "temporal_shifted" if _is_date(r, original) else "numeral_invented"
+                return code, failure[0], f"the evidence takes '{surface}' back"
         elif r.kind == "word":
             failure = checks.check_coverage(claim, evidence)
             if failure is not None and failure[0].casefold() in surface.casefold():
                 return "asserts_more_than_evidence", failure[0], f"the evidence takes '{surface}' back"
     return None
+
+
+_MONTH_NEAR = re.compile(r"^[\d\s–\-/.,]*(?:st|nd|rd|th)?\s*(?:of\s+)?(?:" + _MONTH_NAMES + r")\b", re.I)
+
+
+def _is_date(retracted: Retracted, original: str) -> bool:
+    """The retracted value is a date, or a day of one ("6" of "2-6 June", "14" of "14 May")."""
+    surface = original[retracted.start : retracted.end]
+    after = original[retracted.start : retracted.end + 24]
+    before = original[max(0, retracted.start - 12) : retracted.start]
+    return bool(dates(surface)[0]) or bool(_MONTH_NEAR.match(after)) or bool(
+        re.search(r"\b(?:" + _MONTH_NAMES + r")\.?\s+$", before, re.I)
+    )
 
 
 def decide_write(claim: str, evidence: str) -> WriteDecision:
@@ -287,14 +352,26 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     if retract is not None:
         return _refuse(retract[0], retract[1:], shape, span, ran)
     ran.append("context")
-    judged = checks_context.judge(claim, text, context.carried(evidence, span[0]))
+    carried = context.carried(evidence, span[0])
+    judged = checks_context.judge(claim, text, carried)
     if judged.refusal is not None:
         return _refuse(judged.refusal[0], judged.refusal[1:], shape, span, ran)
-    claim_full, claim, text = claim, judged.claim, judged.evidence + _continuation(evidence, span, view)
+    ran.append("excepted")
+    failure = checks_scope.check_excepted(claim, subject, text)
+    if failure is not None:
+        return _refuse("negation_flipped", failure, shape, span, ran)
+    tail_end, tail = _correction_tail(original, evidence, span, view)
+    span = (span[0], tail_end)
+    claim_full, claim = claim, judged.claim
+    text = judged.evidence + tail + _continuation(evidence, span, view)
+    # An "Actions:" line above governs this item: the later checks read it as a plan too.
+    text = "".join(f.cue + " " for f in carried if f.kind == "plan") + text
     relevant = _relevant(text, claim)
     for code, name, check in _MARKER_CHECKS:
         ran.append(name)
-        failure = check(claim, relevant)
+        # Polarity is read in the clause the claim matches ("signed X; didn't sign Y").
+        against = checks_scope.polarity_clause(claim, relevant) if name == "polarity" else relevant
+        failure = check(claim, against)
         if failure is not None:
             return _refuse(code, failure, shape, span, ran)
     frame = checks_frames.check_frames(claim, text)

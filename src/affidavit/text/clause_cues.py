@@ -25,11 +25,22 @@ _REPORT = (
     r"(?=\s+that\b|\s*:)"
 )
 _DENIAL = frozenset({"denied", "denies", "deny", "dispute", "disputes", "disputed"})
-# "X says (that) ...": a speaker of at most five words opening the piece.
+# A word of a name: letters with their combining marks ("Kọ́lápọ̀" written decomposed),
+# which ``\w`` alone does not take.
+_NAME_CH = r"[\w\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff'’.\-]"
+# "X says (that) ...": a speaker of at most five words opening the piece. A capital
+# outside A-Z ("Ọlálékan", "Ìyàndá") is one too; ``speaker_cased`` checks the case.
 _SPEAKER = (
-    r"(?P<who>(?:[A-Z][\w'’.\-]*|I|he|she|they|we|you|"
-    r"(?:[Tt]he|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) \w+)(?: [\w'’.\-]+){0,4}?)"
+    r"(?P<who>(?:[^\W\d_]" + _NAME_CH + r"*|I|he|she|they|we|you|"
+    r"(?:[Tt]he|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) " + _NAME_CH + r"+)(?: " + _NAME_CH + r"+){0,4}?)"
 )
+_LOWER_SPEAKERS = frozenset({"he", "she", "they", "we", "you", "the", "my", "our", "his", "her", "their"})
+
+
+def speaker_cased(who: str) -> bool:
+    """A speaker opens with a capital (any script) or a pronoun or determiner."""
+    first = who.split(" ", 1)[0]
+    return first[:1].isupper() or first in _LOWER_SPEAKERS
 _INLINE = re.compile(
     r"^(?:(?:and|but|also|oh|so|well|plus|btw|fyi)[,]?\s+)?" + _SPEAKER + r"\s+(?:\w+ly\s+)?"
     r"(?P<verb>" + _REPORT + r")(?:\s+that\b|\s*:|\s+(?=\S)|\s*$)"
@@ -43,7 +54,9 @@ _TRAIL = re.compile(
     r"^(?:(?P<who>.{1,60}?)\s+(?P<verb>says|said|claims|claimed|reckons|thinks|insists|"
     r"insisted|alleges|alleged|wrote|writes|told me|told us|tells me|reported|reports)|"
     r"(?:says|said|claims|claimed|insisted|wrote|reported) (?P<who2>.{1,60}?)|"
-    r"according to (?P<who3>.{1,60}?)|per (?P<who4>.{1,60}?))\s*[.!]*$",
+    r"according to (?P<who3>.{1,60}?)|per (?P<who4>.{1,60}?))"
+    # "..., Ana said on Tuesday.", "..., he told reporters last week."
+    r"(?:\s+(?:on|last|this|yesterday|today|earlier|later|in|at)\b(?:\s+[\w\-]+){0,3})?\s*[.!]*$",
     re.I,
 )
 # Unnamed hearsay that governs the rest of the sentence.
@@ -55,7 +68,10 @@ _RUMOUR = re.compile(
 )
 _CONDITION = re.compile(
     r"^(?:even |only )?(?P<cue>if|unless|provided(?: that)?|providing(?: that)?|as long as|"
-    r"so long as|in case|assuming(?: that)?|on condition that|in the event that|should|had|were|once)\b\s*",
+    r"so long as|in case|assuming(?: that)?|on condition that|in the event that|should|had|were|once|"
+    # A condition on a noun phrase; only opening a piece ("..., subject to approval."),
+    # since inside one "is subject to tax" or "remains pending" is a predicate.
+    r"subject to|pending|contingent (?:on|upon)|conditional (?:on|upon)|depending (?:on|upon))\b\s*",
     re.I,
 )
 _POST_CONDITION = re.compile(
@@ -68,6 +84,10 @@ _ASKING = re.compile(
     r"\b(?:wonder\w*|ask\w*|know|knows|knew|check\w*|see|sure|unsure|unclear|idea|doubt\w*|"
     r"clue|tell|find out|decide\w*|confirm)\s+(?:if|whether)\b|\bwhether\b",
     re.I,
+)
+# An action list's header: what follows is still to be done.
+_ACTIONS = re.compile(
+    r"^(?:actions?|action (?:items?|points?)|to-?dos?|next steps|follow-?ups?|open items)$", re.I
 )
 _HYPOTHETICAL = re.compile(
     r"^(?:suppose|supposing|imagine|imagine if|what if|say|let'?s say|let us say|hypothetically|"
@@ -162,6 +182,8 @@ def _speaker_like(trail: re.Match[str]) -> bool:
     return 0 < len(words) <= 5 and (
         who[:1].isupper()
         or words[0].casefold() in ("the", "my", "our", "his", "her", "their", "he", "she", "they", "i", "we")
+        # "chief executive Ayọ̀délé Ìdòwú": a title or role before a capitalised name
+        or (len(words) >= 2 and words[-1][:1].isupper() and all(w[:1].isalpha() for w in words))
     )
 
 

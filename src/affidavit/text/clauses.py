@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from affidavit.text.clause_cues import (
+    _ACTIONS,
     _ASKING,
     _CONDITION,
     _DENIAL,
@@ -43,11 +44,12 @@ from affidavit.text.clause_cues import (
     _no_clause_after,
     _pieces,
     _speaker_like,
+    speaker_cased,
 )
 
 
 class Frame(NamedTuple):
-    kind: str  # "hearsay" | "condition" | "supposed" | "question" | "hypothetical"
+    kind: str  # "hearsay" | "condition" | "supposed" | "question" | "hypothetical" | "plan"
     arg: str  # the speaker, the condition text, or ""
     cue: str  # the words that set the frame, for the refusal's term
 
@@ -87,31 +89,41 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
         _mark_question(text, pieces, frames)
     for i, (pa, pb) in enumerate(pieces):
         piece = text[pa:pb]
-        lead = _LEAD.match(piece) or _RUMOUR.match(piece)
-        if lead is not None and _document(lead.groupdict().get("who") or ""):
-            lead = None  # "According to its annual report": a record the evidence quotes
-        if lead is not None and lead.end() > 0:
-            who = (lead.groupdict().get("who") or "").strip().rstrip(".!?")
-            frame = Frame("hearsay", who, piece[: lead.end()].strip())
-            keep[i] = (pa + lead.end(), pb)
-            trailing = i > 0 and i == len(pieces) - 1 and not piece[lead.end() :].strip(" .!")
+        # A report may nest ("Omar says Lena said ...") and may hold a condition or a
+        # question ("Ana said Brio will hire if ..."): after each speaker's cue, the rest
+        # of the piece is read again, up to three reports deep.
+        reported, trailed = False, False
+        for _depth in range(3):
+            found = _report_in(piece, i, len(pieces))
+            if found is None:
+                break
+            frame, cut, denial, trailing = found
+            keep[i] = (pa + cut, pb)
             # "..., according to Lena." governs what went before; "Per Lena, ..." what follows.
             for j in range(i) if trailing else range(i, len(pieces)):
                 frames[j].append(frame)
+                negated[j] = negated[j] or denial
+            reported, trailed = True, trailed or trailing
+            pa, piece = pa + cut, text[pa + cut : pb]
+        if trailed or (reported and not piece.strip()):
             continue
-        inline = _INLINE.match(piece)
-        if inline is not None and not _no_clause_after(piece, inline.end(), i + 1 < len(pieces), inline):
-            verb = inline.group("verb").casefold()
-            frame = Frame("hearsay", inline.group("who"), piece[: inline.end()].strip())
-            keep[i] = (pa + inline.end(), pb)
+        if _ACTIONS.match(piece.strip()) and i + 1 < len(pieces) and text[pb : pb + 2].startswith(":"):
+            # "Actions: (1) Rita - book the venue; ...": every later piece is to do.
             for j in range(i, len(pieces)):
-                frames[j].append(frame)
-                negated[j] = negated[j] or verb in _DENIAL
+                frames[j].append(Frame("plan", "", piece.strip() + ":"))
+            keep[i] = (pa, pb + 1)  # the header stays, colon and all: the later checks see the plan
             continue
-        opener = _VERB_FIRST.match(piece) if i > 0 else None
+        opener = _VERB_FIRST.match(piece) if i > 0 and not reported else None
         if opener is not None and not _no_clause_after(piece, opener.end(), i + 1 < len(pieces), None):
-            # "X's daughter, Lotte Brink, says ...": the speaker is the apposition before.
+            # "X's daughter, Lotte Brink, says ...": the speaker is the apposition before;
+            # "Rhea Tock, a nurse at Oran Clinic, said ...": the name before a description.
             who = text[pieces[i - 1][0] : pieces[i - 1][1]].strip()
+            if (
+                i >= 2
+                and _DESCRIPTION.match(who)
+                and text[pieces[i - 2][0] : pieces[i - 2][1]].strip()[:1].isupper()
+            ):
+                who = text[pieces[i - 2][0] : pieces[i - 2][1]].strip()
             frame = Frame("hearsay", who, piece[: opener.end()].strip())
             keep[i] = (pa + opener.end(), pb)
             for j in range(i, len(pieces)):
@@ -182,6 +194,29 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
     return _merged(text, sorted((s for s in segs if text[s.start : s.end].strip()), key=lambda s: s.start))
 
 
+# "a nurse at Oran Clinic", "the firm's founder": a description, not a name.
+_DESCRIPTION = re.compile(r"(?:a|an|the|our|my|its|their)\s+[a-z]")
+
+
+def _report_in(piece: str, i: int, n: int) -> tuple[Frame, int, bool, bool] | None:
+    """A hearsay frame opening ``piece``: (frame, where its cue ends, a denial, trailing)."""
+    lead = _LEAD.match(piece) or _RUMOUR.match(piece)
+    if lead is not None and _document(lead.groupdict().get("who") or ""):
+        lead = None  # "According to its annual report": a record the evidence quotes
+    if lead is not None and lead.end() > 0:
+        who = (lead.groupdict().get("who") or "").strip().rstrip(".!?")
+        trailing = i > 0 and i == n - 1 and not piece[lead.end() :].strip(" .!")
+        return Frame("hearsay", who, piece[: lead.end()].strip()), lead.end(), False, trailing
+    inline = _INLINE.match(piece)
+    if inline is None or not speaker_cased(inline.group("who")):
+        return None  # "nothing says ...": no speaker
+    if _no_clause_after(piece, inline.end(), i + 1 < n, inline):
+        return None
+    verb = inline.group("verb").casefold()
+    frame = Frame("hearsay", inline.group("who"), piece[: inline.end()].strip())
+    return frame, inline.end(), verb in _DENIAL, False
+
+
 def _mark_question(text: str, pieces: list[tuple[int, int]], frames: list[list[Frame]]) -> None:
     """A sentence ending in "?": the pieces from the first interrogative one on are asked.
 
@@ -228,6 +263,9 @@ def carried(text: str, start: int) -> tuple[Frame, ...]:
     out: list[Frame] = []
     for a, b in _sentences(head[cut:]):
         line = head[cut + a : cut + b].strip()
+        if line.endswith(":") and _ACTIONS.match(line.rstrip(":").strip()):
+            out.append(Frame("plan", "", line))  # "Actions:" on its own line
+            continue
         if line.endswith(":") or _CATAPHORIC.match(line):
             body = line.rstrip(":").strip()
             lead = _LEAD.match(body)
@@ -235,8 +273,12 @@ def carried(text: str, start: int) -> tuple[Frame, ...]:
             cata = _CATAPHORIC.match(line)
             if lead is not None and lead.end() == len(body):
                 out.append(Frame("hearsay", lead.group("who").strip(), line))
-            elif inline is not None and inline.end() >= len(body.rstrip()):
+            elif (
+                inline is not None
+                and speaker_cased(inline.group("who"))
+                and inline.end() >= len(body.rstrip())
+            ):
                 out.append(Frame("hearsay", inline.group("who"), line))
-            elif cata is not None:
+            elif cata is not None and speaker_cased(cata.group("who")):
                 out.append(Frame("hearsay", cata.group("who"), line))
     return tuple(out[-1:])  # the nearest opener governs

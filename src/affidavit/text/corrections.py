@@ -19,11 +19,18 @@ _CUE = re.compile(
     r"(?:\s*[—–]\s*|\s+-{1,2}\s+|\s*[,;(.]\s*|\s+)"
     r"(?:no,? wait|wait,? no|no sorry|no,? sorry|sorry,? I meant|sorry,? I mean|I meant|"
     r"correction|scratch that|make that|make it|or rather|actually,? (?:it'?s|it is|make it|it was)|"
-    r"sorry,? (?:it'?s|it is|it was))"
-    r"\s*[,:.!]*\s+",
+    r"sorry,? (?:it'?s|it is|it was)|"
+    # An apology, optionally saying what went wrong ("sorry, typo,", "oops, my bad -"):
+    # a correction only of a value, or of one or two words (``_BARE``).
+    r"(?P<bare>(?:sorry|oops|whoops|my bad|my mistake)(?:[,!.]?\s+(?:typo|my bad|my mistake|"
+    r"wrong (?:date|day|time|number|room|one)|misread|I misread(?: \w+){0,2}))*))"
+    r"\s*[,:.!—–]*\s+",
     re.I,
 )
-_CUE_WORDS = ("wait", "sorry", "meant", "correction", "scratch", "make", "rather", "actually")
+_CUE_WORDS = (
+    "wait", "sorry", "meant", "correction", "scratch", "make", "rather", "actually", "oops", "my bad",
+    "my mistake",
+)  # fmt: skip
 _WORD = re.compile(r"[\w'’\-]+")
 _CLAUSE_END = re.compile(r"[,.;!?)\n]")
 
@@ -47,6 +54,14 @@ def retracted(text: str) -> tuple[Retracted, ...]:
         before_from = max(0, text.rfind("\n", 0, m.start()) + 1, m.start() - 200)
         before = text[before_from : m.start()]
         value = _last_value(before) if _has_value(after) else None
+        if value is None and _has_value(after) and not before.strip(" -—–,;:"):
+            # "Room 12.\nCorrection: room 14": the cue opens a line; the value it takes
+            # back is on the line before (one line, within the same window).
+            before_from = max(0, text.rfind("\n", 0, max(before_from - 1, 0)) + 1, m.start() - 200)
+            before = text[before_from : m.start()]
+            value = _last_value(before)
+        if value is None and m.group("bare") and len(_WORD.findall(after)) > 2:
+            continue  # "sorry, I can't make it": an apology, not a correction
         if value is not None:
             a, b = value
             out.append(Retracted(before_from + a, before_from + b, "number"))

@@ -18,9 +18,10 @@ def _simplemma() -> Any:
 
     return simplemma
 
+# eq-7: kin words of one sex no longer cover each other (son !~ daughter);
 # eq-6: repair ~ fix ~ mend, fixed/fixes -> fix; eq-5: head chef phrases;
 # eq-4: resign ~ quit, smoke ~ smoker; die ~ pass away
-LEMMA_TABLE_VERSION = "eq-6"
+LEMMA_TABLE_VERSION = "eq-7"
 SIMPLEMMA_VERSION = "simplemma-2.0.0"
 
 # Forms simplemma gets wrong or leaves alone.
@@ -155,6 +156,14 @@ EQUIVALENCES: tuple[frozenset[str], ...] = (
     frozenset({"dollar", "usd", "$"}),
     frozenset({"pound", "gbp", "£"}),
     frozenset({"euro", "eur", "€"}),
+)
+
+# Members of a class that name one kind of what the class word names: the class word
+# ("child") covers each, but they do not cover one another ("son" is not "daughter")
+# nor are they covered by the class word ("child" does not say "son"). These are the
+# members with a WordNet antonym in their own class (tests/test_gate_lexical.py checks).
+SPECIFIC: frozenset[str] = frozenset(
+    {"son", "daughter", "brother", "sister", "mother", "father", "wife", "husband"}
 )
 
 _CLASS_OF: dict[str, int] = {w: i for i, cls in enumerate(EQUIVALENCES) for w in cls}

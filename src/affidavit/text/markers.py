@@ -110,6 +110,8 @@ QUANTIFIERS: dict[str, int] = {
     "primarily": 3, "predominantly": 3, "usually": 3, "generally": 3,
     "all": 4, "every": 4, "each": 4, "only": 4, "always": 4, "entire": 4, "whole": 4,
     "exclusively": 4, "solely": 4, "entirely": 4, "completely": 4, "wholly": 4,
+    # The every- pronouns quantify as "every" does ("everyone in the club").
+    "everyone": 4, "everybody": 4, "everything": 4, "everywhere": 4,
 }  # fmt: skip
 UNIVERSAL = 4
 EXCEPTIONS = re.compile(
@@ -201,10 +203,46 @@ def modalities(text: str) -> set[str]:
     # test them first (and ``out`` first of all: a found class makes the test moot).
     if not out and any(w in low for w in _IS_TO) and re.search(r"\b(?:is|are|was|were) to\b", low):
         out.add("future")  # "is to take": an instruction the claim must keep
+    if "future" not in out and (
+        (" to " in low and _instructed(text)) or (":" in low and _ACTION_LIST.search(text))
+    ):
+        out.add("future")  # "Tak to order the badges", "Actions: (1) Rita - book the venue"
     return out
 
 
 _IS_TO = ("is to", "are to", "was to", "were to")
+# A name with a bare infinitive, the minutes' and headlines' future ("Tak to order new
+# badge readers", "Kestrel Mills to cut 40 jobs"); a capital-led word in any script.
+# The name opens its clause (a line, a bullet, after a colon): "went to Tallinn to
+# study" is a purpose, not an instruction.
+_CAP_WORD = r"(?-i:[A-ZÀ-ÖØ-ÞĀ-ſḀ-ỿ])[\w\u0300-\u036f'’.\-]*"
+_INSTRUCTED = re.compile(
+    r"(?:^|[\n:;(]\s*|[-•*]\s+|\)\s*)(?P<who>(?:"
+    + _CAP_WORD
+    + r"\s+){0,3}"
+    + _CAP_WORD
+    + r")\s+(?:[—–-]\s+)?to\s+"
+    r"(?!the\b|a\b|an\b|his\b|her\b|their\b|its\b|my\b|our\b|be\b)[a-z]+\b"
+)
+
+
+def action_list(text: str) -> bool:
+    """Whether the text opens an action list ("Actions:", "Next steps:")."""
+    return ":" in text and _ACTION_LIST.search(text) is not None
+
+
+def _instructed(text: str) -> bool:
+    """A found name right before the "to" ("Allergic to penicillin" names nobody)."""
+    from affidavit.text.names import find_names  # names does not import markers: no cycle
+
+    ends = {b for _, _, b in find_names(text)}
+    return any(m.end("who") in ends for m in _INSTRUCTED.finditer(text))
+
+
+# An action list: every item after the header is still to be done.
+_ACTION_LIST = re.compile(
+    r"\b(?:[Aa]ctions?|[Aa]ction (?:items?|points?)|[Tt]o-?[Dd]os?|TODO|[Nn]ext steps|[Ff]ollow-?ups?)\s*:"
+)
 
 
 def attributed(text: str) -> bool:
@@ -238,7 +276,8 @@ def quantifier_rank(text: str) -> int | None:
 # mines ...". A claim about the group itself ("The players ...") says all of them.
 # "Dozens of X staff" counts people, it picks no part of a named group.
 _PARTITIVE_LEAD = re.compile(
-    r"(?:^|[;,:]\s*)(?:only |just |nearly |almost |about |roughly |at least )?(?:a |the )?"
+    r"(?:^|[;,:]\s*)(?:and |but |while |whereas )?"
+    r"(?:only |just |nearly |almost |about |roughly |at least )?(?:a |the )?"
     r"(few|some|several|many|most|half|majority|minority|handful|one|two|three|four|five|six|seven|eight|nine|ten|\d+|part|much|none|"
     r"neither|either|any|one-third|a third|third|quarter|fraction|share|portion) of\b"
 )
@@ -256,6 +295,19 @@ def partitive_lead(text: str) -> str | None:
 _COUNT_WORDS = frozenset(
     ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 ) | frozenset(str(i) for i in range(1, 100))
+
+
+_PARTITIVE_ANY = re.compile(_PARTITIVE_LEAD.pattern.replace("(?:^|[;,:]\\s*)", r"\b", 1))
+
+
+def partitive_any(text: str) -> str | None:
+    """A part of a group anywhere in the text ("holds one of his vases"): a claim keeps
+    the evidence's partitive wherever it puts it."""
+    low = text.casefold()
+    if " of " not in low:
+        return None
+    m = _PARTITIVE_ANY.search(low)
+    return m.group(1) if m else None
 
 
 def has_exception(text: str) -> bool:

@@ -1,0 +1,127 @@
+"""Scope a claim must keep: who an exception leaves out, and one member for the group.
+
+"Everyone in the club except Arvo has read it" says Arvo has *not* read it; "Hwa, a
+nurse at Jeonju General, was honoured" says nothing of the nurses of Jeonju General;
+"one of his vases is held by the museum" says nothing of his vases. Pure functions of
+(claim, evidence text), each ``None`` when the claim keeps the scope, else ``(term, why)``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from affidavit.gates.checks_grounding import check_coverage
+from affidavit.gates.write_parse import AUX, is_verb_like
+from affidavit.text import markers
+from affidavit.text.lemmas import content_lemmas, lemma, words
+from affidavit.text.names import find_names, refers_to
+from affidavit.text.numbers import quantities
+
+Failure = tuple[str, str] | None
+
+# A name right after an exception cue, or later in the list it opens ("except A and B").
+_EXCEPT_LIST = re.compile(
+    r"\b(?:except(?: for)?|excepting|apart from|other than|save for|but not|excluding|"
+    r"with the exception of)\s+(?P<list>[^,;.:!?()]*?)(?=\s+(?:has|have|had|is|are|was|were|"
+    r"will|would|did|do|does|can|could|[a-z]+ed)\b|[,;.:!?()]|$)",
+    re.I,
+)
+
+
+def check_excepted(claim: str, subject: str, ev: str) -> Failure:
+    """The claim's subject is named in the evidence only as an exception to what it says
+    of a group; a claim that asserts it of the subject flips the evidence's polarity."""
+    spans = [(m.start("list"), m.end("list")) for m in _EXCEPT_LIST.finditer(ev)]
+    if not spans:
+        return None
+    named = [(a, b) for name, a, b in find_names(ev) if refers_to(subject, name) or refers_to(name, subject)]
+    if not named or not all(any(sa <= a and b <= sb for sa, sb in spans) for a, b in named):
+        return None
+    if markers.negations(claim) % 2 or markers.has_exception(claim):
+        return None  # "Arvo has not read it", "everyone except Arvo has read it"
+    # Only what the evidence says of the group is denied of the excepted: "all voted in
+    # favour except Eero, who abstained" still says Eero abstained.
+    rest = ev
+    for sa, sb in reversed(spans):
+        tail = re.match(r"\s*,\s*(?:who|which|whose|whom)\b[^,;.!?]*", ev[sb:])
+        end = sb + (tail.end() if tail else 0)
+        rest = rest[:sa] + " " * (end - sa) + rest[end:]
+    if check_coverage(_without(claim, subject), rest) is not None:
+        return None
+    cue = _EXCEPT_LIST.search(ev)
+    term = cue.group(0).split()[0] if cue else "except"
+    return term, f"the evidence excepts '{subject}' from what it says ('{term}'); the claim asserts it"
+
+
+def _without(claim: str, subject: str) -> str:
+    """The claim with its subject's name taken out (it is, by the premise, excepted)."""
+    for name, a, b in sorted(find_names(claim), key=lambda t: -t[1]):
+        if refers_to(subject, name) or refers_to(name, subject):
+            claim = claim[:a] + claim[b:]
+    return claim
+
+
+_ONE = frozenset({"a", "an", "one"})
+_DETS = frozenset({"his", "her", "their", "its", "the", "our", "my"})
+
+
+def check_member_for_group(claim: str, ev: str) -> Failure:
+    """A plural the claim uses where the evidence has only one ("a nurse", "one of his
+    vases"): what holds of one member is not said of the group."""
+    ev_words = [w.casefold() for w in words(ev)]
+    singular_one: set[str] = set()
+    plural: set[str] = set()
+    for i, w in enumerate(ev_words):
+        lem = lemma(w)
+        if lem != w and w.endswith("s"):
+            plural.add(lem)
+            if i >= 3 and ev_words[i - 1] in _DETS and ev_words[i - 2] == "of" and ev_words[i - 3] in _ONE:
+                singular_one.add(lem)  # "one of his vases"
+                plural.discard(lem)
+        elif i > 0 and ev_words[i - 1] in _ONE:
+            singular_one.add(lem)
+    if not singular_one or quantities(claim) or markers.quantifier_rank(claim) is not None:
+        return None
+    c_words = words(claim)
+    for i, w in enumerate(c_words):
+        low = w.casefold()
+        lem = lemma(low)
+        if w[:1].isupper() or lem == low or not low.endswith("s"):
+            continue
+        before = c_words[i - 1].casefold() if i else ""
+        low_words = [c.casefold() for c in c_words[max(0, i - 3) : i]]
+        if before in _ONE or (before in _DETS and low_words[:2] in (["one", "of"], ["a", "of"])):
+            continue  # "a vase", "one of his vases": the claim keeps the one
+        if lem in singular_one and lem not in plural:
+            return w, f"the evidence speaks of one ('a {lem}'); the claim of '{w}'"
+    return None
+
+
+# Where one clause ends and another, with its own subject and verb, begins.
+_CLAUSE_JOIN = re.compile(r"\s*;\s*|,?\s+(?:but|whereas|while|although|though|and|yet)\s+|,\s+")
+
+
+def _full_clause(part: str) -> bool:
+    """A clause of its own: a subject word, then a finite verb (not "sign the lease"),
+    or a predicate opening with its auxiliary ("didn't pay the deposit")."""
+    toks = markers.token_tuple(part)
+    if len(toks) >= 2 and (toks[0] in AUX or toks[0].endswith("n't")):
+        return True
+    return len(toks) >= 2 and any(is_verb_like(t) or t.endswith("n't") for t in toks[1:4])
+
+
+def polarity_clause(claim: str, ev: str) -> str:
+    """The clause of ``ev`` whose polarity the claim must keep: "Ana signed the lease;
+    she didn't sign the deed" negates the deed, not the lease. Narrowed only when every
+    part is a full clause of its own (a subject and a finite verb) and one part shares
+    more of the claim's words than any other; else the whole text, as before."""
+    parts = [p.strip() for p in _CLAUSE_JOIN.split(ev) if p and p.strip()]
+    if len(parts) < 2 or not all(_full_clause(p) for p in parts):
+        return ev
+    if len([p for p in _CLAUSE_JOIN.split(claim) if p and p.strip()]) > 1:
+        return ev  # a claim of several clauses ("signed it, didn't she?") keeps the whole
+    want = set(content_lemmas(claim)) - {lemma(t) for n, _, _ in find_names(claim) for t in n.split()}
+    scored = sorted(((len(want & set(content_lemmas(p))), i) for i, p in enumerate(parts)), reverse=True)
+    if scored[0][0] == 0 or scored[0][0] == scored[1][0]:
+        return ev  # no part, or more than one, says what the claim says
+    return parts[scored[0][1]]

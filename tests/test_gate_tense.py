@@ -1,0 +1,65 @@
+"""What happened is not put in the future, while an instruction keeps its future.
+
+"Aino Repo just got promoted" does not support "Aino Repo will be promoted"; "Repo to
+order the badges" (minutes) and "Actions: Aino Repo - order the badges" support "Aino
+Repo is to order the badges", not "Aino Repo ordered the badges". Examples are our own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import decide_write
+
+ADMIT = ("ACCEPT", "RESCUE")
+
+# (code, evidence, refused claim, admitted claim)
+PAIRS = [
+    (
+        "temporal_shifted",
+        "lol Aino Repo just got promoted to shift lead at Kuura Foods, drinks on her",
+        "Aino Repo will be promoted to shift lead at Kuura Foods.",
+        "Aino Repo got promoted to shift lead at Kuura Foods.",
+    ),
+    (
+        "temporal_shifted",
+        "Lumo Oy opened a repair shop in Oulu in 2023.",
+        "Lumo Oy will open a repair shop in Oulu.",
+        "Lumo Oy opened a repair shop in Oulu.",
+    ),
+    (
+        "modality_dropped",
+        "Minutes, 3 May\n- Aino Repo to order the new badge readers.",
+        "Aino Repo ordered the new badge readers.",
+        "Aino Repo is to order the new badge readers.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "evidence", "refused", "admitted"), PAIRS)
+def test_refused_and_admitted(code: str, evidence: str, refused: str, admitted: str) -> None:
+    """The near-miss is refused with its reason; the faithful claim is admitted."""
+    no = decide_write(refused, evidence)
+    assert no.verdict == "REJECT" and no.refusal is not None, no
+    assert no.refusal.code == code, no.refusal
+    yes = decide_write(admitted, evidence)
+    assert yes.verdict in ADMIT, yes.refusal
+
+
+def test_a_stated_future_is_kept() -> None:
+    """ "won't" and "is going to" state the future too."""
+    won_t = "Lumo Oy won't open a shop in Oulu."
+    assert decide_write("Lumo Oy will not open a shop in Oulu.", won_t).verdict in ADMIT
+    ev = "Lumo Oy is going to open a shop in Oulu."
+    assert decide_write("Lumo Oy will open a shop in Oulu.", ev).verdict in ADMIT
+
+
+def test_an_action_list_is_still_to_do() -> None:
+    """Items under "Actions:" are to be done, on the header's line or the lines after."""
+    for ev in (
+        "Sync, 2 May\nActions: (1) Aino Repo — book the hall; (2) Eino Saari — confirm catering.",
+        "Sync, 2 May\nActions:\n- Aino Repo — book the hall\n- Eino Saari — confirm catering",
+    ):
+        no = decide_write("Eino Saari confirmed the catering.", ev)
+        assert no.refusal is not None and no.refusal.code == "modality_dropped", (ev, no)
+        assert decide_write("Eino Saari is to confirm catering.", ev).verdict in ADMIT, ev
