@@ -60,3 +60,21 @@ def run_python(code: str, *args: str, timeout: float = 120) -> subprocess.Comple
         [sys.executable, "-c", code, *args],
         capture_output=True, text=True, timeout=timeout, env=env, check=False,
     )
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A store URL on the test server in a schema of this test's own (dropped after)."""
+    import pg
+
+    with pg.temp_schema("t") as schema:
+        yield pg.url_for(schema=schema)
+
+
+@pytest.fixture
+def pg_database() -> Iterator[str]:
+    """A database of this test's own on the test server (dropped after); its name."""
+    import pg
+
+    with pg.temp_database() as name:
+        yield name

@@ -293,10 +293,15 @@ def main() -> None:
 
 def server_command(store: str, operator: bool = False) -> tuple[list[str], dict[str, str]]:
     """argv and env of the server under test: the fake, or ``affidavit serve`` when
-    ``AFFIDAVIT_MCP_TEST_SERVER=real``."""
+    ``AFFIDAVIT_MCP_TEST_SERVER=real`` (on a PostgreSQL store in the database
+    ``AFFIDAVIT_MCP_TEST_PG`` names, when set)."""
     env = dict(os.environ)
     if os.environ.get("AFFIDAVIT_MCP_TEST_SERVER") == "real":
         env["AFFIDAVIT_OPERATOR"] = "1" if operator else ""
+        pg_database = os.environ.get("AFFIDAVIT_MCP_TEST_PG")
+        if pg_database:  # the same suite on a PostgreSQL store: one schema per store path
+            schema = "m_" + hashlib.sha256(store.encode()).hexdigest()[:16]
+            store = f"{pg_database}?schema={schema}"
         return [sys.executable, "-m", "affidavit", "serve", "--store", store], env
     code = f"import sys; sys.path.insert(0, {str(TESTS_DIR)!r}); import fake_backend; fake_backend.main()"
     return [sys.executable, "-c", code, *(["--operator"] if operator else [])], env

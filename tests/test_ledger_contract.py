@@ -2,8 +2,9 @@
 
 ``LedgerContract`` holds the tests and is not collected itself; each backend
 subclasses it and says how to create, reopen and open a second connection to one
-ledger (eventsourcing's persistence test cases work the same way). SQLite runs here;
-a PostgreSQL backend adds ``TestPostgresLedger(LedgerContract)``.
+ledger (eventsourcing's persistence test cases work the same way). Both backends run
+here: ``TestSQLiteLedger`` and ``TestPostgresLedger`` (against the real server, each
+test in a schema of its own).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 
 from affidavit.chain import Row
 from affidavit.errors import AffidavitError
-from affidavit.ledger import HeadSeal, LedgerBackend, SQLiteLedger
+from affidavit.ledger import HeadSeal, LedgerBackend, PostgresLedger, PostgresLocation, SQLiteLedger
 
 
 def row(seq: int, body: bytes = b"body") -> Row:
@@ -48,7 +49,7 @@ class LedgerContract:
         with ledger.write() as tx:
             tx.insert(rows)
             if seal:
-                tx.seal_head(rows[-1].seq, rows[-1].hash, b"mac" + bytes([rows[-1].seq]))
+                tx.seal_head(rows[-1].seq, rows[-1].hash, b"mac" + bytes([rows[-1].seq % 256]))
 
     def test_a_new_ledger_is_empty_and_unsealed(self, ledger: LedgerBackend) -> None:
         """No rows, last seq 0, no head seal; durability is one of the two modes."""
@@ -177,6 +178,52 @@ class TestSQLiteLedger(LedgerContract):
 
     def reopen(self, where: Path) -> LedgerBackend:
         return SQLiteLedger.open(where / "ledger.db")
+
+
+@pytest.mark.postgres
+class TestPostgresLedger(LedgerContract):
+    """The PostgreSQL (psycopg) backend: one schema, the head row lock as the chain lock."""
+
+    @pytest.fixture(autouse=True)
+    def _schema(self):  # type: ignore[no-untyped-def]
+        import pg
+
+        with pg.temp_schema("c") as schema:
+            self.location = PostgresLocation.parse(pg.url_for(schema=schema))
+            yield
+
+    def create(self, where: Path) -> LedgerBackend:
+        return PostgresLedger.create(self.location)
+
+    def reopen(self, where: Path) -> LedgerBackend:
+        return PostgresLedger.open(self.location)
+
+    def test_rows_and_scan_stream_past_one_page(self, ledger: LedgerBackend) -> None:
+        """More rows than a page: keyset pages and the server-side cursor return them all."""
+        from affidavit.ledger import postgres
+
+        total = postgres.PAGE * 2 + 7
+        for start in range(1, total + 1, 1000):
+            self._append(ledger, [row(i) for i in range(start, min(start + 1000, total + 1))])
+        assert [r.seq for r in ledger.rows(0)] == list(range(1, total + 1))
+        with ledger.scan(3) as values:
+            assert [v[0] for v in values] == list(range(4, total + 1))
+        with ledger.snapshot(), ledger.scan(0, total - 1) as values:
+            assert sum(1 for _ in values) == total - 1
+
+    def test_an_empty_schema_of_other_tables_is_not_a_ledger(self) -> None:
+        """A schema holding someone else's tables is refused and left untouched."""
+        import pg
+
+        from affidavit.errors import NotALedger
+
+        with pg.admin() as conn:
+            conn.execute(f'CREATE SCHEMA "{self.location.schema}"')
+            conn.execute(f'CREATE TABLE "{self.location.schema}".payroll (id int)')
+        with pytest.raises(NotALedger):
+            PostgresLedger.open(self.location)
+        with pytest.raises(NotALedger):
+            PostgresLedger.create(self.location)
 
 
 def test_the_contract_is_not_collected_on_its_own() -> None:

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 
 
@@ -24,3 +26,24 @@ def test_protocol_and_conformance_suites_pass_on_the_real_store(tmp_path) -> Non
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert " passed" in result.stdout and " failed" not in result.stdout
+
+
+@pytest.mark.postgres
+def test_protocol_and_conformance_suites_pass_on_a_postgres_store(tmp_path, pg_database) -> None:
+    """The same suites with `affidavit serve --store postgresql://…` as the server under test."""
+    import pg
+
+    env = dict(os.environ, AFFIDAVIT_MCP_TEST_SERVER="real",
+               AFFIDAVIT_MCP_TEST_PG=pg.url_for(pg_database))
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         str(TESTS / "test_mcp_protocol.py"), str(TESTS / "test_mcp_conformance.py")],
+        capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path, check=False,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert " passed" in result.stdout and " failed" not in result.stdout
+    import psycopg  # control: the servers' stores really were schemas on the server
+
+    with psycopg.connect(pg.url_for(pg_database)) as conn:
+        schemas = conn.execute("SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'm\\_%'").fetchone()
+    assert schemas is not None and schemas[0] > 0

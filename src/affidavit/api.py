@@ -141,8 +141,7 @@ def open_backend(store_path: str | Path | None, *,
                  keyring_dir: Path | None = None) -> StoreBackend:
     Store = _store_class()
     identity = Identity.from_env()
-    store = Store.open(Path(store_path) if store_path else None, identity=identity,
-                       keyring_dir=keyring_dir)
+    store = Store.open(store_path or None, identity=identity, keyring_dir=keyring_dir)
     return StoreBackend(store)
 
 
@@ -157,7 +156,7 @@ class LazyStoreBackend(LazyHygieneMethods):
     """
 
     def __init__(self, store_path: str | None, keyring_dir: Path | None = None) -> None:
-        self._path = Path(store_path) if store_path else None
+        self._path = store_path or None  # a directory or a postgresql:// URL
         self._keyring_dir = keyring_dir
         self._identity = Identity.from_env()  # a bad identity still fails at start
         self.operator = self._identity.operator
@@ -170,6 +169,10 @@ class LazyStoreBackend(LazyHygieneMethods):
         try:
             store = _store_class().open(self._path, identity=self._identity,
                                         keyring_dir=self._keyring_dir)
+            # A server store catches up in the background as others' appends are announced
+            # (PostgreSQL); every call below runs under the store's lock, so it never sees a
+            # half-applied catch-up.
+            store.follow()
             self._inner = StoreBackend(store)
         except BaseException as exc:  # re-raised on every call, in the caller's thread
             self._error = exc
@@ -182,19 +185,25 @@ class LazyStoreBackend(LazyHygieneMethods):
         assert self._inner is not None
         return self._inner
 
+    def _call(self, name: str, **arguments: Any) -> dict[str, Any]:
+        backend = self._backend()
+        with backend.store.lock:
+            result: dict[str, Any] = getattr(backend, name)(**arguments)
+        return result
+
     def close(self) -> None:
         self._opening.join()
         if self._inner is not None:
             self._inner.close()
 
     def remember(self, **arguments: Any) -> dict[str, Any]:
-        return self._backend().remember(**arguments)
+        return self._call("remember", **arguments)
 
     def recall(self, **arguments: Any) -> dict[str, Any]:
-        return self._backend().recall(**arguments)
+        return self._call("recall", **arguments)
 
     def forget(self, **arguments: Any) -> dict[str, Any]:
-        return self._backend().forget(**arguments)
+        return self._call("forget", **arguments)
 
     def verify(self) -> dict[str, Any]:
         self._opening.join()
@@ -202,22 +211,22 @@ class LazyStoreBackend(LazyHygieneMethods):
             # The store refused to open; verify still reports what is wrong (the ledger as
             # stored), while every other tool keeps failing closed.
             return verify_result(verify_at(self._path, identity=self._identity))
-        return self._backend().verify()
+        return self._call("verify")
 
     def history(self, **arguments: Any) -> dict[str, Any]:
-        return self._backend().history(**arguments)
+        return self._call("history", **arguments)
 
     def add_source(self, **arguments: Any) -> dict[str, Any]:
-        return self._backend().add_source(**arguments)
+        return self._call("add_source", **arguments)
 
     def stats(self) -> dict[str, Any]:
-        return self._backend().stats()
+        return self._call("stats")
 
     def review_queue(self) -> dict[str, Any]:
-        return self._backend().review_queue()
+        return self._call("review_queue")
 
     def review(self, **arguments: Any) -> dict[str, Any]:
-        return self._backend().review(**arguments)
+        return self._call("review", **arguments)
 
 
 def open_lazy_backend(store_path: str | None,

@@ -19,6 +19,7 @@ _COMMAND_MODULES = (
     "affidavit.cli.forensic_cmds",
     "affidavit.cli.erasure_cmds",
     "affidavit.cli.operator_cmds",
+    "affidavit.cli.postgres_cmds",
     "affidavit.cli.import_cmds",
     "affidavit.cli.report_cmds",
 )
@@ -56,6 +57,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     configure_logging()
     args = build_parser().parse_args(argv)
+    if args.global_store:
+        # `affidavit --store X cmd` means the same as `cmd --store X` / AFFIDAVIT_STORE=X.
+        if getattr(args, "store", None) is None:
+            args.store = args.global_store
+        os.environ["AFFIDAVIT_STORE"] = args.global_store
     try:
         code = int(args.func(args))
         sys.stdout.flush()

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from affidavit.engine.paths import LEDGER_FILE, default_store_path
 from affidavit.errors import LedgerError
+from affidavit.ledger.location import is_url
 
 if TYPE_CHECKING:
     from affidavit.store import Store
@@ -60,11 +61,15 @@ def store_path(args: argparse.Namespace) -> Path:
             raise LedgerError("two different stores given: pass only --store PATH")
         note("a positional store path is deprecated; use --store PATH")
         return Path(legacy)
+    if chosen and is_url(chosen):
+        return chosen  # a postgresql:// URL stays as given
     return Path(chosen) if chosen else default_store_path()
 
 
 def require_store(path: Path) -> Path:
     """``path`` if it holds a store, else ``NoStore`` (nothing is created)."""
+    if isinstance(path, str):
+        return path  # a server store: opening says whether it exists
     if not (path / LEDGER_FILE).exists():
         raise NoStore(f"no store at {path}; nothing was created. Check --store (or "
                       "AFFIDAVIT_STORE); `affidavit remember` or `affidavit add-source` "
@@ -91,6 +96,8 @@ def keyring_dir(args: argparse.Namespace, path: Path) -> Path | None:
     given = getattr(args, "keyring_dir", None)
     if not given:
         return None
+    if is_url(given) or isinstance(path, str):
+        return given if is_url(given) else Path(given)
     root = Path(given)
     if (root / KEYRING_FILE).exists():
         note("--keyring-dir names the keyrings directory (as AFFIDAVIT_KEYRING_DIR); a "

@@ -10,7 +10,9 @@ from pathlib import Path
 import msgspec
 
 from affidavit.cli import common
+from affidavit.engine.paths import store_location
 from affidavit.identity import Identity
+from affidavit.ledger.location import is_url
 from affidavit.wording import plural
 
 
@@ -21,6 +23,14 @@ def _store_arg(p: argparse.ArgumentParser) -> None:
 
 def _path(args: argparse.Namespace) -> Path:
     return common.require_store(common.store_path(args))
+
+
+def _keyring(args: argparse.Namespace) -> Path | str | None:
+    """``--keyring-dir`` as given: a directory, or a ``postgresql://`` URL of a key database."""
+    value = getattr(args, "keyring_dir", None)
+    if not value:
+        return None
+    return value if is_url(value) else Path(value)
 
 
 def _quiet_arg(p: argparse.ArgumentParser) -> None:
@@ -47,6 +57,13 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out-keyring-dir", help="where the copy's own keyring goes (default: beside "
                    "the original's, under the keyring root)")
     p.set_defaults(func=cmd_salvage)
+
+    p = sub.add_parser("migrate", help="copy a store to the other backend and verify the copy")
+    p.add_argument("source", help="store directory or postgresql:// URL to copy from")
+    p.add_argument("target", help="empty directory or postgresql:// URL (empty schema) to copy to")
+    p.add_argument("--keyring-dir", help="the store's keyring (default: AFFIDAVIT_KEYRING_DIR/<store id>)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_migrate)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -99,4 +116,15 @@ def cmd_salvage(args: argparse.Namespace) -> int:
         print("the original's keyring was not available: the copy holds ciphertext it cannot open")
     if not verdict.ok:
         print(f"dropped from seq {verdict.first_bad_seq}: {verdict.found}")
+    return 0
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from affidavit.engine.migration import migrate
+
+    report = migrate(store_location(args.source), store_location(args.target), _keyring(args))
+    if args.json:
+        print(json.dumps(msgspec.to_builtins(report)))
+    else:
+        print(report.text())
     return 0

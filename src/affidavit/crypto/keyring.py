@@ -14,8 +14,9 @@ from pathlib import Path
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from affidavit.crypto.keystore import KEYRING_FILE, KeyStoreBackend, open_key_store
 from affidavit.errors import KeyUnavailable
-from affidavit.ledger.keystore import KeyStore
+from affidavit.ledger.location import is_url
 
 STORE_SECRET_ID = "store"
 KEY_BYTES = 32
@@ -23,46 +24,88 @@ POOL_BATCH = 256
 
 
 def default_keyring_root() -> Path:
-    """Where keyrings live unless configured: outside any store directory."""
+    """Where local keyrings live unless configured: outside any store directory."""
     configured = os.environ.get("AFFIDAVIT_KEYRING_DIR")
-    if configured:
+    if configured and not is_url(configured):
         return Path(configured)
     base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
     return Path(base) / "affidavit" / "keyrings"
 
 
+def keyring_location(configured: Path | str | None, store_id: str) -> Path | str:
+    """The keyring of ``store_id``: as passed, else ``AFFIDAVIT_KEYRING_DIR``, else local.
+
+    A directory names one store's keyring when passed, and a root of per-store
+    directories in the environment; a ``postgresql://`` URL (either way) names a shared
+    key database holding the keyrings of many stores, told apart by store id.
+    """
+    if configured is not None and str(configured):
+        return str(configured) if is_url(str(configured)) else Path(configured)
+    env = os.environ.get("AFFIDAVIT_KEYRING_DIR")
+    if env and is_url(env):
+        return env
+    return default_keyring_root() / store_id
+
+
+def local_dir_for(location: Path | str, store_id: str) -> Path:
+    """A local directory for this host's per-store files (the certificate signing key).
+
+    The keyring directory itself, or, for a shared keyring in a database, the default
+    local keyring directory of the store.
+    """
+    if isinstance(location, Path):
+        return location
+    return default_keyring_root() / store_id
+
+
+def _host_dir(location: Path | str, store_id: str) -> Path:
+    directory = local_dir_for(location, store_id)
+    if is_url(str(location)):
+        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return directory
+
+
 class Keyring:
-    def __init__(self, keystore: KeyStore) -> None:
+    """The keys of one store, over any ``KeyStoreBackend`` (local file or shared database)."""
+
+    def __init__(self, keystore: KeyStoreBackend, local_dir: Path) -> None:
         self._store = keystore
+        # This host's directory for the keyring's files: the keyring file itself (local
+        # keyrings), the head mark and the signing key. A shared keyring keeps the last
+        # two per host, in the store's default local keyring directory.
+        self.local_dir = local_dir
         self._keys, self._destroyed = keystore.load_all()
         self._derived: dict[str, bytes] = {}
         self._pool: list[str] = []
 
     @classmethod
-    def create(cls, directory: Path, store_id: str, at_us: int) -> Keyring:
-        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-        keystore = KeyStore.create(directory / "keyring.db", store_id)
+    def create(cls, location: Path | str, store_id: str, at_us: int) -> Keyring:
+        """A new keyring at a directory or a ``postgresql://`` URL, with its store secret."""
+        keystore = open_key_store(location, store_id, create=True)
         keystore.put_many([(STORE_SECRET_ID, os.urandom(KEY_BYTES))], at_us)
-        return cls(keystore)
+        return cls(keystore, _host_dir(location, store_id))
 
     @classmethod
-    def create_copy(cls, directory: Path, store_id: str, keys: list[tuple[str, bytes]],
+    def create_copy(cls, location: Path | str, store_id: str, keys: list[tuple[str, bytes]],
                     destroyed: list[str], at_us: int) -> Keyring:
-        """A new keyring holding exactly ``keys`` (a salvaged copy's: its own file, not shared)."""
-        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-        keystore = KeyStore.create(directory / "keyring.db", store_id)
+        """A new keyring holding exactly ``keys`` (a salvaged copy's: its own, not shared)."""
+        keystore = open_key_store(location, store_id, create=True)
         keystore.put_many(keys, at_us)
         if destroyed:
             keystore.destroy(destroyed, at_us)
-        return cls(keystore)
+        return cls(keystore, _host_dir(location, store_id))
 
     @classmethod
-    def open(cls, directory: Path, store_id: str) -> Keyring:
-        return cls(KeyStore.open(directory / "keyring.db", store_id))
+    def open(cls, location: Path | str, store_id: str) -> Keyring:
+        return cls(open_key_store(location, store_id, create=False), _host_dir(location, store_id))
 
     @property
     def path(self) -> Path:
-        return self._store.path
+        """The keyring file in ``local_dir`` (a shared keyring has none there)."""
+        return self.local_dir / KEYRING_FILE
+
+    def describe(self) -> str:
+        return self._store.describe()
 
     def close(self) -> None:
         self._store.close()

@@ -9,6 +9,7 @@ functions over it in ``affidavit.memory``. Opening lives in ``opening.py``.
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Self, TypeVar
@@ -24,6 +25,7 @@ from affidavit.crypto import macs
 from affidavit.crypto.keyring import Keyring
 from affidavit.engine import head_seal, high_water
 from affidavit.engine.content import Content, clear_text_caches
+from affidavit.engine.follower import Follower
 from affidavit.engine.transaction import Draft, build_rows
 from affidavit.errors import AffidavitError, ChainBroken, InvalidInput, KeyringError
 from affidavit.events import EAGER_PRIVATE, Applied, ClaimPrivate, Event, Sealed, Unreadable
@@ -76,6 +78,10 @@ class Engine:
         self._readonly_at: int | None = None  # a view's seq
         self._owner = True  # a view shares its parent's ledger and keyring
         self._broken: ChainBroken | None = None  # once seen, this engine serves nothing
+        # Held by every catch-up and write, and by a host that serves calls while a
+        # follower thread catches up in the background (``follow``; the MCP server).
+        self.lock = threading.RLock()
+        self._follower: Follower | None = None
 
     # -- what use cases read ---------------------------------------------------
     @property
@@ -114,6 +120,9 @@ class Engine:
     def close(self) -> None:
         if not self._owner:
             return  # a view shares its parent's ledger and keyring
+        if self._follower is not None:
+            self._follower.stop()
+            self._follower = None
         self._ledger.close()
         if self._keyring is not None:
             self._keyring.close()
@@ -178,11 +187,22 @@ class Engine:
         ledger file alone can append correctly chained rows, but not seal them. A
         broken chain or seal stops this engine for good (every later read and write
         raises the same ``ChainBroken``), as a fresh open would refuse it.
+
+        A backend that hears of appends (PostgreSQL's notifications of seal moves) may
+        say nothing was sealed since our head: then there is nothing to read. An
+        unsealed forged tail moves no seal; it is never served, and the next write,
+        open or ``verify`` refuses it.
         """
         if self._readonly_at is not None:
             return  # a view stays at its seq
         if self._broken is not None:
             raise self._broken
+        if not self._ledger.changed_since(self._projections.head_seq):
+            return  # PostgreSQL: no notification announced anything beyond our head
+        with self.lock:
+            self._catch_up_sealed()
+
+    def _catch_up_sealed(self) -> None:
         try:
             if self._keyring is None:  # no seal can be checked without the keyring
                 with self._ledger.scan(self._projections.head_seq) as rows:
@@ -203,6 +223,20 @@ class Engine:
         except ChainBroken as exc:
             self._broken = exc
             raise
+
+    def follow(self) -> bool:
+        """Catch up in the background whenever the backend announces an append.
+
+        Only for a host that holds ``self.lock`` around every call it serves (the MCP
+        server does): the follower applies events under that lock. False when the
+        backend announces nothing (SQLite); reads then catch up before they answer.
+        """
+        if self._readonly_at is not None or not hasattr(self._ledger, "wait_for_change"):
+            return False
+        if self._follower is None:
+            self._follower = Follower(self)
+            self._follower.start()
+        return True
 
     def _replay_all(self) -> None:
         # Replay allocates millions of small acyclic objects; the cyclic collector would
@@ -227,7 +261,7 @@ class Engine:
             with self._ledger.scan(0) as rows:
                 self._catch_up(rows)
             return
-        mark = high_water.read(self._keyring.path.parent, self._mark_key(), self.store_id)
+        mark = high_water.read(self._keyring.local_dir, self._mark_key(), self.store_id)
         with self._ledger.snapshot():
             # Replay only up to the sealed head: rows beyond it were not written by a
             # holder of the keyring (a forged tail) and are reported before decoding.
@@ -248,7 +282,7 @@ class Engine:
 
     def _raise_mark(self, seq: int, digest: bytes) -> None:
         if self._ledger.durability == "full" and self._keyring is not None and seq > 0:
-            high_water.raise_to(self._keyring.path.parent, self._mark_key(), self.store_id, seq, digest)
+            high_water.raise_to(self._keyring.local_dir, self._mark_key(), self.store_id, seq, digest)
 
     def _catch_up(self, rows: Iterable[RowValues]) -> None:
         """Verify each new row against our head, then apply it (another process may have written)."""
@@ -303,6 +337,11 @@ class Engine:
         keyring = self.require_keyring()
         if self._broken is not None:
             raise self._broken
+        with self.lock:
+            return self._transact_locked(decide, resolver, keyring)
+
+    def _transact_locked(self, decide: Callable[[WriteContext], T], resolver: str,
+                         keyring: Keyring) -> T:
         with self._ledger.write() as tx:
             # Never apply or build on a tail that no keyring holder sealed: catch up to
             # the seal only. A seal identical to the one this process last wrote or

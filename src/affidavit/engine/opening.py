@@ -1,7 +1,8 @@
 """Opening a store: create it once, or open its ledger and keyring, then verify and replay.
 
-The SQLite ledger is chosen here (``SQLiteLedger``); the engine itself only sees the
-``LedgerBackend`` interface.
+The backend is chosen here from the location: a directory is a SQLite ledger
+(``SQLiteLedger``), a ``postgresql://`` URL a PostgreSQL one (``PostgresLedger``). The
+engine itself only sees the ``LedgerBackend`` interface.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import structlog
 from affidavit import chain
 from affidavit.clock import Clock, SystemClock
 from affidavit.codec import decode_body
-from affidavit.crypto.keyring import Keyring
+from affidavit.crypto.keyring import Keyring, keyring_location, local_dir_for
 from affidavit.engine.engine import Engine
 from affidavit.engine.paths import (
     CREATING,
@@ -25,16 +26,17 @@ from affidavit.engine.paths import (
     STORE_ID_FILE,
     STORE_PATH_FILE,
     creation_lock,
-    default_store_path,
     keyring_dir_for,
+    published_dir,
     refuse_known_store,
     refuse_leftovers,
     remove_interrupted_creation,
+    store_location,
 )
 from affidavit.errors import ChainBroken, KeyringError, LedgerError
 from affidavit.events import StoreCreated
 from affidavit.identity import Identity
-from affidavit.ledger import Durability, LedgerBackend, SQLiteLedger
+from affidavit.ledger import Durability, LedgerBackend, PostgresLedger, PostgresLocation, SQLiteLedger, is_url
 
 log = structlog.get_logger("affidavit.store")
 E = TypeVar("E", bound=Engine)
@@ -51,10 +53,19 @@ def open_engine(
     create: bool = True,
     allow_missing_keyring: bool = False,
 ) -> E:
-    """Open (or create) the store at ``path`` as a ``cls``; verify from genesis and replay."""
-    store_path = Path(path) if path is not None else default_store_path()
+    """Open (or create) the store at ``path`` as a ``cls``; verify from genesis and replay.
+
+    ``path`` is a directory (SQLite) or a ``postgresql://`` URL; ``keyring_dir`` a
+    directory or, for a PostgreSQL store, the URL of a shared key database.
+    """
+    location = store_location(path)
     identity = identity or Identity.from_env()
     clock = clock or SystemClock()
+    if isinstance(location, str):
+        return _open_postgres(cls, PostgresLocation.parse(location), identity=identity,
+                              keyring_dir=keyring_dir, clock=clock, durability=durability,
+                              create=create, allow_missing_keyring=allow_missing_keyring)
+    store_path = location
     ledger_path = store_path / LEDGER_FILE
     if not ledger_path.exists() and not create:
         raise LedgerError(f"no store at {store_path}")
@@ -71,16 +82,10 @@ def open_engine(
     ledger = SQLiteLedger.open(ledger_path, durability)
     try:
         store_id = _read_store_id(ledger)
-        kdir = keyring_dir_for(store_path, store_id, keyring_dir)
-        keyring: Keyring | None
-        try:
-            keyring = Keyring.open(kdir, store_id)
-        except KeyringError:
-            if not allow_missing_keyring:
-                _raise_if_chain_broken(ledger)
-                raise
-            keyring = None
-        engine = cls(store_path, ledger, keyring, store_id, identity, clock, kdir)
+        kloc: Path | str = (str(keyring_dir) if is_url(str(keyring_dir or ""))
+                            else keyring_dir_for(store_path, store_id, keyring_dir))
+        keyring = _open_keyring(ledger, kloc, store_id, allow_missing_keyring)
+        engine = cls(store_path, ledger, keyring, store_id, identity, clock, _local_dir(kloc, store_id))
         engine._replay_all()
         if keyring is not None and not (store_path / STORE_ID_FILE).exists():
             # A store from before the marker, or a creation killed just after its rename.
@@ -100,6 +105,9 @@ def _create(path: Path, identity: Identity, keyring_dir: str | Path | None, cloc
     kill at any instant leaves either nothing usable-looking (cleared by the next
     creation, ``remove_interrupted_creation``) or the finished store.
     """
+    if is_url(str(keyring_dir or "")):
+        raise KeyringError("a store in a directory is created with a local keyring directory; a "
+                           "shared key database (a postgresql:// keyring) is for postgresql:// stores")
     store_id = os.urandom(16).hex()
     kdir = keyring_dir_for(path, store_id, keyring_dir)
     if kdir.resolve().is_relative_to(path.resolve()):
@@ -128,6 +136,75 @@ def _create(path: Path, identity: Identity, keyring_dir: str | Path | None, cloc
     _write_durably(path / STORE_ID_FILE, store_id)
     (path / f"{INTENT}{store_id}").unlink()
     log.info("store_created", store_id=store_id)
+
+
+def _open_postgres(cls: type[E], location: PostgresLocation, *, identity: Identity,
+                   keyring_dir: str | Path | None, clock: Clock, durability: Durability,
+                   create: bool, allow_missing_keyring: bool) -> E:
+    """The same open on PostgreSQL: create once (under the creation lock), then listen.
+
+    Creation is one transaction on the server (genesis and seal commit together), so
+    there is no half-created ledger to clear; a keyring whose genesis never committed
+    is left unused (a new store id is drawn each time).
+    """
+    ledger = (PostgresLedger.open_or_install(location, durability) if create
+              else PostgresLedger.open(location, durability))
+    try:
+        with ledger.creation_lock():
+            empty = ledger.last_seq() == 0 and ledger.head_seal() is None
+            recorded = ledger.recorded_store_id()
+            if empty and recorded is not None:  # never restarted from empty
+                raise LedgerError(
+                    f"{location.display()} held store {recorded}, but its events are gone: restore "
+                    "the ledger (from a backup, or `affidavit migrate` from a copy); a new store "
+                    "needs another schema")
+            if empty and not create:
+                raise LedgerError(f"no store at {location.display()}")
+            if empty:
+                store_id = os.urandom(16).hex()
+                kloc = keyring_location(keyring_dir, store_id)
+                created = Keyring.create(kloc, store_id, clock.now_us())
+                engine = cls(published_dir(store_id), ledger, created, store_id, identity, clock,
+                             _local_dir(kloc, store_id))
+                engine.transact(lambda ctx: ctx.add("STORE_CREATED", StoreCreated(store_id=store_id)))
+                ledger.record_store_id(store_id)
+                log.info("store_created", store_id=store_id)
+        if not empty:
+            store_id = _read_store_id(ledger)
+            kloc = keyring_location(keyring_dir, store_id)
+            keyring = _open_keyring(ledger, kloc, store_id, allow_missing_keyring)
+            engine = cls(published_dir(store_id), ledger, keyring, store_id, identity, clock,
+                         _local_dir(kloc, store_id))
+            engine._replay_all()
+            if recorded is None and keyring is not None:  # a store from before the record
+                ledger.record_store_id(store_id)
+            elif recorded is not None and recorded != store_id:
+                raise LedgerError(f"{location.display()} recorded store {recorded} but holds "
+                                  f"store {store_id}'s events; restore the schema it belongs to")
+    except BaseException:
+        ledger.close()
+        raise
+    ledger.listen()  # others' appends now arrive as notifications
+    return engine
+
+
+def _open_keyring(ledger: LedgerBackend, kloc: Path | str, store_id: str,
+                  allow_missing: bool) -> Keyring | None:
+    try:
+        return Keyring.open(kloc, store_id)
+    except KeyringError:
+        if not allow_missing:
+            _raise_if_chain_broken(ledger)
+            raise
+        return None
+
+
+def _local_dir(kloc: Path | str, store_id: str) -> Path:
+    """This host's directory for the signing key: the keyring's, or a local one beside it."""
+    local = local_dir_for(kloc, store_id)
+    if isinstance(kloc, str):
+        local.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return local
 
 
 def _fsync(path: Path) -> None:

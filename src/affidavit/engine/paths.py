@@ -1,4 +1,4 @@
-"""Where a store lives on disk: its directory, its ledger file, and the creation lock."""
+"""Where a store lives: a directory (its ledger file, the creation lock) or a PostgreSQL URL."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 
 from affidavit.crypto.keyring import default_keyring_root
 from affidavit.errors import LedgerError
+from affidavit.ledger.location import is_url
 
 LEDGER_FILE = "ledger.db"
 STORE_ID_FILE = "store.id"  # written once the store exists: its ledger may not go missing unseen
@@ -30,11 +31,39 @@ def keyring_dir_for(store_path: Path, store_id: str, keyring_dir: str | Path | N
 
 
 def default_store_path() -> Path:
+    """The default store directory (``AFFIDAVIT_STORE`` if it is a path)."""
     configured = os.environ.get("AFFIDAVIT_STORE")
-    if configured:
+    if configured and not is_url(configured):
         return Path(configured)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "affidavit" / "default"
+    return _data_home() / "affidavit" / "default"
+
+
+def default_store_location() -> Path | str:
+    """``AFFIDAVIT_STORE`` as given (a directory or a ``postgresql://`` URL), else the default."""
+    configured = os.environ.get("AFFIDAVIT_STORE")
+    if configured and is_url(configured):
+        return configured
+    return default_store_path()
+
+
+def store_location(location: str | Path | None) -> Path | str:
+    """A store location as the caller gave it: a URL stays a string, anything else a Path."""
+    if location is None or (isinstance(location, str) and not location):
+        return default_store_location()
+    if is_url(location):
+        return str(location)
+    return Path(location)
+
+
+def published_dir(store_id: str) -> Path:
+    """Where this host keeps a server store's public files (``signing.pub``), 0700."""
+    path = _data_home() / "affidavit" / "published" / store_id
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return path
+
+
+def _data_home() -> Path:
+    return Path(os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share"))
 
 
 @contextlib.contextmanager

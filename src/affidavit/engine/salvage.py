@@ -23,10 +23,10 @@ from affidavit.crypto import macs
 from affidavit.crypto.keyring import STORE_SECRET_ID, Keyring, default_keyring_root
 from affidavit.engine import high_water
 from affidavit.engine.paths import KEYRING_POINTER, LEDGER_FILE, STORE_ID_FILE, STORE_PATH_FILE
-from affidavit.engine.verification import ChainVerdict, try_keyring, verify_ledger
+from affidavit.engine.verification import ChainVerdict, open_ledger, try_keyring, verify_ledger
 from affidavit.errors import LedgerError
 from affidavit.events import Sealed, SubjectErased
-from affidavit.ledger import SQLiteLedger
+from affidavit.ledger import LedgerBackend, SQLiteLedger
 
 BATCH = 10_000
 
@@ -49,11 +49,12 @@ def _sealed_keys(value: object, into: set[str]) -> None:
             _sealed_keys(item, into)
 
 
-def salvage(source: Path, dest: Path, keyring_dir: Path | None = None,
+def salvage(source: str | Path, dest: Path, keyring_dir: str | Path | None = None,
             out_keyring_dir: Path | None = None) -> SalvageResult:
+    """Copy the verified prefix of ``source`` (a directory or a PostgreSQL URL) to a new SQLite store."""
     if (dest / LEDGER_FILE).exists():
         raise LedgerError("the salvage destination already holds a ledger; choose an empty directory")
-    src = SQLiteLedger.open(source / LEDGER_FILE)
+    src = open_ledger(source)
     try:
         keyring = try_keyring(src, keyring_dir, source)
         verdict = verify_ledger(src, None)  # the prefix is what the chain alone vouches for
@@ -81,7 +82,7 @@ def salvage(source: Path, dest: Path, keyring_dir: Path | None = None,
         src.close()
 
 
-def _copy_keyring(src: SQLiteLedger, keyring: Keyring, verdict: ChainVerdict, dest: Path,
+def _copy_keyring(src: LedgerBackend, keyring: Keyring, verdict: ChainVerdict, dest: Path,
                   out_dir: Path | None) -> tuple[Keyring, Path, int]:
     assert verdict.store_id is not None
     wanted: set[str] = {STORE_SECRET_ID}
@@ -102,7 +103,7 @@ def _copy_keyring(src: SQLiteLedger, keyring: Keyring, verdict: ChainVerdict, de
     return copy, kdir, len(keys)
 
 
-def _copy_rows(src: SQLiteLedger, out: SQLiteLedger, verdict: ChainVerdict, keyring: Keyring | None) -> None:
+def _copy_rows(src: LedgerBackend, out: SQLiteLedger, verdict: ChainVerdict, keyring: Keyring | None) -> None:
     rows = src.rows(0)
     remaining, last = verdict.events, None
     while remaining:
@@ -116,5 +117,5 @@ def _copy_rows(src: SQLiteLedger, out: SQLiteLedger, verdict: ChainVerdict, keyr
                 tx.seal_head(last.seq, last.hash, mac)
         remaining -= len(batch)
     if keyring is not None and last is not None and verdict.store_id is not None:
-        high_water.raise_to(keyring.path.parent, keyring.derived(high_water.PURPOSE),
+        high_water.raise_to(keyring.local_dir, keyring.derived(high_water.PURPOSE),
                             verdict.store_id, last.seq, last.hash)

@@ -9,12 +9,12 @@ import msgspec
 
 from affidavit import chain
 from affidavit.codec import decode_body
-from affidavit.crypto.keyring import Keyring, default_keyring_root
+from affidavit.crypto.keyring import Keyring, keyring_location
 from affidavit.engine import head_seal, high_water
 from affidavit.engine.paths import LEDGER_FILE, keyring_dir_for
 from affidavit.errors import AffidavitError, KeyringError, UnknownEventKind
 from affidavit.events import KINDS, StoreCreated, SubjectErased
-from affidavit.ledger import LedgerBackend, SQLiteLedger
+from affidavit.ledger import LedgerBackend, PostgresLedger, PostgresLocation, SQLiteLedger, is_url
 
 if TYPE_CHECKING:
     from affidavit.progress import ProgressHook
@@ -67,7 +67,7 @@ def verify_ledger(ledger: LedgerBackend, keyring: Keyring | None,
     if keyring is not None:
         genesis_id = _genesis_store_id(ledger)
         if genesis_id is not None:
-            mark = high_water.read(keyring.path.parent, keyring.derived(high_water.PURPOSE), genesis_id)
+            mark = high_water.read(keyring.local_dir, keyring.derived(high_water.PURPOSE), genesis_id)
     total = ledger.last_seq() if progress is not None else None
     expected, prev, prev_at, count = 1, chain.GENESIS_PREV, -(2**63), 0
     unknown: list[int] = []
@@ -166,9 +166,17 @@ def _high_water(ledger: LedgerBackend, mark: tuple[int, bytes] | None | chain.Fa
     return failure
 
 
-def verify_path(store_path: Path, keyring_dir: Path | None = None,
+def open_ledger(location: str | Path) -> LedgerBackend:
+    """The ledger at a store location (a directory or a ``postgresql://`` URL), as stored."""
+    if is_url(location):
+        return PostgresLedger.open(PostgresLocation.parse(str(location)))
+    return SQLiteLedger.open(Path(location) / LEDGER_FILE)
+
+
+def verify_path(store_path: str | Path, keyring_dir: str | Path | None = None,
                 progress: ProgressHook | None = None) -> ChainVerdict:
-    ledger = SQLiteLedger.open(store_path / LEDGER_FILE)
+    """``affidavit verify``: the chain, the seal and the rollback check, without replay."""
+    ledger = open_ledger(store_path)
     try:
         keyring = try_keyring(ledger, keyring_dir, store_path)
         try:
@@ -180,19 +188,20 @@ def verify_path(store_path: Path, keyring_dir: Path | None = None,
         ledger.close()
 
 
-def try_keyring(ledger: LedgerBackend, keyring_dir: Path | None,
-                store_path: Path | None = None) -> Keyring | None:
+def try_keyring(ledger: LedgerBackend, keyring_dir: str | Path | None,
+                store_path: str | Path | None = None) -> Keyring | None:
     first = next(iter(ledger.rows(0)), None)
     if first is None or first.kind != "STORE_CREATED":
         return None
     try:
         genesis = decode_body(first.kind, first.body, 1)
         assert isinstance(genesis, StoreCreated)
-        if store_path is not None:
-            kdir = keyring_dir_for(store_path, genesis.store_id, keyring_dir)
-        else:
-            kdir = keyring_dir or default_keyring_root() / genesis.store_id
-        return Keyring.open(kdir, genesis.store_id)
+        kloc: Path | str
+        if store_path is not None and not is_url(store_path) and not is_url(str(keyring_dir or "")):
+            kloc = keyring_dir_for(Path(store_path), genesis.store_id, keyring_dir)
+        else:  # a URL keyring, a PostgreSQL store, or no store directory to consult
+            kloc = keyring_location(keyring_dir, genesis.store_id)
+        return Keyring.open(kloc, genesis.store_id)
     except (AffidavitError, KeyringError, msgspec.DecodeError, AssertionError):
         return None
 

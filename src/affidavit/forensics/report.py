@@ -80,7 +80,7 @@ def _chain(verdict: ChainVerdict, at_us: int) -> ChainFigures:
                         verdict.first_bad_seq, verdict.expected, verdict.found)
 
 
-def build_report(store_path: Path, keyring_dir: Path | None, *, identity: Identity,
+def build_report(store_path: Path | str, keyring_dir: Path | str | None, *, identity: Identity,
                  options: ReportOptions, at_us: int, phases: Phases | None = None) -> AuditReport:
     """Verify, open (when it opens) and gather every figure of the report."""
     check_scope(identity, options)

@@ -6,8 +6,9 @@ head seal; it never decodes a body, checks a hash or knows an event kind. Chain
 maths, decoding and every decision stay above it, so a second backend (PostgreSQL)
 is a second implementation of this protocol, not a fork of the engine.
 
-SQLite (``affidavit.ledger.sqlite``) is the first implementation. Every backend runs
-the same contract suite (``tests/test_ledger_contract.py``).
+SQLite (``affidavit.ledger.sqlite``) is the first implementation, PostgreSQL
+(``affidavit.ledger.postgres``) the second. Every backend runs the same contract
+suite (``tests/test_ledger_contract.py``).
 """
 
 from __future__ import annotations
@@ -97,4 +98,12 @@ class LedgerBackend(Protocol):
 
     def checkpoint(self) -> None:
         """Make every committed row durable in the main store (SQLite: WAL checkpoint)."""
+        ...
+
+    def changed_since(self, seq: int) -> bool:
+        """Whether rows after ``seq`` may have been committed (a catch-up is worth a read).
+
+        False only when the backend knows nothing was: PostgreSQL answers from the
+        notifications it received (``pgnotify``); SQLite always answers True.
+        """
         ...

@@ -72,6 +72,9 @@ class KeyStore:
     def close(self) -> None:
         self._conn.close()
 
+    def describe(self) -> str:
+        return self.path.name
+
     def load_all(self) -> tuple[dict[str, bytes], set[str]]:
         with connection.translate_errors(self.path):
             keys = {k: bytes(m) for k, m in self._conn.execute("SELECT key_id, material FROM keys")}

@@ -179,6 +179,10 @@ class SQLiteLedger:
         with connection.translate_errors(self.path):
             self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
+    def changed_since(self, seq: int) -> bool:
+        """Always True: SQLite has no notifications; a catch-up is one indexed read."""
+        return True
+
 
 class SQLiteWriteTx:
     """What a caller may do while holding the write lock (a ``WriteTx``)."""

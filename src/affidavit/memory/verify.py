@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from affidavit.engine import LEDGER_FILE, Engine, default_store_path, open_engine
+from affidavit.engine import LEDGER_FILE, Engine, open_engine
 from affidavit.engine.content_check import ContentReport, check_content
+from affidavit.engine.paths import store_location
 from affidavit.engine.verification import ChainVerdict, Check, verify_ledger, verify_path
 from affidavit.errors import AffidavitError, ChainBroken, LedgerError
 from affidavit.identity import Identity
@@ -166,12 +167,12 @@ def _skipped_after_open(why: str) -> list[Check]:
     return [Check("receipts", "skipped", why), Check("content", "skipped", why)]
 
 
-def verify_at(path: Path | None, keyring_dir: Path | None = None,
+def verify_at(path: Path | str | None, keyring_dir: Path | str | None = None,
               identity: Identity | None = None, progress: ProgressHook | None = None) -> VerifyReport:
     """Open the store (as any reader does, never creating it) and verify it; a store that
     refuses to open is still reported."""
-    store_path = path or default_store_path()
-    if not (store_path / LEDGER_FILE).is_file():
+    store_path = store_location(path)  # a directory, or a postgresql:// URL
+    if isinstance(store_path, Path) and not (store_path / LEDGER_FILE).is_file():
         raise LedgerError(f"no store at {store_path}")
     try:
         store = open_engine(Engine, store_path, identity=identity, keyring_dir=keyring_dir,
@@ -182,7 +183,8 @@ def verify_at(path: Path | None, keyring_dir: Path | None = None,
         return verify_store(store, progress)
 
 
-def _unopened(store_path: Path, keyring_dir: Path | None, exc: AffidavitError) -> VerifyReport:
+def _unopened(store_path: Path | str, keyring_dir: Path | str | None,
+              exc: AffidavitError) -> VerifyReport:
     verdict = verify_path(store_path, keyring_dir)
     checks = list(verdict.checks)
     if verdict.ok:  # the ledger verifies as stored, yet the store refused to open
