@@ -39,6 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Agent memory on a hash-chained, replayable, verifiable ledger.",
     )
     parser.add_argument("--version", action="version", version=f"affidavit {version()}")
+    parser.add_argument(
+        "--store", dest="global_store", metavar="PATH|URL", default=None,
+        help="the store for any command: a directory or a postgresql:// URL (as AFFIDAVIT_STORE)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in _COMMAND_MODULES:
         try:

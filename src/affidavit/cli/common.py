@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from affidavit.engine.paths import LEDGER_FILE, default_store_path
+from affidavit.engine.paths import LEDGER_FILE, store_location
 from affidavit.errors import LedgerError
 from affidavit.ledger.location import is_url
 
@@ -60,10 +60,9 @@ def store_path(args: argparse.Namespace) -> Path:
         if chosen is not None and Path(chosen) != Path(legacy):
             raise LedgerError("two different stores given: pass only --store PATH")
         note("a positional store path is deprecated; use --store PATH")
-        return Path(legacy)
-    if chosen and is_url(chosen):
-        return chosen  # a postgresql:// URL stays as given
-    return Path(chosen) if chosen else default_store_path()
+        return store_location(legacy)  # type: ignore[return-value]
+    # A postgresql:// URL (given, or in AFFIDAVIT_STORE) stays as given.
+    return store_location(chosen)  # type: ignore[return-value]
 
 
 def require_store(path: Path) -> Path:
