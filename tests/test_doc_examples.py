@@ -21,7 +21,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+# docs/postgres.md's examples name a server host (db.internal) and deployment roles; they
+# cannot run here. tests/test_postgres_store.py runs the same operations against a real
+# server instead. Every other page's examples run below.
+NEEDS_A_SERVER = {"postgres.md"}
+PAGES = [p for p in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+         if p.name not in NEEDS_A_SERVER]
 BLOCK = re.compile(r"^```(\w*)([^\n]*)\n(.*?)^```\n", re.S | re.M)
 FILE = re.compile(r"\bfile=(\S+)")
 
