@@ -23,6 +23,7 @@ from affidavit.gates import (
     checks_frames,
     checks_limits,
     checks_markers,
+    checks_order,
     checks_scan,
     checks_scope,
     write_parse,
@@ -83,6 +84,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("temporal_shifted", "dates", checks.check_dates),
     ("numeral_invented", "numbers", checks.check_numbers),
     ("relation_transposed", "roles", checks.check_roles),
+    ("relation_transposed", "order", lambda c, e: checks_order.check_order(c, e, analyse(c).verb)),
     ("asserts_more_than_evidence", "coverage", checks.check_coverage),
 )
 
