@@ -26,6 +26,7 @@ from affidavit.gates import (
     checks_order,
     checks_scan,
     checks_scope,
+    checks_timewords,
     write_parse,
 )
 from affidavit.gates import checks_grounding as checks
@@ -307,6 +308,16 @@ def _check_retracted(claim: str, original: str, evidence: str) -> tuple[str, str
 _MONTH_NEAR = re.compile(r"^[\d\s–\-/.,]*(?:st|nd|rd|th)?\s*(?:of\s+)?(?:" + _MONTH_NAMES + r")\b", re.I)
 
 
+def _time_moved(code: str, term: str, claim: str, text: str) -> str:
+    """A word or number the evidence lacks that names a time where the evidence names
+    another of its kind ("Tuesday" for "Thursday", "2002" for "2012"): a moved time."""
+    if code in ("asserts_more_than_evidence", "numeral_invented") and checks_timewords.shifted_kind(
+        term, claim, text
+    ):
+        return "temporal_shifted"
+    return code
+
+
 def _is_date(retracted: Retracted, original: str) -> bool:
     """The retracted value is a date, or a day of one ("6" of "2-6 June", "14" of "14 May")."""
     surface = original[retracted.start : retracted.end]
@@ -388,7 +399,7 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
         conversed = name == "coverage" and isinstance(frame, FrameMatch)
         failure = check(claim, f"{text} ; {frame.support}" if conversed else text)  # type: ignore[union-attr]
         if failure is not None:
-            return _refuse(code, failure, shape, span, ran)
+            return _refuse(_time_moved(code, failure[0], claim, text), failure, shape, span, ran)
     ran.append("own_clause")
     failure = checks_agent.check_own_clause(claim, subject, text)
     if failure is not None:
