@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from types import MappingProxyType
 
 import msgspec
@@ -21,6 +22,7 @@ STATES = ("active", "disputed", "superseded", "quarantined", "frozen")
 LIVE = frozenset({"active", "disputed"})
 _CLAIM_EVENTS = ANY_CLAIM_ADMITTED + ANY_CLAIM_QUARANTINED
 _NO_SEALED = msgspec.Raw(b"")
+_NO_IDS: frozenset[str] = frozenset()
 
 
 class ClaimRecord(msgspec.Struct, frozen=True, gc=False):
@@ -68,6 +70,10 @@ class ClaimGraph:
     def about(self, entity_id: str) -> Iterator[ClaimRecord]:
         for claim_id in sorted(self._by_entity.get(entity_id, ())):
             yield self._claims[claim_id]
+
+    def ids_about(self, entity_id: str) -> AbstractSet[str]:
+        """Ids of the claims ``about`` yields, unordered and not copied (read only)."""
+        return self._by_entity.get(entity_id, _NO_IDS)
 
     def naming_in_evidence(self, entity_id: str) -> Iterator[ClaimRecord]:
         """Claims (of anyone) whose stored evidence names ``entity_id``."""

@@ -8,6 +8,7 @@ from types import MappingProxyType
 import msgspec
 
 from affidavit.events import Applied, EntityPrivate, EntityRegistered, SubjectErased, Unreadable
+from affidavit.text.fold import fold
 from affidavit.text.names import NameIndex
 
 
@@ -27,6 +28,7 @@ class Entities:
     def __init__(self) -> None:
         self._records: dict[str, EntityRecord] = {}
         self._index: dict[str, NameIndex] = {}
+        self._folded: dict[str, NameIndex] = {}  # the same names, diacritics folded
         self._aliases: dict[str, set[str]] = {}  # entity id -> ids registered as its aliases
 
     def get(self, entity_id: str) -> EntityRecord | None:
@@ -43,6 +45,15 @@ class Entities:
         """Every entity ``name`` could refer to, ambiguous or not."""
         index = self._index.get(tenant)
         return index.candidates(name) if index is not None else []
+
+    def resolve_folded(self, tenant: str, name: str) -> list[str]:
+        """``resolve`` with diacritics ignored on both sides ("Tromso" finds "Tromsø")."""
+        index = self._folded.get(tenant)
+        return index.resolve(fold(name)) if index is not None else []
+
+    def candidates_folded(self, tenant: str, name: str) -> list[str]:
+        index = self._folded.get(tenant)
+        return index.candidates(fold(name)) if index is not None else []
 
     def aliases(self, entity_id: str) -> list[str]:
         return sorted(self._aliases.get(entity_id, ()))
@@ -67,8 +78,10 @@ class Entities:
                 self._aliases.setdefault(event.alias_of, set()).add(event.entity_id)
             if name is not None:
                 self._index.setdefault(ev.tenant, NameIndex()).add(event.entity_id, name)
+                self._folded.setdefault(ev.tenant, NameIndex()).add(event.entity_id, fold(name))
         elif isinstance(event, SubjectErased):
             index = self._index.get(ev.tenant)
+            folded = self._folded.get(ev.tenant)
             for entity_id in event.entity_ids:
                 record = self._records.get(entity_id)
                 if record is not None:
@@ -77,6 +90,8 @@ class Entities:
                     )
                 if index is not None:
                     index.remove(entity_id)
+                if folded is not None:
+                    folded.remove(entity_id)
 
     def digest_parts(self) -> list[bytes]:
         return [msgspec.msgpack.encode(self._records[k]) for k in sorted(self._records)]

@@ -6,7 +6,10 @@ re-implements the event hash chain, the RFC 6962 log tree, the source-document
 receipt tree and the signature checks (docs/forensics.md describes the bundle).
 
 Every check ends as PASS, FAIL or NOT VERIFIABLE HERE; the last is never counted
-as a pass. Exit status: 0 no failure, 1 at least one failure, 2 unusable bundle.
+as a pass. SKIPPED names a check no bundle can answer (the keyed head seal, which
+`affidavit verify` checks with the keyring); it is listed, never passed. A bundle is
+all-PASS when nothing failed and nothing was NOT VERIFIABLE HERE. Exit status: 0 no
+failure, 1 at least one failure, 2 unusable bundle.
 
     affidavit-verify DIR [--public-key PEM] [--json]
 """
@@ -32,7 +35,7 @@ EVENT_DOMAIN = b"affidavit/event/v1\n"
 SOURCE_LEAF = b"affidavit/source-leaf/v1\x00"
 SOURCE_NODE = b"affidavit/source-node/v1\x00"
 MIN_SALT = 16
-PASS, FAIL, NOT_HERE = "PASS", "FAIL", "NOT VERIFIABLE HERE"
+PASS, FAIL, NOT_HERE, SKIPPED = "PASS", "FAIL", "NOT VERIFIABLE HERE", "SKIPPED"
 
 
 def sha256(data: bytes) -> bytes:
@@ -248,7 +251,7 @@ def check_checkpoints(report: Report, events: list[dict[str, Any]], lines: list[
                       origin: str, pinned: bytes | None) -> None:
     hashes = [e["hash"] for e in events]
     by_seq = {}
-    covered = 0
+    covered, covering_seq = 0, 0  # the largest valid tree_size, and that checkpoint's own seq
     for e in events:
         if e["kind"] != "CHECKPOINT_SIGNED":
             continue
@@ -274,7 +277,8 @@ def check_checkpoints(report: Report, events: list[dict[str, Any]], lines: list[
         elif pinned is not None and key != pinned:
             report.add(FAIL, what, "signed by a key other than the pinned public key")
         else:
-            covered = max(covered, size)
+            if size >= covered:
+                covered, covering_seq = size, e["seq"]
             report.add(PASS, what, f"signed root over {size} events")
     check_consistency_proofs(report, by_seq, lines)
     for line in lines:
@@ -289,10 +293,29 @@ def check_checkpoints(report: Report, events: list[dict[str, Any]], lines: list[
     if pinned is None and by_seq:
         report.add(NOT_HERE, "signing key", "no public key pinned or shipped: signatures are checked "
                    "against the key inside the events only")
-    tail = len(events) - covered
+    report_coverage(report, len(events), covered, covering_seq)
+
+
+def report_coverage(report: Report, count: int, covered: int, covering_seq: int) -> None:
+    """Which events a valid signed checkpoint covers.
+
+    A checkpoint cannot cover itself: it signs the root of the ``tree_size`` events
+    before it. When it covers every event before it (``tree_size == seq - 1``), its own
+    CHECKPOINT_SIGNED event counts as covered by its own signature (the size, root and
+    note it carries are what was signed; its header is chain-verified). Events after it
+    are chain-verified only.
+    """
+    through = covering_seq if covered and covered == covering_seq - 1 else covered
+    tail = count - through
     if tail:
+        first = through + 1
         report.add(NOT_HERE, "checkpoint coverage",
-                   f"{tail} event(s) after the last valid checkpoint are chain-verified only")
+                   f"{tail} event(s) from seq {first} on, after the last valid checkpoint, are "
+                   "chain-verified only (export with --checkpoint to cover them)")
+    elif count:
+        report.add(PASS, "checkpoint coverage",
+                   f"all {count} events: 1..{covered} under the signed root of the checkpoint at seq "
+                   f"{covering_seq}, which is covered by its own signature")
 
 
 def check_consistency_proofs(report: Report, by_seq: dict[int, Any], lines: list[dict[str, Any]]) -> None:
@@ -483,7 +506,8 @@ def verify_bundle(bundle: Path, public_key: Path | None = None, held_note: str |
         check_held_checkpoint(report, events, held_note, origin, pinned)
     check_receipts(report, events, read_lines(bundle / "receipts.jsonl"))
     check_certificates(report, events, read_lines(bundle / "certificates.jsonl"), pinned)
-    report.add(NOT_HERE, "head seal", "a keyed MAC: only the store's keyring can check it")
+    report.add(SKIPPED, "head seal", "a keyed MAC: no bundle can check it; `affidavit verify` "
+               "checks it with the store's keyring")
     return report
 
 
@@ -512,14 +536,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (Unusable, OSError, UnicodeDecodeError) as exc:
         print(f"UNUSABLE BUNDLE: {exc}", file=sys.stderr)
         return 2
-    failed = report.count(FAIL)
+    failed, not_here = report.count(FAIL), report.count(NOT_HERE)
     if args.json:
-        print(json.dumps({"ok": failed == 0, "results": [
+        print(json.dumps({"ok": failed == 0, "all_pass": failed == 0 and not_here == 0, "results": [
             {"status": s, "what": w, "detail": d} for s, w, d in report.items]}))
     else:
         for status, what, detail in report.items:
             print(f"{status:<20} {what}: {detail}")
-        print(f"{report.count(PASS)} passed, {failed} failed, {report.count(NOT_HERE)} not verifiable here")
+        print(f"{report.count(PASS)} passed, {failed} failed, {not_here} not verifiable here, "
+              f"{report.count(SKIPPED)} skipped (not checkable from a bundle)")
+        if failed == 0 and not_here == 0:
+            print("ALL PASS")
     return 1 if failed else 0
 
 

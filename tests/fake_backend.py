@@ -187,6 +187,12 @@ class FakeBackend:
             "head_hash": "0" * 64,
             "first_bad_seq": None,
             "receipts": {"verified": len(self.claims), "failed": 0, "source_not_held": 0},
+            "expected": None, "found": None, "head_seal": "verified",
+            "content": {"checked": True, "fields": 0, "opened": 0, "erased": 0, "unreadable_events": 0,
+                        "key_missing": 0, "key_corrupted": 0, "ciphertext_invalid": 0,
+                        "first_unreadable_seq": None},
+            "checks": [{"name": "chain", "status": "passed", "detail": "fake"}],
+            "checks_run": ["chain"], "checks_skipped": [],
             "text": f"Chain verified: {len(self.events)} events.",
         }
 

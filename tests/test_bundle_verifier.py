@@ -275,3 +275,76 @@ def test_a_tenant_bundle_withholds_other_tenants_events(open_store, tmp_path: Pa
     ops = open_store(Identity("acme", "ops", True))
     export_bundle(ops, tmp_path / "all", all_tenants=True)
     assert "globex" in (tmp_path / "all" / "events.jsonl").read_text()  # the operator's copy is whole
+
+
+def _clean_store(open_store):  # type: ignore[no-untyped-def]
+    store = open_store()
+    store.remember("Priya Shah joined Kestrel Labs in 2019.", EVIDENCE)
+    store.remember("Omar Haddad lives in Leeds.", "Omar Haddad lives in Leeds.")
+    return store
+
+
+def test_a_clean_bundle_under_a_covering_checkpoint_verifies_all_pass(open_store, tmp_path: Path) -> None:
+    """Checkpoint last, evidence included, one tenant: all PASS; the head seal listed as skipped."""
+    store = _clean_store(open_store)
+    sign_checkpoint(store)  # covers every event before it; it is the head
+    export_bundle(store, tmp_path / "b", include_evidence=True)
+    done = _verify(tmp_path / "b")
+    report = json.loads(done.stdout)
+    statuses = {r["status"] for r in report["results"]}
+    assert done.returncode == 0 and report["all_pass"] is True, done.stdout
+    assert statuses == {"PASS", "SKIPPED"}
+    (coverage,) = [r for r in report["results"] if r["what"] == "checkpoint coverage"]
+    assert coverage["status"] == "PASS" and f"all {store.head_seq} events" in coverage["detail"]
+    (seal,) = [r for r in report["results"] if r["status"] == "SKIPPED"]
+    assert seal["what"] == "head seal"
+
+
+def test_control_events_after_the_checkpoint_are_not_covered(open_store, tmp_path: Path) -> None:
+    """Positive control: one claim after the checkpoint is chain-verified only, so not all-PASS."""
+    store = _clean_store(open_store)
+    sign_checkpoint(store)
+    store.remember("Omar Haddad works in York.", "Omar Haddad works in York.")
+    export_bundle(store, tmp_path / "b", include_evidence=True)
+    report = json.loads(_verify(tmp_path / "b").stdout)
+    (coverage,) = [r for r in report["results"] if r["what"] == "checkpoint coverage"]
+    assert coverage["status"] == "NOT VERIFIABLE HERE" and report["all_pass"] is False
+    assert report["ok"] is True  # nothing failed: it is only not covered
+    lines = [json.loads(x) for x in (tmp_path / "b" / "events.jsonl").read_text().splitlines()]
+    last_cp = max(e["seq"] for e in lines if e["kind"] == "CHECKPOINT_SIGNED")
+    assert coverage["detail"].startswith(f"{len(lines) - last_cp} event(s) from seq {last_cp + 1} on")
+
+
+def test_two_checkpoints_in_a_row_the_newer_covers_the_older_and_itself(
+        open_store, tmp_path: Path) -> None:
+    """The second checkpoint covers the first; dropping it from the bundle breaks the chain."""
+    store = _clean_store(open_store)
+    sign_checkpoint(store)
+    sign_checkpoint(store)  # covers the first checkpoint too, and is itself the head
+    export_bundle(store, tmp_path / "b", include_evidence=True)
+    assert json.loads(_verify(tmp_path / "b").stdout)["all_pass"] is True
+    # Rewrite the second checkpoint out of the coverage by dropping its line: the chain fails.
+    lines = (tmp_path / "b" / "events.jsonl").read_text().splitlines()
+    (tmp_path / "b" / "events.jsonl").write_text("\n".join(lines[:-1]) + "\n")
+    assert _verify(tmp_path / "b").returncode == 1
+
+
+def test_cli_export_with_checkpoint_signs_first_and_the_bundle_is_all_pass(
+        open_store, store_dirs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`affidavit export --checkpoint` signs a covering checkpoint when the head is not one."""
+    from affidavit.cli import main
+
+    monkeypatch.setattr("affidavit.logs.configure_logging", lambda *a, **k: None)
+    store = _clean_store(open_store)
+    head = store.head_seq
+    store.close()
+    path, kdir = store_dirs
+    base = [str(path), "--keyring-dir", str(kdir), "--include-evidence"]
+    assert main(["export", *base, "--out", str(tmp_path / "plain")]) == 0
+    assert json.loads(_verify(tmp_path / "plain").stdout)["all_pass"] is False  # control: no checkpoint
+    assert main(["export", *base, "--checkpoint", "--out", str(tmp_path / "b")]) == 0
+    assert main(["export", *base, "--checkpoint", "--out", str(tmp_path / "c")]) == 0  # no second one
+    report = json.loads(_verify(tmp_path / "b").stdout)
+    assert report["all_pass"] is True, report
+    manifest = json.loads((tmp_path / "c" / "manifest.json").read_text())
+    assert manifest["events"] == head + 1

@@ -12,7 +12,7 @@ import pytest
 from affidavit import translog
 from affidavit.cli import main
 from affidavit.crypto.signer import Signer
-from affidavit.errors import NoCheckpoint
+from affidavit.errors import LogBehindCheckpoint, NoCheckpoint
 from affidavit.forensics import proofs
 from affidavit.forensics.checkpoints import (
     check_checkpoint,
@@ -250,3 +250,57 @@ def test_cli_prove_from_the_empty_log_is_refused_not_verified(open_store, store_
     assert "proves nothing" in captured.err and '"verified": true' not in captured.out
     assert main(["prove", *base, "--from-checkpoint", "1"]) == 0  # positive control
     assert json.loads(capsys.readouterr().out)["verified"] is True
+
+
+def test_prove_after_a_rollback_of_store_and_keyring_says_the_held_checkpoint_is_ahead(
+        open_store, store_dirs, tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Store and keyring restored together: `prove` names the rollback, never "run affidavit checkpoint"."""
+    store = open_store()
+    _fill(store, 1)
+    store.close()
+    path, kdir = store_dirs
+    shutil.copytree(path, tmp_path / "old-store")
+    shutil.copytree(kdir, tmp_path / "old-keyring")
+    store = open_store()
+    _fill(store, 2)
+    (tmp_path / "held.note").write_text(sign_checkpoint(store).event.note)  # kept outside
+    store.close()
+    base = [str(path), "--keyring-dir", str(kdir)]
+    assert main(["prove", *base, "--from-checkpoint", str(tmp_path / "held.note")]) == 0  # control
+    capsys.readouterr()
+    shutil.rmtree(path)
+    shutil.rmtree(kdir)
+    shutil.copytree(tmp_path / "old-store", path)
+    shutil.copytree(tmp_path / "old-keyring", kdir)
+    assert main(["prove", *base, "--from-checkpoint", str(tmp_path / "held.note")]) == 1
+    out = capsys.readouterr()
+    finding = json.loads(out.out)
+    assert finding["verified"] is False and finding["finding"] == "log_behind_checkpoint"
+    assert finding["head_seq"] < finding["held_size"]
+    assert "ahead of this store's head" in finding["detail"] and "rollback" in finding["detail"]
+    assert "run `affidavit checkpoint`" not in out.out + out.err
+
+
+def test_a_store_cut_right_before_its_checkpoint_is_a_rollback_too(open_store, store_dirs, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A store whose head is exactly the held checkpoint's size never held that checkpoint event."""
+    store = open_store()
+    _fill(store, 1)
+    store.close()
+    path, kdir = store_dirs
+    shutil.copytree(path, tmp_path / "old-store")
+    shutil.copytree(kdir, tmp_path / "old-keyring")
+    store = open_store()
+    held = sign_checkpoint(store).event.note  # covers exactly the copied events
+    store.close()
+    shutil.rmtree(path)
+    shutil.rmtree(kdir)
+    shutil.copytree(tmp_path / "old-store", path)
+    shutil.copytree(tmp_path / "old-keyring", kdir)
+    rolled = open_store()
+    fields = parse_note(held)
+    assert fields.size == rolled.head_seq
+    with pytest.raises(LogBehindCheckpoint):
+        proofs.prove_consistency(rolled, fields.size, fields.root, held)
+    with pytest.raises(NoCheckpoint) as bare:  # control: a bare size says only that none covers it
+        proofs.prove_consistency(rolled, fields.size)
+    assert not isinstance(bare.value, LogBehindCheckpoint)

@@ -69,8 +69,8 @@ CORE = {"chain", "clock", "codec", "errors", "events", "identity", "logs", "merk
 PACKAGE_LAYER = {"ledger": "base", "crypto": "base", "projections": "base", "text": "base",
                  "gates": "base", "engine": "engine", "memory": "memory",
                  "forensics": "forensics", "mcp": "faces", "cli": "faces"}
-FLAT_LAYER = {"certificates": "base", "progress": "base", "testing": "memory", "store": "facade", "review": "facade",
-              "api": "faces",
+FLAT_LAYER = {"certificates": "base", "progress": "base", "testing": "memory", "store": "facade",
+              "review": "facade", "api": "faces",
               "__main__": "faces", "cli_entry": "faces"}
 
 

@@ -158,6 +158,27 @@ class NoCheckpoint(AffidavitError):
     code = "no_checkpoint"
 
 
+class LogBehindCheckpoint(NoCheckpoint):
+    """A checkpoint the verifier holds is ahead of this store's head: what a rollback looks like.
+
+    A checkpoint of ``size`` events is signed as event ``size + 1``; a store whose head
+    is at or before ``size`` never held it, so it is an older copy of the log (restored
+    together with its keyring), not a store that merely needs a new checkpoint.
+    """
+
+    code = "log_behind_checkpoint"
+
+    def __init__(self, size: int, head_seq: int) -> None:
+        super().__init__(
+            f"the checkpoint you hold covers {size} events and was signed as event {size + 1}, "
+            f"but this store's head is at seq {head_seq}: the newest checkpoint you hold is "
+            "ahead of this store's head, which is what a rollback looks like (an older copy "
+            "of the store and its keyring restored together). A new `affidavit checkpoint` "
+            "would not repair this; compare with the copy the checkpoint was taken from")
+        self.size = size
+        self.head_seq = head_seq
+
+
 class ExportError(AffidavitError):
     """A bundle could not be written (the target exists and is not empty, or a claim is unknown)."""
 

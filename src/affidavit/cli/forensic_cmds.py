@@ -57,6 +57,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--include-evidence", action="store_true",
                    help="include the held source parts (personal content!) so receipts re-derive")
     p.add_argument("--all-tenants", action="store_true", help="receipts of every tenant")
+    p.add_argument("--checkpoint", action="store_true",
+                   help="first sign a checkpoint covering every event (unless the head is one), "
+                   "so the bundle's every event is under a signature (needs the keyring)")
     p.add_argument("--json", action="store_true")
     _quiet_arg(p)
     p.set_defaults(func=cmd_export)
@@ -112,6 +115,7 @@ def cmd_checkpoint(args: argparse.Namespace) -> int:
 
 
 def cmd_prove(args: argparse.Namespace) -> int:
+    from affidavit.errors import LogBehindCheckpoint
     from affidavit.forensics import proofs
 
     with _open(args) as store:
@@ -119,19 +123,26 @@ def cmd_prove(args: argparse.Namespace) -> int:
             result: Any = proofs.prove_inclusion(store, args.seq)
         else:
             size, root, note = proofs.read_old_checkpoint(args.from_checkpoint)
-            result = proofs.prove_consistency(store, size, root, note)
+            try:
+                result = proofs.prove_consistency(store, size, root, note)
+            except LogBehindCheckpoint as exc:  # a finding about the store, not an error
+                print(json.dumps({"verified": False, "finding": exc.code, "held_size": exc.size,
+                                  "head_seq": exc.head_seq, "detail": str(exc)}, indent=2))
+                return 1
     print(json.dumps(msgspec.to_builtins(result), indent=2))
     return 0 if result.verified else 1
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from affidavit.forensics.export import export_bundle
+    from affidavit.forensics.export import covering_checkpoint, export_bundle
 
     claims = None if args.claims == ["all"] else args.claims
-    with _open(args) as store:
+    with _open(args, keyring_needed=args.checkpoint) as store:
         if args.all_tenants:
             store.identity.require_operator("export --all-tenants")
         phases = Phases(quiet=args.quiet)
+        if args.checkpoint:
+            covering_checkpoint(store)
         summary = export_bundle(store, Path(args.out), claims=claims,
                                 include_evidence=args.include_evidence, all_tenants=args.all_tenants,
                                 progress=phases.start("export"))

@@ -50,18 +50,18 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from affidavit.engine.verification import verify_path
+    from affidavit.memory.verify import verify_at, verify_result
     from affidavit.progress import Phases
 
     kdir = Path(args.keyring_dir) if args.keyring_dir else None
     phases = Phases(quiet=args.quiet)
-    verdict = verify_path(_path(args), kdir, phases.start("verify"))
+    report = verify_at(_path(args), kdir, Identity.from_env(), phases.start("verify"))  # the MCP tool's
     phases.end()
     if args.json:
-        print(json.dumps(msgspec.to_builtins(verdict)))
+        print(json.dumps(verify_result(report)))
     else:
-        print(verdict.text())
-    return 0 if verdict.ok else 1
+        print(report.text())
+    return 0 if report.ok else 1
 
 
 def cmd_log(args: argparse.Namespace) -> int:

@@ -224,6 +224,7 @@ class Engine:
             with self._ledger.scan(0) as rows:
                 self._catch_up(rows)
             return
+        mark = high_water.read(self._keyring.path.parent, self._mark_key(), self.store_id)
         with self._ledger.snapshot():
             # Replay only up to the sealed head: rows beyond it were not written by a
             # holder of the keyring (a forged tail) and are reported before decoding.
@@ -234,8 +235,7 @@ class Engine:
         failure = head_seal.rollback_failure(  # a ledger older than its keyring
             self._keyring.destroyed_keys(), self.erased.destroyed_keys(), self.head_seq)
         if failure is None:
-            failure = high_water.check(self._ledger, self._keyring.path.parent, self._mark_key(),
-                                       self.store_id, self.head_seq)
+            failure = high_water.check(self._ledger, mark, self.head_seq)
         if failure is not None:
             raise ChainBroken(*failure)
         self._raise_mark(self.head_seq, self.head_hash)  # a store from before marks gets one

@@ -88,10 +88,14 @@ def rollback_failure(mark: tuple[int, bytes], head_seq: int, hash_at_mark: bytes
     return None
 
 
-def check(ledger: LedgerBackend, directory: Path, key: bytes, store_id: str,
+def check(ledger: LedgerBackend, mark: tuple[int, bytes] | None | Failure,
           head_seq: int) -> Failure | None:
-    """The one rollback question open and ``affidavit verify`` ask of the mark."""
-    mark = read(directory, key, store_id)
+    """The one rollback question open and ``affidavit verify`` ask of the mark.
+
+    ``mark`` must be read (``read``) *before* the ledger is: a writer raises the mark
+    only after its commit, so every seq a mark read first names is in a ledger read
+    after it, and a commit racing the open is never mistaken for a rollback.
+    """
     if mark is None:
         return None
     if isinstance(mark, Failure):

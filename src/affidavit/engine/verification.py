@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
@@ -19,6 +19,16 @@ from affidavit.ledger import LedgerBackend, SQLiteLedger
 if TYPE_CHECKING:
     from affidavit.progress import ProgressHook
 
+CheckStatus = Literal["passed", "failed", "skipped"]
+
+
+class Check(msgspec.Struct, frozen=True):
+    """One check a verification ran (passed / failed) or could not run (skipped, and why)."""
+
+    name: str
+    status: CheckStatus
+    detail: str
+
 
 class ChainVerdict(msgspec.Struct):
     ok: bool
@@ -30,6 +40,7 @@ class ChainVerdict(msgspec.Struct):
     head_seal: str = "not checked"  # verified | FAILED | not checked (no keyring)
     unknown_kinds: list[int] = msgspec.field(default_factory=list)
     store_id: str | None = None
+    checks: list[Check] = msgspec.field(default_factory=list)
 
     def text(self) -> str:
         lines = [
@@ -50,16 +61,26 @@ class ChainVerdict(msgspec.Struct):
 
 def verify_ledger(ledger: LedgerBackend, keyring: Keyring | None,
                   progress: ProgressHook | None = None) -> ChainVerdict:
-    expected, prev, prev_at, count = 1, chain.GENESIS_PREV, -(2**63), 0
+    """The chain from genesis, the event kinds, then (with the keyring) the head seal,
+    erasure rollback and head high-water mark; ``checks`` names each as run or skipped."""
+    mark: tuple[int, bytes] | None | chain.Failure = None  # read before the rows (high_water.check)
+    if keyring is not None:
+        genesis_id = _genesis_store_id(ledger)
+        if genesis_id is not None:
+            mark = high_water.read(keyring.path.parent, keyring.derived(high_water.PURPOSE), genesis_id)
     total = ledger.last_seq() if progress is not None else None
+    expected, prev, prev_at, count = 1, chain.GENESIS_PREV, -(2**63), 0
     unknown: list[int] = []
     store_id: str | None = None
     listed: set[str] = set()  # keys the ledger's erasures destroyed
     for row in ledger.rows(0):
         failure = chain.check_row(row, expected, prev, prev_at)
         if failure is not None:
+            checks = [Check("chain", "failed", f"seq {failure.seq}: expected {failure.expected}, "
+                            f"found {failure.found}; {count} events verified before it")]
+            checks += [Check(name, "skipped", "the chain did not verify") for name in _AFTER_CHAIN]
             return ChainVerdict(False, count, prev.hex(), failure.seq, failure.expected,
-                                failure.found, unknown_kinds=unknown, store_id=store_id)
+                                failure.found, unknown_kinds=unknown, store_id=store_id, checks=checks)
         if row.kind not in KINDS:
             unknown.append(row.seq)
         elif row.kind == "SUBJECT_ERASED":
@@ -80,25 +101,69 @@ def verify_ledger(ledger: LedgerBackend, keyring: Keyring | None,
         if progress is not None:
             progress(count, total)
     verdict = ChainVerdict(not unknown, count, prev.hex(), unknown_kinds=unknown, store_id=store_id)
+    checks = verdict.checks
+    checks.append(Check("chain", "passed", f"{count} events chain from genesis"))
     if unknown:
         verdict.first_bad_seq = unknown[0]
         verdict.expected, verdict.found = "a known event kind", "a kind this version cannot read"
-    if keyring is not None and store_id is not None:
-        failure = head_seal.seal_failure(
-            ledger.head_seal(), head_seq=count, head_hash=prev, last_seq=count,
-            key=keyring.derived("head-seal"), store_id=store_id)
-        verdict.head_seal = "verified" if failure is None else "FAILED"
-        if failure is None and verdict.ok:
-            failure = head_seal.rollback_failure(keyring.destroyed_keys(), listed, count)
-        if failure is None and verdict.ok:
-            failure = high_water.check(ledger, keyring.path.parent, keyring.derived(high_water.PURPOSE),
-                                       store_id, count)
-        if failure is not None and verdict.ok:
-            verdict.ok = False
-            verdict.first_bad_seq, verdict.expected, verdict.found = failure
-        elif failure is not None:
-            verdict.ok = False
+        checks.append(Check("event_kinds", "failed", f"{len(unknown)} events of a kind this version "
+                            f"cannot read, first at seq {unknown[0]}"))
+    else:
+        checks.append(Check("event_kinds", "passed", "every event is of a known kind"))
+    if keyring is None or store_id is None:
+        why = "no keyring: it is a keyed MAC" if keyring is None else "no genesis store id"
+        checks.append(Check("head_seal", "skipped", why))
+        checks.append(Check("erasure_rollback", "skipped", "no keyring: its destroyed keys are "
+                            "what an older ledger is compared with"))
+        checks.append(Check("high_water_mark", "skipped", "no keyring: the mark beside it is "
+                            "keyed by the store secret"))
+        return verdict
+    failure = head_seal.seal_failure(
+        ledger.head_seal(), head_seq=count, head_hash=prev, last_seq=count,
+        key=keyring.derived("head-seal"), store_id=store_id)
+    verdict.head_seal = "verified" if failure is None else "FAILED"
+    checks.append(Check("head_seal", "passed" if failure is None else "failed",
+                        "the sealed head is this chain's head" if failure is None
+                        else _said(failure)))
+    if failure is None and verdict.ok:
+        failure = head_seal.rollback_failure(keyring.destroyed_keys(), listed, count)
+        checks.append(Check("erasure_rollback", "passed" if failure is None else "failed",
+                            "every key the keyring destroyed is listed by an erasure in the "
+                            "ledger" if failure is None else _said(failure)))
+        if failure is None:
+            failure = _high_water(ledger, mark, count, checks)
+        else:
+            checks.append(Check("high_water_mark", "skipped", "an earlier check failed"))
+    else:
+        checks.append(Check("erasure_rollback", "skipped", "an earlier check failed"))
+        checks.append(Check("high_water_mark", "skipped", "an earlier check failed"))
+    if failure is not None and verdict.ok:
+        verdict.ok = False
+        verdict.first_bad_seq, verdict.expected, verdict.found = failure
+    elif failure is not None:
+        verdict.ok = False
     return verdict
+
+
+_AFTER_CHAIN = ("event_kinds", "head_seal", "erasure_rollback", "high_water_mark")
+
+
+def _said(failure: chain.Failure) -> str:
+    return f"seq {failure.seq}: expected {failure.expected}, found {failure.found}"
+
+
+def _high_water(ledger: LedgerBackend, mark: tuple[int, bytes] | None | chain.Failure, count: int,
+                checks: list[Check]) -> chain.Failure | None:
+    if mark is None:
+        checks.append(Check("high_water_mark", "skipped", "the keyring holds no head mark yet (a "
+                            "store only ever opened with durability 'fast', or not reopened "
+                            "since marks exist)"))
+        return None
+    failure = high_water.check(ledger, mark, count)
+    checks.append(Check("high_water_mark", "passed" if failure is None else "failed",
+                        "the ledger reaches the newest head this keyring has seen, with the "
+                        "same event there" if failure is None else _said(failure)))
+    return failure
 
 
 def verify_path(store_path: Path, keyring_dir: Path | None = None,
@@ -130,3 +195,14 @@ def try_keyring(ledger: LedgerBackend, keyring_dir: Path | None,
         return Keyring.open(kdir, genesis.store_id)
     except (AffidavitError, KeyringError, msgspec.DecodeError, AssertionError):
         return None
+
+
+def _genesis_store_id(ledger: LedgerBackend) -> str | None:
+    first = next(iter(ledger.rows(0, 1)), None)
+    if first is None or first.kind != "STORE_CREATED":
+        return None
+    try:
+        genesis = decode_body(first.kind, first.body, 1)
+    except (UnknownEventKind, msgspec.DecodeError):
+        return None
+    return genesis.store_id if isinstance(genesis, StoreCreated) else None

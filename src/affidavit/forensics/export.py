@@ -26,7 +26,7 @@ from affidavit.codec import decode_event
 from affidavit.engine import Engine
 from affidavit.errors import ExportError
 from affidavit.events import CertificateIssued, CheckpointSigned, ClaimAdmitted, ClaimQuarantined
-from affidavit.forensics.checkpoints import origin_of, signed_note
+from affidavit.forensics.checkpoints import Checkpoint, latest, origin_of, sign_checkpoint, signed_note
 from affidavit.memory import sources as sourcing
 
 if TYPE_CHECKING:
@@ -119,6 +119,19 @@ def _write_lines(path: Path, items: list[dict[str, Any]]) -> None:
     with path.open("w", encoding="utf-8") as fh:
         for item in items:
             fh.write(json.dumps(item, sort_keys=True, separators=(",", ":")) + "\n")
+
+
+def covering_checkpoint(store: Engine) -> Checkpoint:
+    """A checkpoint that covers every event before it and is the head (signed now if needed).
+
+    With it the bundle's every event is covered: events 1..N by its signed root, and the
+    CHECKPOINT_SIGNED event itself (seq N + 1) by its own signature.
+    """
+    store.catch_up()
+    newest = latest(store)
+    if newest is not None and newest.seq == store.head_seq and newest.event.tree_size == newest.seq - 1:
+        return newest
+    return sign_checkpoint(store)
 
 
 def export_bundle(store: Engine, out: Path, *, claims: Sequence[str] | None = None,

@@ -16,7 +16,7 @@ import msgspec
 from affidavit import translog
 from affidavit.crypto.signer import verify_signature
 from affidavit.engine import Engine
-from affidavit.errors import InvalidInput, NoCheckpoint
+from affidavit.errors import InvalidInput, LogBehindCheckpoint, NoCheckpoint
 from affidavit.forensics.checkpoints import (
     Checkpoint,
     NoteFields,
@@ -135,6 +135,11 @@ def prove_consistency(store: Engine, old_size: int, old_root: bytes | None = Non
     With ``old_root`` (from an earlier checkpoint kept outside the store) the proof
     is checked against it: a store rewritten since that checkpoint fails here.
     """
+    # A held checkpoint of N events was signed as event N + 1: a store whose head is at
+    # or before N never held it (a rollback), whatever checkpoints it has of its own.
+    if (old_note is not None and old_size >= store.head_seq
+            and parse_note(old_note).origin == origin_of(store.store_id)):
+        raise LogBehindCheckpoint(old_size, store.head_seq)
     cp = _latest(store, old_size)
     hashes = event_hashes(store, cp.event.tree_size)
     leaves = [translog.leaf_hash(h) for h in hashes]

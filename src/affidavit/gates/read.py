@@ -28,6 +28,7 @@ import msgspec
 from affidavit.errors import InvalidInput
 from affidavit.gates import read_render as render
 from affidavit.gates.contracts import ClaimView, ReadDecision, ReadIndex
+from affidavit.gates.read_frames import with_frames
 from affidavit.gates.read_select import (
     SELECTABLE,
     HopResult,
@@ -35,8 +36,13 @@ from affidavit.gates.read_select import (
     select_hop,
     window_for,
 )
+from affidavit.text.lexical import active as active_lexicon
 from affidavit.text.question import Question, TimeScope, parse_question
+from affidavit.text.question_names import lowercase_runs
+from affidavit.text.slots import FRAMES_VERSION
 
+# The read gate's version: its rules, the frames table and the lexicon it reads.
+READ_GATE_VERSION = f"read-gate/2+{FRAMES_VERSION}+{active_lexicon().identity}"
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_QUESTION_CHARS = 2000
 
@@ -58,6 +64,10 @@ def decide_read(
     if limit < 1:
         raise InvalidInput("limit", "expected a positive integer")
     parsed = parse_question(question)
+    if not _all_names(parsed):  # a chat question: names typed in lower case, if any
+        typed = _with_typed_names(question, index)
+        parsed = parse_question(typed) if typed != question else parsed
+    parsed = with_frames(parsed)
     if at_explicit and parsed.time is None and not parsed.now:
         parsed = msgspec.structs.replace(parsed, time=TimeScope(at, at, at))
     # Rule 1 first, for every name in the question, inner clause included.
@@ -65,6 +75,9 @@ def decide_read(
     for name in _all_names(parsed):
         entities = index.resolve(name)
         if not entities:
+            count = _candidates(index, name)
+            if count > 1:
+                return render.ambiguous_subject(name, count)
             return render.unknown_subject(name)
         resolved[name] = (frozenset(e.entity_id for e in entities), entities[0].name)
     if parsed.inner is not None:
@@ -76,6 +89,38 @@ def decide_read(
     about = resolved[parsed.names[0]][1]
     hop = _hop(parsed, index, sets, at, (parsed.names[0], about))
     return _decision(hop, about, limit)
+
+
+def _candidates(index: ReadIndex, name: str) -> int:
+    """How many entities of the caller's tenant ``name`` could name (0 if the index cannot say)."""
+    count = getattr(index, "candidates", None)
+    return int(count(name)) if callable(count) else 0
+
+
+def _with_typed_names(question: str, index: ReadIndex) -> str:
+    """``question`` with lower-case names the store knows written as the store writes them.
+
+    Only a run that resolves to exactly one entity is rewritten ("lena" -> "Lena Moss"
+    when the store knows one Lena), or one that could name several (capitalised, so that
+    rule 1 abstains naming how many); anything else is left as typed.
+    """
+    taken: list[tuple[int, int]] = []
+    replace: list[tuple[int, int, str]] = []
+    for start, end in lowercase_runs(question):
+        if any(start < t_end and t_start < end for t_start, t_end in taken):
+            continue
+        surface = question[start:end]
+        bare = surface[:-2] if surface.endswith(("'s", "’s")) else surface
+        entities = index.resolve(bare)
+        if len(entities) == 1:
+            taken.append((start, end))
+            replace.append((start, start + len(bare), entities[0].name))
+        elif not entities and _candidates(index, bare) > 1:  # abstains below, with the count
+            taken.append((start, end))
+            replace.append((start, start + len(bare), bare.title()))
+    for start, end, name in sorted(replace, reverse=True):
+        question = question[:start] + name + question[end:]
+    return question
 
 
 def _all_names(parsed: Question) -> list[str]:
@@ -95,10 +140,11 @@ def _hop(
 ) -> HopResult:
     """One hop about ``sets[0]``; ``names``: how the question and the store name it;
     ``bridge``: a relative clause, whose claims must relate to the entity they yield."""
-    pool = candidate_claims(index, sets)
-    window = window_for(q.time, at, q.now)
+    pool, recent = candidate_claims(index, sets, q.terms)
+    window = window_for(q.time, at, q.now, q.previous)
     named = frozenset().union(*sets)
-    return select_hop(pool, sets[0], q.terms, q.wh, q.head, window, named, names, bridge, q.before_name)
+    hop = select_hop(pool, sets[0], q.terms, q.wh, q.head, window, named, names, bridge, q.before_name)
+    return hop if recent is None else hop._replace(known=recent)
 
 
 def _known(pool: tuple[ClaimView, ...], limit: int) -> tuple[ClaimView, ...]:
@@ -109,10 +155,11 @@ def _known(pool: tuple[ClaimView, ...], limit: int) -> tuple[ClaimView, ...]:
 
 
 def _decision(hop: HopResult, about: str, limit: int) -> ReadDecision:
+    known = hop.known[:limit] if hop.known is not None else _known(hop.pool, limit)
     if hop.reason == "unknown_predicate":
-        return render.unknown_predicate(hop.term or "", about, _known(hop.pool, limit))
+        return render.unknown_predicate(hop.term or "", about, known)
     if hop.reason == "no_valid_claim":
-        return render.no_valid_claim(hop.term or "", about, hop.grounded[:limit], _known(hop.pool, limit))
+        return render.no_valid_claim(hop.term or "", about, hop.grounded[:limit], known)
     return render.answered(hop.claims[:limit], about)
 
 
@@ -152,7 +199,8 @@ def _two_hops(
         term = next((t.surface for t in inner.terms if t.position == inner.head), None)
         term = term or (inner.terms[0].surface if inner.terms else inner_about)
         return render.unknown_predicate(term, inner_about, _known(first.pool, limit))
-    return _decision(last, _bridge_name(first.claims[0], named, last.pool), limit)
+    via = _bridge_name(first.claims[0], named, last.pool)
+    return render.missing_second_hop(_decision(last, via, limit), first.claims[0], via)
 
 
 def _bridge_name(link: ClaimView, named: frozenset[str], pool: tuple[ClaimView, ...]) -> str:

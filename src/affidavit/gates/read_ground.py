@@ -39,10 +39,12 @@ from affidavit.gates.read_classes import (
     subordinated,
     us_spelling,
 )
+from affidavit.gates.read_frames import NUMBER, derived_grounds, frame_grounds
 from affidavit.gates.read_target import relation_elsewhere
 from affidavit.text.lemmas import canonical, content_lemmas, lemma, phrase_terms
 from affidavit.text.names import key_tokens
 from affidavit.text.question import Term, Wh
+from affidavit.text.slots import BY_NAME
 
 # Nouns after "X is the ... of Y" that relate people rather than name a job.
 RELATIONAL_NOUNS = frozenset({
@@ -67,6 +69,7 @@ _DATE = re.compile(
     re.I,
 )
 _YEAR = re.compile(r"\b(1\d{3}|20\d{2})\b")
+_DURATION = re.compile(r"\b(?:since|for)\s+\w+\s+(?:day|week|month|year|decade)s?\b", re.I)
 _COPULA = (
     r"^\s*(?:is|was|has been|had been|serves as|served as|works as|worked as|acts as)\s+"
     r"(?:the|a|an|its|their)\s+(?:[\w\-]+\s+){0,3}?([\w\-]+)"
@@ -153,6 +156,11 @@ def _term_grounded(
     """
     if term.kind == "number":
         return term.surface in _NUMBER.findall(claim.text), True
+    if term.frame:
+        if frame_grounds(term, claim, offered, own):
+            return True, term.lemma in offered
+        if term.strict:
+            return _frame_role(term, claim, own), False
     if term.kind == "class" and term.lemma == "language":
         return names_language(claim.text), False
     if term.kind == "class" and term.lemma == "cessation":
@@ -170,12 +178,11 @@ def _term_grounded(
     if term.lemma in LEAD_DEMANDS and _leads(term, claim, own, head):
         return True, True  # the top position is what "runs" literally asks for
     wanted = canonical(term.lemma)
-    if any(canonical(o) == wanted for o in offered):
+    if wanted in _canonicals(offered):
         return True, False
     if offered & KINDS.get(term.lemma, frozenset()):
         return True, False  # a bakery is a shop
-    spelled = us_spelling(term.lemma)
-    if any(us_spelling(o) == spelled for o in offered):
+    if us_spelling(term.lemma) in _spellings(offered):
         return True, True  # one word, another spelling
     quantity = _QUANTITY_NOUNS.get(term.lemma)
     if quantity is not None and quantity.search(claim.text):
@@ -183,7 +190,27 @@ def _term_grounded(
     if wanted == _EMPLOY and own:
         role, org = _role(claim.text, claim.subject_name)
         return role and org and len(claim.entity_ids) > 1, False
+    if derived_grounds(term, claim, offered, own, term.possessed):
+        return True, False
     return False, False
+
+
+def _frame_role(term: Term, claim: ClaimView, own: bool) -> bool:
+    """A frame that role claims fill too ("X is the CTO of Y" says who employs X)."""
+    if not own or not BY_NAME[term.frame].roles:
+        return False
+    role, org = _role(claim.text, claim.subject_name)
+    return role and org and len(claim.entity_ids) > 1
+
+
+@lru_cache(maxsize=65536)
+def _canonicals(offered: frozenset[str]) -> frozenset[str]:
+    return frozenset(canonical(o) for o in offered)
+
+
+@lru_cache(maxsize=65536)
+def _spellings(offered: frozenset[str]) -> frozenset[str]:
+    return frozenset(us_spelling(o) for o in offered)
 
 
 def _leads(term: Term, claim: ClaimView, own: bool, head: int | None) -> bool:
@@ -199,7 +226,9 @@ def _wh_ok(wh: Wh, has_word_terms: bool, claim: ClaimView, offered: frozenset[st
     if wh == "when":
         return bool(_DATE.search(claim.text))
     if wh in ("how_many", "how_much"):
-        return bool(_NUMBER.search(claim.text))
+        return bool(NUMBER.search(claim.text))  # digits or number words ("two brothers")
+    if wh == "how_long":
+        return bool(_DATE.search(claim.text)) or bool(_DURATION.search(claim.text))
     if wh == "how_often":
         return bool(FREQUENCY.search(claim.text))
     if wh == "where" and not has_word_terms:  # "Where is X?": X's own location

@@ -11,12 +11,16 @@ time, supersedes it and closes its interval the day before it starts.
 from __future__ import annotations
 
 import datetime as _dt
+import itertools
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from affidavit.gates.contracts import ClaimShape, ClaimState, ClaimView, EntityView
+from affidavit.text.fold import fold
 from affidavit.text.names import NameIndex
 
 _LIVE = frozenset({"active", "disputed"})
+_INSTANCES = itertools.count(1)  # a scope for each index's postings memo, never reused
 
 
 def _day_before(iso: str) -> str:
@@ -53,9 +57,12 @@ class MemoryReadIndex:
 
     def __init__(self) -> None:
         self._names = NameIndex()
+        self._folded = NameIndex()  # the same names, diacritics folded
         self._entity_name: dict[str, str] = {}
         self._claims: dict[str, ClaimView] = {}
         self._by_entity: dict[str, list[str]] = {}
+        self._id_sets: dict[str, set[str]] = {}
+        self.postings_scope = f"memory-index-{next(_INSTANCES)}|0"
         self._live_key: dict[tuple[str, str], str] = {}
         self._seq = 0
 
@@ -65,6 +72,7 @@ class MemoryReadIndex:
         entity_id = ids[0] if len(ids) == 1 else f"e{len(self._entity_name) + 1}"
         self._entity_name.setdefault(entity_id, name)
         self._names.add(entity_id, name)
+        self._folded.add(entity_id, fold(name))
         return entity_id
 
     def add(
@@ -92,6 +100,7 @@ class MemoryReadIndex:
         self._store(view)
         for eid in entity_ids:
             self._by_entity.setdefault(eid, []).append(claim_id)
+            self._id_sets.setdefault(eid, set()).add(claim_id)
         if state in _LIVE:
             self._apply_supersession(view)
         return self._claims[claim_id]
@@ -118,7 +127,18 @@ class MemoryReadIndex:
         return self._claims[claim_id]
 
     def resolve(self, name: str) -> Sequence[EntityView]:
-        return [EntityView(eid, self._entity_name[eid]) for eid in self._names.resolve(name)]
+        ids = self._names.resolve(name) or self._folded.resolve(fold(name))
+        return [EntityView(eid, self._entity_name[eid]) for eid in ids]
+
+    def candidates(self, name: str) -> int:
+        """How many entities ``name`` could refer to (it resolves only when that is one)."""
+        return len(self._names.candidates(name) or self._folded.candidates(fold(name)))
+
+    def claim_ids_about(self, entity_id: str) -> AbstractSet[str]:
+        return self._id_sets.get(entity_id, set())
+
+    def claim_view(self, claim_id: str) -> ClaimView | None:
+        return self._claims.get(claim_id)
 
     def claims_about(self, entity_id: str) -> Sequence[ClaimView]:
         return [self._claims[cid] for cid in self._by_entity.get(entity_id, ())]

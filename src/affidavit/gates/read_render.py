@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import msgspec
+
 from affidavit.gates.contracts import ClaimView, ReadDecision
+from affidavit.gates.read_frames import slot_of
+from affidavit.text.lemmas import content_lemmas
 
 
 def _interval(claim: ClaimView) -> str:
@@ -21,12 +25,23 @@ def _line(n: int, claim: ClaimView) -> str:
 
 
 def _topics(known: Sequence[ClaimView]) -> str:
+    """What the known claims are about, in a user's words where a frame knows the slot
+    ("where they live", "who they report to"), else the claim's own predicate word."""
     seen: list[str] = []
     for claim in known:
-        topic = claim.predicate.split(":")[0]  # "take:lisinopril" -> "take"
+        offered = frozenset(content_lemmas(claim.text)) | frozenset(claim.predicate_terms)
+        topic = slot_of(offered) or claim.predicate.split(":")[0]  # "take:lisinopril" -> "take"
         if topic and topic not in seen:
             seen.append(topic)
     return ", ".join(f"'{p}'" for p in seen[:5])
+
+
+def missing_second_hop(decision: ReadDecision, link: ClaimView, bridge: str) -> ReadDecision:
+    """A two-hop abstention that says which hop held: the first (with its claim), not the second."""
+    first = f"The first hop holds: {link.text} #{link.claim_id} (so the question is about {bridge})."
+    text = decision.text.replace("ABSTAINED — this is the answer: ", "", 1)
+    text = f"ABSTAINED — this is the answer: {first} For the second hop, {text}"
+    return msgspec.structs.replace(decision, text=text)
 
 
 def answered(claims: tuple[ClaimView, ...], about: str) -> ReadDecision:
@@ -47,6 +62,16 @@ def unknown_subject(name: str) -> ReadDecision:
     """No entity answers to a name the question uses; nothing else is said about it."""
     nxt = f"Check the spelling of '{name}', or remember a claim about '{name}' first."
     text = f"ABSTAINED — this is the answer: no stored entity is named '{name}'.\nNext: {nxt}"
+    return ReadDecision("abstained", "unknown_subject", name, (), (), nxt, text)
+
+
+def ambiguous_subject(name: str, count: int) -> ReadDecision:
+    """A name that could be several of the caller's entities: say how many, name none."""
+    nxt = f"Ask again with the full name of the one you mean (more than one is called '{name}')."
+    text = (
+        f"ABSTAINED — this is the answer: '{name}' could name {count} different entities "
+        f"in this store.\nNext: {nxt}"
+    )
     return ReadDecision("abstained", "unknown_subject", name, (), (), nxt, text)
 
 

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView, ReadIndex
 from affidavit.gates.read_ground import Grounding, claim_years, ground
+from affidavit.gates.read_postings import narrowed
 from affidavit.text.lemmas import STOPWORDS
 from affidavit.text.names import key_tokens
 from affidavit.text.question import Term, TimeScope, Wh
@@ -34,13 +35,31 @@ class Window(NamedTuple):
     end: str
     explicit: bool
     label: str  # how the text names it: "2015", "now (2025-01-01)"
+    previous: bool = False  # "before she moved", "used to": a value that no longer holds
 
 
-def window_for(time: TimeScope | None, at: str, now: bool) -> Window:
+def window_for(time: TimeScope | None, at: str, now: bool, previous: bool = False) -> Window:
     """The time a hop is asked at: the question's own time, else ``at``."""
     if time is not None:
-        return Window(time.start, time.end, True, time.surface)
+        return Window(time.start, time.end, True, time.surface, previous)
+    if previous:
+        return Window(_MIN, at, True, "an earlier time (no earlier value is stored)", True)
     return Window(at, at, False, f"now ({at})" if now else at)
+
+
+def _earlier(grounded: list[ClaimView], window: Window) -> list[ClaimView]:
+    """Claims of an earlier value: superseded, or ended before the asked time, latest first.
+
+    Only what the store says has stopped holding answers "before she moved"; a value
+    that still holds never does, and neither does an undated claim.
+    """
+    ended = [
+        c for c in grounded
+        if c.state == "superseded"
+        or (c.state in SELECTABLE and c.valid_to is not None and c.valid_to < window.end)
+    ]  # fmt: skip
+    ended.sort(key=lambda c: (c.valid_to or "", c.seq), reverse=True)
+    return ended
 
 
 def holds(claim: ClaimView, window: Window) -> bool:
@@ -66,21 +85,31 @@ class HopResult(NamedTuple):
     claims: tuple[ClaimView, ...]
     reason: str | None
     term: str | None
-    pool: tuple[ClaimView, ...]  # every claim about the hop's entities (any state)
+    pool: tuple[ClaimView, ...]  # every claim about the hop's entities (any state) that was read
     grounded: tuple[ClaimView, ...]  # claims that ground the demand, at any time
+    known: tuple[ClaimView, ...] | None = None  # newest live claims, when ``pool`` was narrowed
 
 
-def candidate_claims(index: ReadIndex, entity_sets: Sequence[frozenset[str]]) -> tuple[ClaimView, ...]:
-    """Claims whose entities meet every set; only the first set's claims are read."""
+def candidate_claims(
+    index: ReadIndex, entity_sets: Sequence[frozenset[str]], terms: Sequence[Term] = ()
+) -> tuple[tuple[ClaimView, ...], tuple[ClaimView, ...] | None]:
+    """Claims whose entities meet every set; only the first set's claims are read, and of
+    an entity named by many claims only those that could ground ``terms``
+    (``read_postings``). Second: the newest live claims when the read was narrowed."""
     seen: dict[str, ClaimView] = {}
+    recent: list[ClaimView] | None = None
     for entity_id in sorted(entity_sets[0]):
-        for claim in index.claims_about(entity_id):
+        narrow = narrowed(index, entity_id, terms)
+        if narrow is not None:
+            recent = (recent or []) + narrow.recent
+        claims = narrow.claims if narrow is not None else index.claims_about(entity_id)
+        for claim in claims:
             if claim.claim_id in seen:
                 continue
             ids = set(claim.entity_ids)
             if all(ids & other for other in entity_sets[1:]):
                 seen[claim.claim_id] = claim
-    return tuple(seen.values())
+    return tuple(seen.values()), (tuple(recent) if recent is not None else None)
 
 
 def rank(claims: Iterable[ClaimView], exact: dict[str, int], n_terms: int) -> list[ClaimView]:
@@ -133,6 +162,11 @@ def select_hop(
             (),
         )
     states = _HISTORY if window.explicit else SELECTABLE
+    if window.previous:
+        valid = _earlier(grounded, window)
+        if valid:
+            return HopResult(tuple(valid), None, None, pool, tuple(grounded))
+        return HopResult((), "no_valid_claim", window.label, pool, tuple(grounded))
     valid = [c for c in grounded if c.state in states and holds(c, window)]
     if not valid:
         return HopResult((), "no_valid_claim", window.label, pool, tuple(grounded))

@@ -117,6 +117,10 @@ class RememberResult(Result, frozen=True):
     reason: str | None
     claim_id: str | None
     receipt: dict[str, Any] | None
+    # Filled on every refusal and quarantine: what and why, what to do next, the term at issue.
+    detail: str | None = None
+    remedy: str | None = None
+    term: str | None = None
 
 
 class RecalledClaim(msgspec.Struct, frozen=True):
@@ -147,12 +151,37 @@ class ReceiptCounts(msgspec.Struct, frozen=True):
     source_not_held: Count
 
 
+class VerifyCheck(msgspec.Struct, frozen=True):
+    name: str
+    status: Literal["passed", "failed", "skipped"]
+    detail: str
+
+
+class ContentCounts(msgspec.Struct, frozen=True):
+    checked: bool
+    fields: Count
+    opened: Count
+    erased: Count
+    unreadable_events: Count
+    key_missing: Count
+    key_corrupted: Count
+    ciphertext_invalid: Count
+    first_unreadable_seq: int | None
+
+
 class VerifyResult(Result, frozen=True):
     ok: bool
     events: Count
     head_hash: str
     first_bad_seq: int | None
     receipts: ReceiptCounts
+    expected: str | None
+    found: str | None
+    head_seal: Literal["verified", "FAILED", "not checked"]
+    content: ContentCounts
+    checks: list[VerifyCheck]
+    checks_run: list[str]
+    checks_skipped: list[str]
 
 
 class HistoryEvent(msgspec.Struct, frozen=True):

@@ -120,8 +120,11 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
     ToolSpec(
         "verify",
         "Verify the ledger",
-        "Re-check the whole hash chain from genesis and every receipt. ok=false names "
-        "the first bad ledger position (first_bad_seq).",
+        "Re-check the whole hash chain from genesis, the head seal, your receipts and "
+        "whether your stored content can still be opened. ok=false names the first bad "
+        "ledger position (first_bad_seq) and what was expected there; checks lists every "
+        "check as passed, failed or skipped (and why). It answers even when the store "
+        "refuses every other tool.",
         s.NoArgs,
         s.VerifyResult,
         read_only=True,

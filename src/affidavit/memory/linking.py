@@ -35,14 +35,17 @@ def lookup(ctx: WriteContext, name: str, first: bool, linking: Linking) -> list[
 
 def resolve_entities(ctx: WriteContext, names: list[str], seen: dict[str, str] | None = None,
                       linking: Linking = "claim",
-                      aliases: dict[str, str] | None = None) -> tuple[list[str], bool]:
+                      aliases: dict[str, str] | None = None,
+                      ambiguities: list[tuple[str, int]] | None = None) -> tuple[list[str], bool]:
     """Entity ids for the names (claim: subject first); new ones registered in this batch.
 
     ``seen`` carries name keys already resolved or registered earlier in the same batch
     (the projections only learn of this batch's entities after the commit). ``aliases``
     maps the key of a name the evidence says someone goes by ("known as Kasia") to the
     key of that someone's full name: a new entity for it is registered as their alias,
-    so recall finds the person by either and the erasure closure takes both.
+    so recall finds the person by either and the erasure closure takes both. Each name
+    that could mean several known entities of this tenant is appended to
+    ``ambiguities`` with how many it could mean (a count: never the other names).
     """
     ids: list[str] = []
     ambiguous = False
@@ -63,6 +66,8 @@ def resolve_entities(ctx: WriteContext, names: list[str], seen: dict[str, str] |
                     ids.append(extra)
         else:
             ambiguous = ambiguous or len(found) > 1
+            if len(found) > 1 and ambiguities is not None:
+                ambiguities.append((name, len(found)))
             entity_id = ctx.new_keys()[0]
             seq = ctx.next_seq()
             private = EntityPrivate(name=name)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -13,11 +15,11 @@ from affidavit.engine import Engine
 from affidavit.errors import InvalidInput
 from affidavit.events import ClaimPrivate
 from affidavit.gates.contracts import ClaimView, EntityView, ReadDecision
-from affidavit.gates.read import decide_read
+from affidavit.gates.read import READ_GATE_VERSION, decide_read
 from affidavit.memory import sources as sourcing
 from affidavit.projections import ClaimRecord
 
-READ_RESOLVER = "read-gate/1"
+READ_RESOLVER = READ_GATE_VERSION
 MAX_LIMIT = 100
 TEXT_BUDGET = 4000  # characters of readable text; whole claims only
 
@@ -56,12 +58,37 @@ class StoreReadIndex:
         self._tenant = store.identity.tenant
 
     def resolve(self, name: str) -> Sequence[EntityView]:
+        entities = self._store.entities
         out = []
-        for entity_id in self._store.entities.resolve(self._tenant, name):
+        found = entities.resolve(self._tenant, name) or entities.resolve_folded(self._tenant, name)
+        for entity_id in found:
             record = self._store.entities.get(entity_id)
             if record is not None and record.name is not None:
                 out.append(EntityView(entity_id, record.name))
         return out
+
+    def candidates(self, name: str) -> int:
+        """How many of this tenant's entities ``name`` could refer to."""
+        entities = self._store.entities
+        return len(entities.candidates(self._tenant, name)
+                   or entities.candidates_folded(self._tenant, name))
+
+    @property
+    def postings_scope(self) -> str:
+        """Which memo of ``gates.read_postings`` this view may use: store and tenant, and
+        how many keys erasures destroyed (a new erasure starts a new memo)."""
+        store = self._store
+        return f"{store.store_id}:{self._tenant}|{len(store.erased.destroyed_keys())}"
+
+    def claim_ids_about(self, entity_id: str) -> AbstractSet[str]:
+        return self._store.claims.ids_about(entity_id)
+
+    def claim_view(self, claim_id: str) -> ClaimView | None:
+        record = self._store.claims.get(claim_id)
+        if record is None or record.tenant != self._tenant:
+            return None
+        private = self._store.claim_private(record)
+        return view_of(record, private) if private is not None else None
 
     def claims_about(self, entity_id: str) -> Sequence[ClaimView]:
         out = []
@@ -106,10 +133,51 @@ def recall(store: Engine, query: str, *, as_of: str | None = None, limit: int = 
         raise InvalidInput("limit", f"expected an integer from 1 to {MAX_LIMIT}")
     decision: ReadDecision = decide_read(query, StoreReadIndex(store), at=at, limit=limit,
                                          at_explicit=as_of is not None)
+    if decision.reason == "unknown_subject":
+        decision = _unreadable_said(store, decision)
     claims = tuple(_recalled(store, c) for c in decision.claims[:limit])
     known = tuple(_recalled(store, c) for c in decision.known[:limit])
     return RecallOutcome(decision.status, decision.reason, decision.ungrounded_term, claims, known,
                          decision.next, _budgeted(decision.text, claims), at, store.head_seq)
+
+
+_UNREADABLE: weakref.WeakKeyDictionary[Engine, tuple[int, int]] = weakref.WeakKeyDictionary()
+
+
+def unreadable_entities(store: Engine) -> int:
+    """This tenant's entities whose name cannot be opened, erasures aside (per head seq, cached).
+
+    An erased subject reads as never seen (its record says erased); a key that is missing
+    or corrupted, or a process without its keyring, leaves a name that is not erased and
+    not readable. Only the caller's tenant is counted.
+    """
+    cached = _UNREADABLE.get(store)
+    if cached is not None and cached[0] == store.head_seq:
+        return cached[1]
+    tenant = store.identity.tenant
+    count = sum(1 for r in store.entities.records().values()
+                if r.tenant == tenant and r.name is None and not r.erased)
+    _UNREADABLE[store] = (store.head_seq, count)
+    return count
+
+
+def _unreadable_said(store: Engine, decision: ReadDecision) -> ReadDecision:
+    """An abstention over content the store holds but cannot read says so.
+
+    Said the same way whatever the question names (a tenant-wide fact, counted in the
+    caller's tenant only), so it tells nothing about whether the asked name exists.
+    """
+    count = unreadable_entities(store)
+    if not count:
+        return decision
+    why = ("this process was opened without the store's keyring" if store.keyring is None
+           else "their keys are missing or corrupted")
+    nxt = ("Do not treat this as unknown: ask an operator to run `affidavit verify`, which "
+           "counts what cannot be opened and why, and to restore the keyring.")
+    text = (f"ABSTAINED — the store holds content it cannot read: {count} of this tenant's "
+            f"subjects cannot be opened ({why}), so the answer may be among them; nothing "
+            f"readable answers the question.\nNext: {nxt}")
+    return msgspec.structs.replace(decision, reason="content_unreadable", next=nxt, text=text)
 
 
 def _budgeted(text: str, claims: tuple[RecalledClaim, ...]) -> str:

@@ -81,7 +81,8 @@ def remember(
     if secret is not None:
         return _refused(claim, evidence, "contains_secret",
                         f"the {secret} looks like a credential; credentials are never stored",
-                        "remove the credential from the claim, evidence, source text and ids", None)
+                        "remove the credential from the claim, evidence, source text and ids",
+                        secret)  # the kind of credential, never its value
 
     decision = decide_write(claim, evidence)  # pure: decided outside the write lock
     if subject is not None and decision.shape is not None and not (
@@ -112,7 +113,7 @@ def remember(
         if decision.verdict == "REJECT":
             ref = decision.refusal
             assert ref is not None
-            return _refused(claim, evidence, ref.code, ref.detail, ref.remedy, ref.term)
+            return _refused(claim, evidence, ref.code, ref.detail, ref.remedy, ref.term or None)
         return _record(ctx, claim, narrowed, decision, source_id, source_text, valid_from, valid_to,
                        aliases=aliases)
 
@@ -173,6 +174,7 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
     shape = decision.shape
     assert shape is not None
     seen: dict[str, str] = {}
+    ambiguities: list[tuple[str, int]] = []
     if aliases and reason != "previously_erased":
         # The people the nicknames belong to, first: then a nickname met below (in the
         # claim or the span) is registered as their alias, not as someone new.
@@ -180,7 +182,7 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
         resolve_entities(ctx, [n for n, _, _ in find_names(narrowed) if name_key(n) in owners], seen,
                          linking="evidence")
     entity_ids, ambiguous = resolve_entities(ctx, list(shape.entities) or [shape.subject], seen,
-                                             aliases=aliases)
+                                             aliases=aliases, ambiguities=ambiguities)
     named_in_span, _ = resolve_entities(ctx, [n for n, _, _ in find_names(narrowed)], seen,
                                          linking="evidence", aliases=aliases)
     evidence_keys = tuple(dict.fromkeys([*entity_ids, *named_in_span]))
@@ -208,10 +210,11 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
             evidence=ctx.seal(seq, kind, "evidence", evidence, span_keys),
             evidence_entity_ids=evidence_keys), private)
         status: Status = "held_for_review" if reason == "previously_erased" else "quarantined"
-        text = (f"QUARANTINED ({quarantine_reason}) — held for an operator's review as {claim_id}; "
-                "it is not returned by recall unless approved.")
+        detail, remedy, term = _why_held(quarantine_reason, decision, ambiguities, claim_id)
+        text = (f"QUARANTINED ({quarantine_reason}) — {detail}; held for an operator's review as "
+                f"{claim_id}; it is not returned by recall unless approved. Next: {remedy}.")
         return RememberOutcome(status, quarantine_reason, claim_id, receipt, text, claim,
-                               narrowed, verdict="QUARANTINE", seq=seq)
+                               narrowed, detail, remedy, term, verdict="QUARANTINE", seq=seq)
     kind = "CLAIM_ADMITTED"
     sealed = ctx.seal(seq, kind, "private", private, tuple(entity_ids))
     verdict: Literal["ACCEPT", "RESCUE"] = "RESCUE" if decision.verdict == "RESCUE" else "ACCEPT"
@@ -231,6 +234,28 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
                            transitions=tuple(transitions))
 
 
+def _why_held(reason: str, decision: WriteDecision, ambiguities: list[tuple[str, int]],
+              claim_id: str) -> tuple[str, str, str | None]:
+    """Detail, remedy and term of a quarantine: what was held, why, and what the caller can do.
+
+    Ambiguity is told as the caller's own name and a count of the entities of this
+    tenant it could mean, never their names (nor anything of another tenant).
+    """
+    review = f"ask an operator to review {claim_id}"
+    if ambiguities:
+        name, count = ambiguities[0]
+        more = f" (and {len(ambiguities) - 1} other name(s) likewise)" if len(ambiguities) > 1 else ""
+        return (f"'{name}' could mean {count} different people or organisations already known here"
+                f"{more}, so the claim was not linked to a guess",
+                f"name the person fully (as the evidence does) and remember it again, or {review}", name)
+    refusal = decision.refusal
+    if refusal is not None and refusal.code == reason:
+        return refusal.detail, f"{refusal.remedy.rstrip('.')}; or {review}", refusal.term
+    if reason == "previously_erased":
+        return "the claim names a previously erased subject", review, None
+    return f"the claim was held ({reason})", review, None
+
+
 def _previously_erased(ctx: WriteContext, hit: tombstones.TombstoneHit, claim: str, narrowed: str,
                        decision: WriteDecision, source_id: str | None, source_text: str | None,
                        valid_from: str | None, valid_to: str | None) -> RememberOutcome:
@@ -247,5 +272,5 @@ def _previously_erased(ctx: WriteContext, hit: tombstones.TombstoneHit, claim: s
     text = (f"HELD FOR REVIEW (previously_erased) — '{hit.name}' is {what}. The claim is "
             f"held, sealed under its own key, as {held.claim_id}: recall never returns it; "
             "an operator's approval admits it, a rejection shreds it.")
-    return msgspec.structs.replace(held, status="held_for_review", text=text, term=hit.name,
+    return msgspec.structs.replace(held, status="held_for_review", text=text, term=hit.name, detail=text,
                                    remedy="ask an operator to review it")

@@ -22,11 +22,16 @@ import msgspec
 
 from affidavit.text.lemmas import STOPWORDS, lemma, phrase_matches
 from affidavit.text.names import find_names
-from affidavit.text.question_clause import relative_clause
+from affidavit.text.question_clause import possessed_by, possessive_party, predicated_of, relative_clause
 from affidavit.text.question_idioms import OCCUPATION_LIGHT_VERBS, idioms
+from affidavit.text.question_time import NOW, PREVIOUS, TimeScope, time_scope
+from affidavit.text.slots import ROLE_ABBREVIATIONS
+
+__all__ = ["Question", "Term", "TermKind", "TimeScope", "Wh", "parse_question"]
 
 Wh = Literal[
-    "who", "what", "where", "when", "which", "how_many", "how_much", "how_often", "none"
+    "who", "what", "where", "when", "which", "how_many", "how_much", "how_often", "how_long",
+    "none",
 ]
 TermKind = Literal["word", "number", "class"]
 
@@ -35,6 +40,8 @@ _NOISE = frozenset({
     "how", "many", "much", "when", "where", "why", "whom", "whose", "which", "what", "who",
     "be", "do", "have", "get", "please", "tell", "me", "know",
     "now", "currently", "today", "present", "current", "presently", "nowadays", "still",
+    "hey", "hi", "hello", "ok", "okay", "um", "uh", "btw", "thanks", "remind", "wonder",
+    "wondering", "anyone", "quick",
 })  # fmt: skip
 _KIND_WORDS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts"})
 
@@ -55,17 +62,6 @@ OCCUPATION_WORDS = frozenset({"profession", "occupation", "job", "role", "positi
 CLASS_WORDS = frozenset({"language"})
 
 _TOKEN = re.compile(r"\d+(?:[.,:/]\d+)*|[^\W\d_][\w'’\-]*", re.UNICODE)
-_MONTH = (
-    "january|february|march|april|may|june|july|august|september|october|november|december"
-)
-_MONTH_NUM = {m: i + 1 for i, m in enumerate(_MONTH.split("|"))}
-_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-_DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})\s+({_MONTH})\s+(\d{{4}})\b", re.I)
-_MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+(\d{{4}})\b", re.I)
-_YEAR = re.compile(r"\b(?:in|during|as of|on|by|around|at the end of)\s+(1\d{3}|20\d{2})\b", re.I)
-_NOW = re.compile(r"\b(now|currently|today|at present|presently|nowadays|these days)\b", re.I)
-
-
 class Term(msgspec.Struct, frozen=True):
     """One demanded word: its surface form, lemma, kind and token position."""
 
@@ -73,14 +69,9 @@ class Term(msgspec.Struct, frozen=True):
     lemma: str
     kind: TermKind
     position: int
-
-
-class TimeScope(msgspec.Struct, frozen=True):
-    """An explicit time in the question as an inclusive ISO date range."""
-
-    start: str
-    end: str
-    surface: str
+    frame: str = ""  # the relation frame (``text.slots``) the word asks for, if any
+    strict: bool = False  # the frame absorbed a light verb: only the frame grounds the word
+    possessed: bool = False  # the target owns the word ("Lena's landlord"), see ``Question``
 
 
 class Question(msgspec.Struct, frozen=True):
@@ -96,29 +87,17 @@ class Question(msgspec.Struct, frozen=True):
     # Positions of terms right before a name: a verb and its object ("Which hospital
     # *treated* X"), never one compound with the word before it.
     before_name: tuple[int, ...] = ()
+    target_at: int | None = None  # token position of the first name the question is about
+    # Positions of terms the target possesses ("Lena's *landlord*", "the *founder* of X")
+    # and of terms said of it ("Is Lena *a landlord*?"): relation nouns read differently.
+    possessed: tuple[int, ...] = ()
+    predicated: tuple[int, ...] = ()
+    previous: bool = False  # asks for an earlier, no longer current value
 
 
-def _time_scope(text: str) -> tuple[TimeScope | None, tuple[int, int] | None]:
-    """The explicit time of a question and its character span."""
-    m = _ISO.search(text)
-    if m:
-        return TimeScope(m.group(0), m.group(0), m.group(0)), m.span()
-    m = _DAY_MONTH_YEAR.search(text)
-    if m:
-        iso = f"{m.group(3)}-{_MONTH_NUM[m.group(2).lower()]:02d}-{int(m.group(1)):02d}"
-        return TimeScope(iso, iso, m.group(0)), m.span()
-    m = _MONTH_YEAR.search(text)
-    if m:
-        prefix = f"{m.group(2)}-{_MONTH_NUM[m.group(1).lower()]:02d}"
-        return TimeScope(f"{prefix}-01", f"{prefix}-31", m.group(0)), m.span()
-    m = _YEAR.search(text)
-    if m:
-        year = m.group(1)
-        return TimeScope(f"{year}-01-01", f"{year}-12-31", year), m.span(1)
-    return None, None
-
-
-_HOW: dict[str, Wh] = {"many": "how_many", "much": "how_much", "often": "how_often"}
+_HOW: dict[str, Wh] = {
+    "many": "how_many", "much": "how_much", "often": "how_often", "long": "how_long",
+}  # fmt: skip
 
 
 def _wh(tokens: list[str]) -> Wh:
@@ -179,7 +158,7 @@ def _demand(
             continue
         if low in _NOISE or lem in _NOISE or low in STOPWORDS or lem in STOPWORDS:
             continue
-        if prev == "how" and low == "often":  # the question word, answered by a frequency
+        if prev == "how" and low in ("often", "long"):  # the question word itself
             continue
         if low in _KIND_WORDS and pos + 1 < len(tokens) and tokens[pos + 1][0].casefold() == "of":
             continue  # "what kind of shop": the shop is the demand, "kind" only its subtype
@@ -210,10 +189,16 @@ def _head_after(terms: list[Term], first_name_end: int | None) -> int | None:
 
 def parse_question(question: str) -> Question:
     """Parse ``question`` into names, demanded terms, time scope and any inner hop."""
-    scope, time_span = _time_scope(question)
-    now = scope is None and bool(_NOW.search(question))
+    scope, time_span = time_scope(question)
+    now = scope is None and bool(NOW.search(question))
     tokens = [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(question)]
-    mentions = find_names(question)
+    spans = [m.span() for m in NOW.finditer(question)]
+    previous = [m.span() for m in PREVIOUS.finditer(question)]
+    mentions = [
+        m for m in find_names(question)
+        if m[0].casefold() not in ROLE_ABBREVIATIONS  # "Brix's CEO": a role, not a name
+        and not any(lo <= m[1] < hi for lo, hi in previous)  # "before she moved to Oslo"
+    ]
     name_of: dict[int, int] = {}  # token position -> mention index
     for pos, (_tok, start, end) in enumerate(tokens):
         for idx, (_surface, m_start, m_end) in enumerate(mentions):
@@ -222,9 +207,14 @@ def parse_question(question: str) -> Question:
     time_tokens = {
         pos
         for pos, (_t, s, e) in enumerate(tokens)
-        if time_span is not None and s >= time_span[0] and e <= time_span[1]
+        if (time_span is not None and s >= time_span[0] and e <= time_span[1])
+        or any(lo <= s and e <= hi for lo, hi in spans + previous)
     }
     clause = relative_clause(tokens, name_of)
+    possessive_hop = False
+    if clause is None:
+        clause = possessive_party(tokens, name_of, _NOISE)
+        possessive_hop = clause is not None
     wh = _wh([t for t, _, _ in tokens])
     inner: Question | None = None
     skip = set(name_of) | time_tokens
@@ -243,7 +233,10 @@ def parse_question(question: str) -> Question:
         inner = Question(
             "which", (mentions[name_idx][0],), inner_terms, inner_head, scope, now
         )
-        skip |= set(range(lo - 2, hi + 1))  # "the company that ..." stands for the bridge
+        # "the company that ..." (or "Lena's employer") stands for the bridge
+        skip |= set(range(lo if possessive_hop else lo - 2, hi + 1))
+        if possessive_hop:
+            inner = msgspec.structs.replace(inner, head=hi, target_at=lo, possessed=(hi,))
         outer_names = [m[0] for i, m in enumerate(mentions) if i != name_idx]
     first_end = _name_end(name_of, 0) if outer_names and clause is None else None
     terms, head, type_class = _demand(tokens, skip, first_end, set(name_of),
@@ -252,7 +245,14 @@ def parse_question(question: str) -> Question:
     if type_class is not None and wh in ("which", "what"):
         wh = type_class
     before = tuple(t.position for t in terms if t.position + 1 in name_of)
-    return Question(wh, tuple(outer_names), terms, head, scope, now, inner, before)
+    target_at = None
+    if clause is None and mentions:
+        target_at = min((p for p, i in name_of.items() if i == 0), default=None)
+    low = [t.casefold() for t, _, _ in tokens]
+    possessed = tuple(t.position for t in terms if possessed_by(low, name_of, t.position))
+    predicated = tuple(t.position for t in terms if predicated_of(low, name_of, t.position))
+    return Question(wh, tuple(outer_names), terms, head, scope, now, inner, before, target_at,
+                    possessed, predicated, bool(previous))
 
 
 def _phrases_by_token(

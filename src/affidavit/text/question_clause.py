@@ -8,7 +8,8 @@ asks the clause first, then the rest of the question about that entity).
 
 from __future__ import annotations
 
-from affidavit.text.lemmas import STOPWORDS
+from affidavit.text.lemmas import STOPWORDS, lemma
+from affidavit.text.slots import PARTY_NOUNS
 
 _AUX = frozenset({
     "do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "will", "would",
@@ -98,3 +99,52 @@ def _where_clause(
             break
         last += 1
     return start, last, name_of[start]
+
+
+def possessive_party(
+    tokens: list[tuple[str, int, int]], name_of: dict[int, int], noise: frozenset[str]
+) -> tuple[int, int, int] | None:
+    """``(first, last, mention)`` of "Lena's employer" when the question asks more of that
+    party ("What does Lena's employer make?"); None when the party is what it asks for."""
+    low = [t.casefold() for t, _, _ in tokens]
+    for pos in range(1, len(tokens)):
+        if pos in name_of or pos - 1 not in name_of or lemma(low[pos]) not in PARTY_NOUNS:
+            continue
+        if not low[pos - 1].endswith(("'s", "’s")):
+            continue
+        rest = [
+            p for p, t in enumerate(low)
+            if p not in name_of and p != pos and not t[0].isdigit()
+            and ((t not in STOPWORDS and t not in noise and lemma(t) not in noise)
+                 or (p > pos and lemma(t) == "do"))  # "What does Lena's landlord do?"
+        ]  # fmt: skip
+        if not rest:
+            return None
+        idx = name_of[pos - 1]
+        first = min(p for p, i in name_of.items() if i == idx)
+        return first, pos, idx
+    return None
+
+
+_DET = frozenset({"a", "an", "the"})
+_COPULA = frozenset({"is", "was", "are", "were"})
+
+
+def possessed_by(low: list[str], name_of: dict[int, int], pos: int) -> bool:
+    """ "Lena's *landlord*", "the *founder* of Brix": the name owns the word."""
+    if pos > 0 and pos - 1 in name_of and low[pos - 1].endswith(("'s", "’s", "s'")):
+        return True
+    after = pos + 2 if pos + 2 < len(low) and low[pos + 1] == "of" else None
+    if after is not None and low[after] in _DET:
+        after += 1
+    return after is not None and after in name_of
+
+
+def predicated_of(low: list[str], name_of: dict[int, int], pos: int) -> bool:
+    """ "Is Lena *a landlord*?", "Lena is the *owner*": the word is said of the name."""
+    if pos < 2 or low[pos - 1] not in _DET or possessed_by(low, name_of, pos):
+        return False
+    before = pos - 2
+    if low[before] in _COPULA:
+        before -= 1
+    return before >= 0 and before in name_of and not low[before].endswith(("'s", "’s"))

@@ -1,0 +1,236 @@
+"""Slots asked in other words than the claim's: relation frames and derivations. Pure.
+
+``with_frames`` tags the question's words that ask for a frame of ``text.slots``
+("landlord", "go to university", "what sport ... play"); ``frame_grounds`` says
+whether one claim fills that frame for the asked entity; ``derived_grounds`` reads
+an agent or patient noun through the verb it comes from ("the founder of Brix" <-
+"Ana founded Brix"), in the direction the noun says. Both read the lexicon only
+through ``text.lexical``, so the pinned lexicon can replace the builtin tables.
+
+Direction is what keeps a paraphrase from answering its converse: Lena's landlord
+is whom *Lena* rents from, never whom she lets to; Brix's founder is who founded
+*Brix*, never what Brix founded. A relation noun said *of* the target ("Is Lena a
+landlord?") is not read through a frame at all.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import msgspec
+
+from affidavit.gates.contracts import ClaimView
+from affidavit.text.lemmas import canonical, lemma, words
+from affidavit.text.lexical import active
+from affidavit.text.question import Question, Term
+from affidavit.text.slots import BY_NAME, FRAMES, Frame, Pattern
+
+_BE = frozenset({"is", "was", "are", "were", "been", "being", "be", "'s", "’s", "get", "got"})
+_NUMBER_WORD = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
+    r"eighty|ninety|hundred|thousand|million|billion|dozen|a couple of|both|twins|triplets"
+)
+NUMBER = re.compile(rf"\d|\b(?:{_NUMBER_WORD})\b", re.I)
+_DATE = re.compile(
+    r"\b(?:1\d{3}|20\d{2})\b|\b(?:january|february|march|april|may|june|july|august|"
+    r"september|october|november|december)\b|\b(?:since|for)\s+(?:\d+|a|an|" + _NUMBER_WORD
+    + r")\b",
+    re.I,
+)
+
+
+def with_frames(q: Question) -> Question:
+    """``q`` with the words that ask for a frame tagged, and the light verbs they absorb dropped."""
+    inner = with_frames(q.inner) if q.inner is not None else None
+    terms = _assign(q.terms, q.wh, q.target_at, frozenset(q.predicated))
+    owned = frozenset(q.possessed)
+    terms = tuple(
+        msgspec.structs.replace(t, possessed=True) if t.position in owned else t for t in terms
+    )
+    return msgspec.structs.replace(q, terms=terms, inner=inner)
+
+
+def _build_triggers() -> dict[str, tuple[tuple[int, int, str], ...]]:
+    """First trigger lemma -> ``(frame index, trigger index, trigger)``."""
+    out: dict[str, list[tuple[int, int, str]]] = {}
+    for i, frame in enumerate(FRAMES):
+        for j, trigger in enumerate(frame.triggers):
+            out.setdefault(trigger.lstrip("<>").split()[0], []).append((i, j, trigger))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+_TRIGGERS = _build_triggers()
+
+
+def _assign(
+    terms: tuple[Term, ...], wh: str, target_at: int | None, predicated: frozenset[int]
+) -> tuple[Term, ...]:
+    """Tag frame words, frames in table order (a word takes the first frame that asks it)."""
+    present = {t.lemma for t in terms if t.kind == "word"}
+    wanted = sorted({hit for lem in present for hit in _TRIGGERS.get(lem, ())})
+    out = list(terms)
+    done: set[int] = set()
+    for index, _order, trigger in wanted:
+        frame = FRAMES[index]
+        if index in done or (frame.wh and wh not in frame.wh):
+            continue
+        hit = _match(out, trigger, target_at, predicated)
+        if hit is None:
+            continue
+        lo, hi = hit
+        if frame.first and lo != 0:
+            continue  # "play its home games": a word of the question, not its type
+        absorbed = [
+            i for i, t in enumerate(out)
+            if not lo <= i <= hi and not t.frame and _light(t, frame)
+        ]  # fmt: skip
+        strict = bool(absorbed) or hi > lo or trigger[0] in "<>"
+        surface = " ".join(t.surface for t in out[lo : hi + 1])
+        tagged = msgspec.structs.replace(
+            out[lo], surface=surface, frame=frame.name, strict=strict
+        )
+        out = [
+            tagged if i == lo else t
+            for i, t in enumerate(out)
+            if i == lo or (not lo < i <= hi and i not in absorbed)
+        ]
+        done.add(index)
+    return tuple(out)
+
+
+def _light(term: Term, frame: Frame) -> bool:
+    if term.kind == "word":
+        return term.lemma in frame.light
+    # "What does Lena do for fun?": the "do" read as an occupation carries the frame.
+    return term.kind == "class" and term.lemma == "occupation" and "do" in frame.light and (
+        lemma(term.surface) == "do"
+    )
+
+
+def _match(
+    terms: list[Term], trigger: str, target_at: int | None, predicated: frozenset[int]
+) -> tuple[int, int] | None:
+    side = trigger[0] if trigger[0] in "<>" else ""
+    want = tuple(trigger.lstrip("<>").split())
+    for lo in range(len(terms) - len(want) + 1):
+        run = terms[lo : lo + len(want)]
+        if tuple(t.lemma for t in run) != want or any(t.kind != "word" or t.frame for t in run):
+            continue
+        if run[0].position in predicated:
+            continue  # "Is Lena a landlord?" says she is one, not who hers is
+        if side and target_at is None:
+            continue
+        if side == "<" and not run[0].position < (target_at or 0):
+            continue
+        if side == ">" and not run[0].position > (target_at or 0):
+            continue
+        return lo, lo + len(want) - 1
+    return None
+
+
+@lru_cache(maxsize=65536)
+def passive(text: str, verb: str) -> bool:
+    """Whether ``verb`` (a lemma) stands in ``text`` as a passive participle ("is employed by")."""
+    raw = words(text)
+    for i, w in enumerate(raw):
+        if i and lemma(w) == verb and w.casefold() != verb and raw[i - 1].casefold() in _BE:
+            nxt = raw[i + 1].casefold() if i + 1 < len(raw) else ""
+            return nxt == "by" or w.casefold().endswith(("ed", "en", "t"))
+    return False
+
+
+# Verbs relating two parties, whose passive swaps them ("Lena is employed by Brix" says
+# Brix employs Lena). Other frame verbs are read as written: "Lena was born in Tromsø"
+# and "Brix is based in Leeds" say something of their subject.
+_LET = re.compile(
+    r"\b(?:rent|rents|rented|renting|lease|leases|leased|leasing)\s+(?:[\w'’]+\s+){0,3}?out\b"
+    r"|\b(?:let|lets|letting|sublet|sublets)\b",
+    re.I,
+)
+_TWO_PARTY = frozenset({
+    "employ", "hire", "manage", "supervise", "rent", "lease", "own", "appoint",
+})  # fmt: skip
+
+
+def _side_ok(pattern: Pattern, claim: ClaimView, own: bool) -> bool:
+    if pattern.side == "any":
+        return True
+    verb = pattern.words[0]
+    swapped = verb in _TWO_PARTY and passive(claim.text, verb)
+    if verb in ("rent", "lease") and _LET.search(claim.text):
+        swapped = not swapped  # "Lena rents out her flat to Sam": Lena is the landlord
+    logical_subject = own != swapped
+    return logical_subject if pattern.side == "subject" else not logical_subject
+
+
+def frame_grounds(term: Term, claim: ClaimView, offered: frozenset[str], own: bool) -> bool:
+    """Whether ``claim`` fills the frame ``term`` asks for, for the asked entity."""
+    frame = BY_NAME.get(term.frame)
+    if frame is None:
+        return False
+    if frame.needs == "number" and not NUMBER.search(claim.text):
+        return False
+    if frame.needs == "date" and not _DATE.search(claim.text):
+        return False
+    for pattern in frame.patterns:
+        words_ok = all(w in offered for w in pattern.words)
+        if words_ok and (not pattern.also or bool(offered & pattern.also)) and _side_ok(
+            pattern, claim, own
+        ):
+            return True
+    if frame.category and own:
+        lexicon = active()
+        if any(lexicon.categories(o) & frame.category for o in offered):
+            return True
+    return False
+
+
+def derived_grounds(
+    term: Term, claim: ClaimView, offered: frozenset[str], own: bool, possessed: bool
+) -> bool:
+    """An agent noun possessed by the asked entity grounds through its verb, in its direction.
+
+    "Brix's founder" is answered by "Ana founded Brix" (Brix the verb's object) and by
+    "Brix was founded by Ana"; "Brix's employee" by "Brix employs Lena" (the patient
+    noun: Brix the verb's subject). Never for a noun said of the entity.
+    """
+    if not possessed:
+        return False
+    for verb, role in active().derivations(term.lemma):
+        hits = [o for o in offered if o == verb or canonical(o) == canonical(verb)]
+        for hit in hits:
+            logical_subject = own != passive(claim.text, hit)
+            if logical_subject == (role == "patient"):
+                return True
+    return False
+
+
+def asks(frame_name: str) -> str | None:
+    """How to suggest a frame to a user ("where they studied")."""
+    frame = BY_NAME.get(frame_name)
+    return frame.asks if frame is not None else None
+
+
+def _build_slots() -> dict[str, tuple[tuple[int, Pattern], ...]]:
+    """A pattern's first word -> ``(frame index, pattern)``, for patterns without ``also``."""
+    out: dict[str, list[tuple[int, Pattern]]] = {}
+    for i, frame in enumerate(FRAMES):
+        for pattern in frame.patterns:
+            if not pattern.also:
+                out.setdefault(pattern.words[0], []).append((i, pattern))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+_SLOTS = _build_slots()
+
+
+@lru_cache(maxsize=65536)
+def slot_of(offered: frozenset[str]) -> str | None:
+    """The first frame whose wording a claim uses, in a user's words (for suggestions)."""
+    hits = [hit for word in offered for hit in _SLOTS.get(word, ())]
+    for index, pattern in sorted(hits, key=lambda h: h[0]):
+        if all(w in offered for w in pattern.words):
+            return FRAMES[index].asks
+    return None

@@ -1,0 +1,61 @@
+"""A small chat-register store for the recall paraphrase, time and multi-hop tests.
+
+Claims are indexed with the write gate's own shapes (as the store would hold them),
+supersession applied; every test file asks its questions of this one store, so each
+answered paraphrase and its abstaining near-miss see the same claims.
+"""
+
+from __future__ import annotations
+
+from affidavit.gates.contracts import ReadDecision
+from affidavit.gates.read import decide_read
+from affidavit.gates.read_index import MemoryReadIndex
+from affidavit.gates.write import decide_write
+
+AT = "2025-06-01"
+
+CLAIMS: tuple[tuple[str, str, str | None], ...] = (
+    ("study", "Lena Moss studied nursing at Harlow College.", None),
+    ("rent", "Lena Moss rents her flat from Ola Berg.", "2022-03-01"),
+    ("grew", "Lena Moss grew up in Tromsø.", None),
+    ("brothers", "Lena Moss has two brothers.", None),
+    ("reports", "Lena Moss reports to Ivan Petrov.", None),
+    ("hockey", "Lena Moss plays hockey.", None),
+    ("asthma", "Lena Moss has asthma.", None),
+    ("bergen", "Lena Moss lives in Bergen.", "2015-01-01"),
+    ("oslo", "Lena Moss lives in Oslo.", "2023-05-01"),
+    ("stake", "Lena Moss owns 30% of Brix Systems.", None),
+    ("joined", "Lena Moss joined Brix Systems in 2019.", None),
+    ("works", "Lena Moss works for Brix Systems.", None),
+    ("born", "Lena Moss was born in 1988.", None),
+    ("inhaler", "Lena Moss takes salbutamol 100 mcg as needed.", None),
+    ("married", "Lena Moss is married to Jon Moss.", None),
+    ("bought", "Brix Systems bought Tessel in 2019.", None),
+    ("makes", "Brix Systems makes industrial sensors.", None),
+    ("headcount", "Brix Systems employs 120 people.", None),
+    ("ceo", "Ivan Petrov is the chief executive of Brix Systems.", None),
+    ("gala", "The Harlow Gala charges £45 per ticket.", None),
+    ("teaches", "Sam Reed teaches chemistry at Oslo University.", None),
+    ("lets", "Sam Reed rents out his flat to Mia Lund.", None),
+    ("piano", "Sam Reed plays the piano.", None),
+    ("employs", "Sam Reed hired Tom Hale in 2021.", None),
+    ("founded", "Sam Reed founded Reed Labs.", None),
+    ("tessel_hq", "Tessel is based in Kraków.", None),
+)
+
+
+def build() -> MemoryReadIndex:
+    index = MemoryReadIndex()
+    for claim_id, text, valid_from in sorted(CLAIMS, key=lambda c: c[2] or ""):
+        shape = decide_write(text, text).shape
+        assert shape is not None, text
+        index.add(claim_id, text, shape, valid_from=valid_from)
+    return index
+
+
+def ask(index: MemoryReadIndex, question: str, **kw: object) -> ReadDecision:
+    return decide_read(question, index, at=AT, **kw)  # type: ignore[arg-type]
+
+
+def ids(decision: ReadDecision) -> list[str]:
+    return [c.claim_id for c in decision.claims]
