@@ -64,3 +64,19 @@ def test_a_fragment_is_not_narrowed_to() -> None:
     its own, so the whole sentence's polarity holds for both."""
     ev = "Ada Sorel did not sign the lease, and the deed either."
     assert decide_write("Ada Sorel signed the lease.", ev).verdict == "REJECT"
+
+
+def test_the_matched_clause_names_the_claims_subject() -> None:
+    """ "Ana signed the lease, but Omar didn't sign it": Omar's clause is the negated one,
+    though only Ana's says "lease"."""
+    ev = "Ines Aalto signed the lease, but Rune Dahl didn't sign it."
+    assert decide_write("Ines Aalto signed the lease.", ev).verdict in ADMIT
+    no = decide_write("Rune Dahl signed the lease.", ev)
+    assert no.verdict == "REJECT", no
+
+
+def test_a_pronoun_clause_does_not_lend_its_object() -> None:
+    """ "she didn't sign the deed": the deed is negated, and the lease clause says nothing of it."""
+    ev = "Ines Aalto signed the lease; she didn't sign the deed."
+    no = decide_write("Ines Aalto signed the deed.", ev)
+    assert no.refusal is not None and no.refusal.code == "negation_flipped", no

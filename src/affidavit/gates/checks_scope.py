@@ -120,8 +120,17 @@ def polarity_clause(claim: str, ev: str) -> str:
         return ev
     if len([p for p in _CLAUSE_JOIN.split(claim) if p and p.strip()]) > 1:
         return ev  # a claim of several clauses ("signed it, didn't she?") keeps the whole
-    want = set(content_lemmas(claim)) - {lemma(t) for n, _, _ in find_names(claim) for t in n.split()}
-    scored = sorted(((len(want & set(content_lemmas(p))), i) for i, p in enumerate(parts)), reverse=True)
-    if scored[0][0] == 0 or scored[0][0] == scored[1][0]:
-        return ev  # no part, or more than one, says what the claim says
-    return parts[scored[0][1]]
+    names = {lemma(t) for n, _, _ in find_names(claim) for t in n.split()}
+    want = set(content_lemmas(claim)) - names
+    # A part must say every content word of the claim ("she didn't sign the deed" says
+    # nothing of the lease); among several, the one naming the claim's parties, alone.
+    full = [p for p in parts if want and want <= set(content_lemmas(p))]
+    if len(full) > 1:
+        scored = sorted(((len(names & set(content_lemmas(p))), i) for i, p in enumerate(full)), reverse=True)
+        full = [full[scored[0][1]]] if scored[0][0] > scored[1][0] else []
+    if len(full) != 1:
+        return ev
+    named = [p for p in parts if names & set(content_lemmas(p))]
+    if named and full[0] not in named:
+        return ev  # "Ana signed the lease, but Omar didn't sign it": Omar's part is another
+    return full[0]

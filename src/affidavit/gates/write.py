@@ -23,8 +23,10 @@ from affidavit.gates import (
     checks_frames,
     checks_limits,
     checks_markers,
+    checks_order,
     checks_scan,
     checks_scope,
+    checks_timewords,
     write_parse,
 )
 from affidavit.gates import checks_grounding as checks
@@ -83,6 +85,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("temporal_shifted", "dates", checks.check_dates),
     ("numeral_invented", "numbers", checks.check_numbers),
     ("relation_transposed", "roles", checks.check_roles),
+    ("relation_transposed", "order", lambda c, e: checks_order.check_order(c, e, analyse(c).verb)),
     ("asserts_more_than_evidence", "coverage", checks.check_coverage),
 )
 
@@ -305,6 +308,16 @@ def _check_retracted(claim: str, original: str, evidence: str) -> tuple[str, str
 _MONTH_NEAR = re.compile(r"^[\d\s–\-/.,]*(?:st|nd|rd|th)?\s*(?:of\s+)?(?:" + _MONTH_NAMES + r")\b", re.I)
 
 
+def _time_moved(code: str, term: str, claim: str, text: str) -> str:
+    """A word or number the evidence lacks that names a time where the evidence names
+    another of its kind ("Tuesday" for "Thursday", "2002" for "2012"): a moved time."""
+    if code in ("asserts_more_than_evidence", "numeral_invented") and checks_timewords.shifted_kind(
+        term, claim, text
+    ):
+        return "temporal_shifted"
+    return code
+
+
 def _is_date(retracted: Retracted, original: str) -> bool:
     """The retracted value is a date, or a day of one ("6" of "2-6 June", "14" of "14 May")."""
     surface = original[retracted.start : retracted.end]
@@ -386,7 +399,7 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
         conversed = name == "coverage" and isinstance(frame, FrameMatch)
         failure = check(claim, f"{text} ; {frame.support}" if conversed else text)  # type: ignore[union-attr]
         if failure is not None:
-            return _refuse(code, failure, shape, span, ran)
+            return _refuse(_time_moved(code, failure[0], claim, text), failure, shape, span, ran)
     ran.append("own_clause")
     failure = checks_agent.check_own_clause(claim, subject, text)
     if failure is not None:

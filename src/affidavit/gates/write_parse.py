@@ -31,7 +31,8 @@ PRONOUNS = frozenset({"he", "she", "it", "they", "his", "her", "its", "their", "
 # A short phrase may stand between the participle and "by": "was sold to X by Y",
 # "was appointed as chief officer by Y" (no comma, at most five words).
 _PASSIVE = re.compile(
-    r"\b(?:is|are|was|were|been|being|be|get|got|gets)\s+(?:\w+ly\s+)?(\w+)"
+    # ... or a reduced relative after a comma or dash: "..., supervised by Prof. X".
+    r"(?:\b(?:is|are|was|were|been|being|be|get|got|gets)\s+(?:\w+ly\s+)?|(?<=[,—–])\s+(?=\w+(?:ed|en)\b))(\w+)"
     r"(?:\s+(?:over|up|out|off|down|on|back|away|in))?"
     r"(?:\s+\d+[-–:]\d+)?"  # a score: "were beaten 3-1 by"
     r"(?:\s+(?:to|as|for|with|from|into)(?:\s+(?!by\b)[\w'’\-]+){1,4})?\s+by\b",

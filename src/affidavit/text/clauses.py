@@ -113,6 +113,16 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
                 frames[j].append(Frame("plan", "", piece.strip() + ":"))
             keep[i] = (pa, pb + 1)  # the header stays, colon and all: the later checks see the plan
             continue
+        elided = _ELIDED.match(piece) if i == 0 and not reported and piece[:1].isupper() else None
+        if elided is not None and not _no_clause_after(piece, elided.end(), i + 1 < len(pieces), None):
+            # "Reports he stopped taking it.", "Says she left in May.": a note's elided
+            # subject reports it; the speaker is unnamed, the clause hearsay.
+            frame = Frame("hearsay", "", piece[: elided.end()].strip())
+            keep[i] = (pa + elided.end(), pb)
+            for j in range(i, len(pieces)):
+                frames[j].append(frame)
+                negated[j] = negated[j] or elided.group("verb").casefold() in _DENIAL
+            continue
         opener = _VERB_FIRST.match(piece) if i > 0 and not reported else None
         if opener is not None and not _no_clause_after(piece, opener.end(), i + 1 < len(pieces), None):
             # "X's daughter, Lotte Brink, says ...": the speaker is the apposition before;
@@ -243,6 +253,14 @@ def _merged(text: str, segs: list[Segment]) -> list[Segment]:
 
 
 # "Lena told me two things." / "Omar said a few things:": a frame over what follows.
+# A note's line with its subject left out: "Reports he stopped ...", "Denies she fell."
+# Weak verbs ("reports") count here too, before a pronoun that opens the reported clause.
+_ELIDED = re.compile(
+    r"^(?:\w+ly\s+)?(?P<verb>says|said|reports|reported|states|stated|claims|claimed|denies|denied|"
+    r"mentions|mentioned|thinks|believes|feels|felt|insists|insisted)\s+(?:that\s+)?"
+    r"(?=(?-i:(?:he|she|they|it|I|we|his|her|their)\b|[A-ZÀ-ÖØ-ÞĀ-ſḀ-ỿ]))",
+    re.I,
+)
 _CATAPHORIC = re.compile(
     r"^" + _SPEAKER + r"\s+(?:told|tells|said|says|mentioned|wrote|texted|emailed)\s+"
     r"(?:(?:me|us|him|her|them)\s+)?(?:\w+\s+)?(?:things?|points?|facts?|updates?)\s*[.:]?$"

@@ -1,0 +1,45 @@
+"""A claim word that names a time, where the evidence names another of the same kind.
+
+"cancelled until Tuesday" for "till Thursday", "from 14 to 21 March" for "February",
+"began in October 2021" for "August 2021", "since 2002" for "since 2012": the claim
+does not add a fact, it moves one in time, so the refusal is ``temporal_shifted``
+rather than the catch-all. Only the reason changes: what is refused stays refused.
+"""
+
+from __future__ import annotations
+
+import re
+
+_KINDS: dict[str, frozenset[str]] = {
+    "weekday": frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}),
+    "month": frozenset({"january", "february", "march", "april", "may", "june", "july", "august",
+                        "september", "october", "november", "december"}),  # fmt: skip
+    "season": frozenset({"spring", "summer", "autumn", "fall", "winter"}),
+    "relative": frozenset({"yesterday", "today", "tomorrow", "tonight", "last", "next", "ago"}),
+}
+_WORD = re.compile(r"[\w'’]+")
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+
+
+def _kind(word: str) -> str | None:
+    low = word.casefold()
+    if _YEAR.match(low):
+        return "year"
+    return next((k for k, ws in _KINDS.items() if low in ws), None)
+
+
+def _kinds(text: str) -> set[str]:
+    return {k for w in _WORD.findall(text) if (k := _kind(w)) is not None}
+
+
+def shifted_kind(term: str, claim: str, ev: str) -> str | None:
+    """The kind of time the refused ``term`` names (or dates: the "3" of "3 March"),
+    when the evidence names a different time of that kind; else ``None``."""
+    words = _WORD.findall(term)
+    kind = next((k for w in words if (k := _kind(w)) is not None), None)
+    if kind is None and words and words[-1].isdigit():
+        after = re.search(re.escape(term) + r"(?:st|nd|rd|th)?\s+(?:of\s+)?([A-Za-z]+)", claim)
+        kind = _kind(after.group(1)) if after else None  # the day of a month
+    if kind is None or kind not in _kinds(ev):
+        return None
+    return kind
