@@ -76,7 +76,9 @@ def test_a_held_reproposal_is_sealed_apart_and_shredded(erased: Store, store_dir
     keys = msgspec.json.decode(record.sealed, type=Sealed).keys
     assert set(keys).isdisjoint(record.entity_ids)  # its own key, not the entities'
     export_bundle(erased, tmp_path / "bundle", include_evidence=True)
-    assert b"Orbit".hex() not in (tmp_path / "bundle" / "receipts.jsonl").read_text()
+    receipts = (tmp_path / "bundle" / "receipts.jsonl").read_text()
+    assert b"Orbit".hex() not in receipts
+    assert b"Leeds".hex() in receipts  # control: a bystander's evidence is exported in clear
     out = erased.review(held.claim_id, "reject", "not a person we may hold")
     assert "shredded" in out.text
     keyring = erased.keyring
