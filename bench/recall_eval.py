@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from affidavit.clock import FixedClock
+from affidavit.errors import InvalidInput
 from affidavit.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,8 +46,13 @@ def main() -> int:
         ids: dict[str, str] = {}
         not_admitted = []
         for item in load("store.jsonl"):
-            out = store.remember(item["claim"], item["evidence"], source_text=item.get("source_text"),
-                                 valid_from=item.get("valid_from"), valid_to=item.get("valid_to"))
+            try:
+                out = store.remember(item["claim"], item["evidence"],
+                                     source_text=item.get("source_text"),
+                                     valid_from=item.get("valid_from"), valid_to=item.get("valid_to"))
+            except InvalidInput as exc:  # the corpus item itself is malformed: count it, go on
+                not_admitted.append((item["id"], "invalid_input", exc.field))
+                continue
             if out.status == "admitted" and out.claim_id:
                 ids[out.claim_id] = item["id"]
             else:
@@ -54,7 +60,8 @@ def main() -> int:
         questions = load("recall.jsonl")
         answerable = [q for q in questions if q["expect"] == "answer"]
         abstain = [q for q in questions if q["expect"] == "abstain"]
-        correct = wrong_abstain = false_answers = named = stale = 0
+        correct = wrong_abstain = false_answers = named = stale = unloaded = 0
+        refused_ids = {miss[0] for miss in not_admitted}
         misses = []
         for q in questions:
             out = store.recall(q["question"])
@@ -66,6 +73,7 @@ def main() -> int:
                 else:
                     misses.append((q["id"], out.status, out.ungrounded_term, sorted(got)))
                     wrong_abstain += out.status == "abstained"
+                    unloaded += bool(set(q["answer_ids"]) & refused_ids)
             else:
                 if out.status == "answered":
                     false_answers += 1
@@ -86,6 +94,7 @@ def main() -> int:
     print(f"false answers (must abstain):      {false_answers}/{len(abstain)} "
           f"= {false_answers / max(1, len(abstain)):.1%}   goal <= 3%")
     print(f"abstentions on answerable:         {wrong_abstain}/{len(answerable)}")
+    print(f"misses whose answer was not loaded: {unloaded}/{len(answerable) - correct}")
     print(f"abstentions naming expected term:  {named}/{len(abstain) - false_answers} "
           f"= {named / max(1, len(abstain) - false_answers):.1%}   goal >= 80%")
     print(f"stale (superseded) claims returned: {stale}   goal 0")

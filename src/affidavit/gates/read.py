@@ -33,6 +33,7 @@ from affidavit.gates.read_select import (
     SELECTABLE,
     HopResult,
     candidate_claims,
+    current_values,
     select_hop,
     window_for,
 )
@@ -63,10 +64,9 @@ def decide_read(
         raise InvalidInput("at", "expected an ISO date YYYY-MM-DD")
     if limit < 1:
         raise InvalidInput("limit", "expected a positive integer")
-    parsed = parse_question(question)
-    if not _all_names(parsed):  # a chat question: names typed in lower case, if any
-        typed = _with_typed_names(question, index)
-        parsed = parse_question(typed) if typed != question else parsed
+    # A chat question: names typed in lower case ("is noor still at Quillon?"), if any.
+    typed = _with_typed_names(question, index)
+    parsed = parse_question(typed)
     parsed = with_frames(parsed)
     if at_explicit and parsed.time is None and not parsed.now:
         parsed = msgspec.structs.replace(parsed, time=TimeScope(at, at, at))
@@ -144,6 +144,11 @@ def _hop(
     window = window_for(q.time, at, q.now, q.previous)
     named = frozenset().union(*sets)
     hop = select_hop(pool, sets[0], q.terms, q.wh, q.head, window, named, names, bridge, q.before_name)
+    if hop.reason == "no_valid_claim":  # "Is Lena still at Brix?": what replaced it, if anything
+        own = [c for e in sorted(sets[0]) for c in index.claims_about(e)]
+        now = current_values(hop.grounded, own, sets[0], window, q.wh, named)
+        if now:
+            hop = hop._replace(claims=tuple(now), reason=None, term=None)
     return hop if recent is None else hop._replace(known=recent)
 
 

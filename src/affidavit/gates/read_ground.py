@@ -159,8 +159,10 @@ def _term_grounded(
     if term.frame:
         if frame_grounds(term, claim, offered, own):
             return True, term.lemma in offered
+        if _frame_role(term, claim, own):  # "Who is Lena's employer?" <- "Lena is the CTO of Brix"
+            return True, False
         if term.strict:
-            return _frame_role(term, claim, own), False
+            return False, False
     if term.kind == "class" and term.lemma == "language":
         return names_language(claim.text), False
     if term.kind == "class" and term.lemma == "cessation":

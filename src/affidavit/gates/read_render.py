@@ -87,8 +87,8 @@ def unknown_predicate(term: str, about: str, known: tuple[ClaimView, ...]) -> Re
     """Claims about the subject exist, but none grounds ``term``."""
     if known:
         listing = "\n".join(_line(i + 1, c) for i, c in enumerate(known))
-        noun = "claim" if len(known) == 1 else "claims"
-        exist = f"; {len(known)} {noun} about {about} exist:\n{listing}"
+        noun, verb = ("claim", "exists") if len(known) == 1 else ("claims", "exist")
+        exist = f"; {len(known)} {noun} about {about} {verb}:\n{listing}"
         nxt = f"Ask about one of {_topics(known)}, or remember a claim that grounds '{term}'."
     else:
         exist = f"; no current claims about {about} exist"

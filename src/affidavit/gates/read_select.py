@@ -174,6 +174,40 @@ def select_hop(
     return HopResult(tuple(rank(valid, exact, len(terms))), None, None, pool, tuple(grounded))
 
 
+def current_values(
+    grounded: Sequence[ClaimView],
+    claims: Iterable[ClaimView],
+    subject_ids: frozenset[str],
+    window: Window,
+    wh: Wh,
+    named: frozenset[str],
+) -> list[ClaimView]:
+    """The live values of the slots whose asked value no longer holds, newest first.
+
+    A question asked now ("still", "currently", or plain present) whose grounded claims
+    about the asked entity have all ended (superseded, or closed before now) is answered
+    by what holds now in the same slot: ``claims`` (every claim about the entity) with
+    that subject and the same predicate key, valid now, that fit the question word. A
+    slot whose value ended with nothing after it gives none, and the gate abstains
+    naming the time as before. Never for a question that names its own time.
+    """
+    if window.explicit:
+        return []
+    slots = {
+        (c.subject_id, c.predicate) for c in grounded
+        if c.subject_id in subject_ids and (c.state == "superseded" or not holds(c, window))
+    }  # fmt: skip
+    if not slots:
+        return []
+    current = [
+        c for c in claims
+        if (c.subject_id, c.predicate) in slots and c.state in SELECTABLE and holds(c, window)
+        and _answer_check(ground((), wh, c, own=True), wh, (), c, named).wh_ok
+    ]  # fmt: skip
+    current.sort(key=lambda c: (c.valid_from or "", c.seq), reverse=True)
+    return current
+
+
 def _name_tokens(
     names: tuple[str, ...], pool: tuple[ClaimView, ...], subject_ids: frozenset[str]
 ) -> frozenset[str]:

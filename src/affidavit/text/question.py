@@ -42,6 +42,8 @@ _NOISE = frozenset({
     "now", "currently", "today", "present", "current", "presently", "nowadays", "still",
     "hey", "hi", "hello", "ok", "okay", "um", "uh", "btw", "thanks", "remind", "wonder",
     "wondering", "anyone", "quick",
+    # determiners and modal auxiliaries: "any allergies I should know about?"
+    "any", "some", "should", "would", "could", "can", "will", "might", "must", "shall",
 })  # fmt: skip
 _KIND_WORDS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts"})
 
@@ -100,8 +102,12 @@ _HOW: dict[str, Wh] = {
 }  # fmt: skip
 
 
+_CONTRACTED = re.compile(r"['’](?:s|re|d|ll)$")
+
+
 def _wh(tokens: list[str]) -> Wh:
-    low = [t.casefold() for t in tokens]
+    # "what's", "who's", "where're": a question word with its verb contracted onto it
+    low = [_CONTRACTED.sub("", t.casefold()) for t in tokens]
     for i, tok in enumerate(low[:4]):
         if tok == "how" and i + 1 < len(low) and low[i + 1] in _HOW:
             return _HOW[low[i + 1]]
@@ -197,6 +203,7 @@ def parse_question(question: str) -> Question:
     mentions = [
         m for m in find_names(question)
         if m[0].casefold() not in ROLE_ABBREVIATIONS  # "Brix's CEO": a role, not a name
+        and m[0].casefold() not in STOPWORDS  # "I", "My": a capitalised function word
         and not any(lo <= m[1] < hi for lo, hi in previous)  # "before she moved to Oslo"
     ]
     name_of: dict[int, int] = {}  # token position -> mention index
