@@ -39,6 +39,7 @@ from affidavit.gates.read_select import (
 )
 from affidavit.text.lexical import active as active_lexicon
 from affidavit.text.question import Question, TimeScope, parse_question
+from affidavit.text.question_chat import expand_chat
 from affidavit.text.question_names import lowercase_runs
 from affidavit.text.slots import FRAMES_VERSION
 
@@ -65,7 +66,7 @@ def decide_read(
     if limit < 1:
         raise InvalidInput("limit", "expected a positive integer")
     # A chat question: names typed in lower case ("is noor still at Quillon?"), if any.
-    typed = _with_typed_names(question, index)
+    typed = _with_typed_names(expand_chat(question), index)
     parsed = parse_question(typed)
     parsed = with_frames(parsed)
     if at_explicit and parsed.time is None and not parsed.now:
@@ -112,6 +113,12 @@ def _with_typed_names(question: str, index: ReadIndex) -> str:
         surface = question[start:end]
         bare = surface[:-2] if surface.endswith(("'s", "’s")) else surface
         entities = index.resolve(bare)
+        if not entities and bare == surface and len(bare) > 3 and bare.endswith("s"):
+            owner = index.resolve(bare[:-1])  # "lenas boss": a possessive typed without its apostrophe
+            if len(owner) == 1:
+                taken.append((start, end))
+                replace.append((start, end, f"{owner[0].name}'s"))
+                continue
         if len(entities) == 1:
             taken.append((start, end))
             replace.append((start, start + len(bare), entities[0].name))

@@ -22,7 +22,7 @@ import msgspec
 
 from affidavit.gates.contracts import ClaimView
 from affidavit.text.lemmas import canonical, lemma, words
-from affidavit.text.lexical import active
+from affidavit.text.lexical import active, organisation_noun
 from affidavit.text.question import Question, Term
 from affidavit.text.slots import BY_NAME, FRAMES, Frame, Pattern
 
@@ -48,6 +48,13 @@ def with_frames(q: Question) -> Question:
     owned = frozenset(q.possessed)
     terms = tuple(
         msgspec.structs.replace(t, possessed=True) if t.position in owned else t for t in terms
+    )
+    # "Lena's company", "Lena's firm": an organisation she belongs to, her employer's slot.
+    terms = tuple(
+        msgspec.structs.replace(t, frame="employer")
+        if t.possessed and not t.frame and t.kind == "word" and organisation_noun(t.lemma)
+        else t
+        for t in terms
     )
     return msgspec.structs.replace(q, terms=terms, inner=inner)
 
@@ -80,7 +87,7 @@ def _assign(
         if hit is None:
             continue
         lo, hi = hit
-        if frame.first and lo != 0:
+        if frame.first and any(not _light(t, frame) for t in out[:lo]):
             continue  # "play its home games": a word of the question, not its type
         absorbed = [
             i for i, t in enumerate(out)

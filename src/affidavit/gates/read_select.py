@@ -14,13 +14,14 @@ its own lemma first, then more same-lemma matches, then the latest
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView, ReadIndex
 from affidavit.gates.read_ground import Grounding, claim_years, ground
 from affidavit.gates.read_postings import narrowed
 from affidavit.text.lemmas import STOPWORDS
-from affidavit.text.names import key_tokens
+from affidavit.text.names import find_names, key_tokens
 from affidavit.text.question import Term, TimeScope, Wh
 
 SELECTABLE = frozenset({"active", "disputed"})
@@ -220,11 +221,38 @@ def _answer_check(
     g: Grounding, wh: Wh, terms: tuple[Term, ...], claim: ClaimView, named: frozenset[str]
 ) -> Grounding:
     """ "Who" and "where" want an entity the question did not name ("Who founded X?"
-    is not answered by "X was founded in 1874"); a bare "Who is X?" wants anything."""
-    wants_entity = wh == "where" or (wh == "who" and bool(terms))
-    if wants_entity and not set(claim.entity_ids) - named:
+    is not answered by "X was founded in 1874"); a bare "Who is X?" wants anything.
+
+    A noun naming the kind of entity asked for ("Which *company* does Lena work for?")
+    is met by a claim that names another entity and grounds the question's other
+    words; asked alone ("Which band is X in?") only by the noun's own word.
+    """
+    others = bool(set(claim.entity_ids) - named)
+    typed = [i for i, t in enumerate(terms) if t.entity_type and not t.frame]
+    if typed:
+        rest = [ok for i, ok in enumerate(g.grounded) if i not in typed]
+        met = others and bool(rest) and all(rest) and _names_a_party(claim.text, claim.subject_name)
+        g = g._replace(grounded=tuple(ok or (i in typed and met) for i, ok in enumerate(g.grounded)))
+    wants_entity = wh == "where" or (wh == "who" and bool(terms)) or bool(typed)
+    if wants_entity and not others:
         return g._replace(wh_ok=False)
     return g
+
+
+_LOCATIVE = frozenset({"in", "near", "outside", "around", "from", "across"})
+
+
+@lru_cache(maxsize=65536)
+def _names_a_party(text: str, subject_name: str) -> bool:
+    """Whether ``text`` names an entity besides its subject other than as a place
+    ("works for *Brix*", "bought *Tessel*"; not "works as a biologist in *Split*")."""
+    for name, start, _end in find_names(text):
+        if name == subject_name or start == text.find(subject_name):
+            continue
+        before = text[:start].split()
+        if not before or before[-1].casefold() not in _LOCATIVE:
+            return True
+    return False
 
 
 def _ungrounded_term(

@@ -28,6 +28,9 @@ from affidavit.text.lemmas import STOPWORDS, canonical, lemma, words
 
 _PREPOSITIONS = frozenset({"of", "at", "in", "for", "with", "within", "on", "from", "inside"})
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her"})
+# A preposition that introduces the verb's other party (a source), never a whole that
+# locates its object: "rents her flat from Ola", "borrowed a bike from Jakub".
+_PARTIES = frozenset({"from"})
 _AFFILIATION = frozenset({
     "work", "employ", "teach", "lecture", "study", "play", "live", "reside", "serve",
     "train", "coach", "practise", "practice", "attend", "join", "volunteer",
@@ -68,6 +71,8 @@ def relation_elsewhere(
         region.pop()
     if not region or region[-1] not in _PREPOSITIONS:
         return False  # an apposition or a direct object: the entity itself
+    if region[-1] in _PARTIES:
+        return False  # "rents her flat from Ola": a party to the verb, not a place of its object
     inner = region[:-1]
     noun = first > 0 and toks[first - 1] in _DETERMINERS
     if not noun and lemma(toks[last]) in _AFFILIATION:

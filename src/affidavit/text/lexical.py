@@ -188,3 +188,13 @@ class WordNetLexicon:
 def active() -> Lexicon:
     """The lexicon the read gate uses: the builtin tables, plus the pinned WordNet one."""
     return _Union(WordNetLexicon())
+
+
+_ORGANISATION = frozenset({"organisation", "organization"})
+
+
+@lru_cache(maxsize=4096)
+def organisation_noun(lemma: str) -> bool:
+    """Whether ``lemma`` names a kind of organisation ("company", "firm", "team", "band"),
+    read from the pinned lexicon's categories (nothing without it)."""
+    return lemma in _ORGANISATION or bool(pinned_lexicon.categories(lemma) & _ORGANISATION)

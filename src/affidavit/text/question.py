@@ -21,9 +21,17 @@ from typing import Literal
 import msgspec
 
 from affidavit.text.lemmas import STOPWORDS, lemma, phrase_matches
+from affidavit.text.lexical import organisation_noun
 from affidavit.text.names import find_names
-from affidavit.text.question_clause import possessed_by, possessive_party, predicated_of, relative_clause
+from affidavit.text.question_clause import (
+    party_of,
+    possessed_by,
+    possessive_party,
+    predicated_of,
+    relative_clause,
+)
 from affidavit.text.question_idioms import OCCUPATION_LIGHT_VERBS, idioms
+from affidavit.text.question_names import is_known_word
 from affidavit.text.question_time import NOW, PREVIOUS, TimeScope, time_scope
 from affidavit.text.slots import ROLE_ABBREVIATIONS
 
@@ -45,6 +53,7 @@ _NOISE = frozenset({
     # determiners and modal auxiliaries: "any allergies I should know about?"
     "any", "some", "should", "would", "could", "can", "will", "might", "must", "shall",
 })  # fmt: skip
+_SUBJECT_PRONOUNS = frozenset({"i", "you", "he", "she", "it", "we", "they"})
 _KIND_WORDS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts"})
 
 # Answer-type nouns after which/what: they say what kind of answer, not what
@@ -74,6 +83,9 @@ class Term(msgspec.Struct, frozen=True):
     frame: str = ""  # the relation frame (``text.slots``) the word asks for, if any
     strict: bool = False  # the frame absorbed a light verb: only the frame grounds the word
     possessed: bool = False  # the target owns the word ("Lena's landlord"), see ``Question``
+    # "Which *company* does Lena work for?": the noun names the kind of entity the answer
+    # is (an organisation), met by a claim that names one besides the question's own.
+    entity_type: bool = False
 
 
 class Question(msgspec.Struct, frozen=True):
@@ -155,10 +167,17 @@ def _demand(
         if tok[0].isdigit():
             terms.append(Term(tok, tok, "number", pos))
             continue
-        lem = lemma(tok)
+        back = pos - 1
+        while back in names_at:  # "was *Lena* living": the subject between be and the verb
+            back -= 1
+        lem = _progressive(tok, tokens[back][0].casefold() if back >= 0 else "") or lemma(tok)
         # "What does X do?": a "do" after every name is the main verb and asks
         # for an occupation ("does" before a name is only do-support).
-        is_do_main = lem == "do" and bool(names_at) and pos > max(names_at)
+        nxt = tokens[pos + 1][0].casefold() if pos + 1 < len(tokens) else ""
+        is_do_main = (
+            lem == "do" and bool(names_at) and pos > max(names_at)
+            and nxt not in _SUBJECT_PRONOUNS  # "Lena Moss - where does *she* live?"
+        )
         if is_do_main:
             terms.append(Term(tok, "occupation", "class", pos))
             continue
@@ -173,6 +192,8 @@ def _demand(
             continue
         if lem in OCCUPATION_WORDS:
             terms.append(Term(tok, "occupation", "class", pos))
+        elif prev in ("which", "what") and organisation_noun(lem):
+            terms.append(Term(tok, lem, "word", pos, entity_type=True))
         elif lem in CLASS_WORDS:
             terms.append(Term(tok, lem, "class", pos))
         else:
@@ -181,6 +202,28 @@ def _demand(
         # "What position does X hold?": the verb only carries the occupation noun.
         terms = [t for t in terms if t.kind != "word" or t.lemma not in OCCUPATION_LIGHT_VERBS]
     return tuple(terms), _head_after(terms, first_name_end), type_class
+
+
+_BE_FORMS = frozenset({"is", "was", "are", "were", "am", "been", "be", "being"})
+# "where's", "she's", "they're": a form of *be* contracted onto a question word or pronoun.
+_CONTRACTED_BE = re.compile(r"^(?:(?:where|who|what|how|when|she|he|it|that|there)['’]s|\w+['’]re)$")
+
+
+def _progressive(tok: str, before: str) -> str | None:
+    """The verb of a progressive "-ing" right after a form of *be* (``before``), its
+    subject aside ("where was Lena *living*" -> "live"), when the lemmatiser keeps the
+    "-ing" noun; None otherwise ("the head of *marketing*" stays a noun)."""
+    low = tok.casefold()
+    be = before in _BE_FORMS or bool(_CONTRACTED_BE.match(before))
+    if not be or not low.endswith("ing") or len(low) < 6:
+        return None
+    if lemma(low) != low:
+        return None
+    stem = low[:-3]
+    for verb in (stem + "e", stem, stem[:-1] if stem[-1:] == stem[-2:-1] else ""):
+        if verb and is_known_word(verb):
+            return lemma(verb)
+    return None
 
 
 def _head_after(terms: list[Term], first_name_end: int | None) -> int | None:
@@ -206,6 +249,7 @@ def parse_question(question: str) -> Question:
         and m[0].casefold() not in STOPWORDS  # "I", "My": a capitalised function word
         and not any(lo <= m[1] < hi for lo, hi in previous)  # "before she moved to Oslo"
     ]
+    mentions = _subject_first(question, mentions)
     name_of: dict[int, int] = {}  # token position -> mention index
     for pos, (_tok, start, end) in enumerate(tokens):
         for idx, (_surface, m_start, m_end) in enumerate(mentions):
@@ -219,9 +263,16 @@ def parse_question(question: str) -> Question:
     }
     clause = relative_clause(tokens, name_of)
     possessive_hop = False
+    party_at = owner_at = 0  # "Lena's *employer*" / "the *buyer* of Tessel": the party noun
     if clause is None:
         clause = possessive_party(tokens, name_of, _NOISE)
-        possessive_hop = clause is not None
+        if clause is not None:
+            possessive_hop, party_at, owner_at = True, clause[1], clause[0]
+    if clause is None:
+        clause = party_of(tokens, name_of, _NOISE)
+        if clause is not None:
+            possessive_hop, party_at = True, clause[0]
+            owner_at = min(p for p, i in name_of.items() if i == clause[2])
     wh = _wh([t for t, _, _ in tokens])
     inner: Question | None = None
     skip = set(name_of) | time_tokens
@@ -243,7 +294,9 @@ def parse_question(question: str) -> Question:
         # "the company that ..." (or "Lena's employer") stands for the bridge
         skip |= set(range(lo if possessive_hop else lo - 2, hi + 1))
         if possessive_hop:
-            inner = msgspec.structs.replace(inner, head=hi, target_at=lo, possessed=(hi,))
+            inner = msgspec.structs.replace(
+                inner, head=party_at, target_at=owner_at, possessed=(party_at,)
+            )
         outer_names = [m[0] for i, m in enumerate(mentions) if i != name_idx]
     first_end = _name_end(name_of, 0) if outer_names and clause is None else None
     terms, head, type_class = _demand(tokens, skip, first_end, set(name_of),
@@ -260,6 +313,19 @@ def parse_question(question: str) -> Question:
     predicated = tuple(t.position for t in terms if predicated_of(low, name_of, t.position))
     return Question(wh, tuple(outer_names), terms, head, scope, now, inner, before, target_at,
                     possessed, predicated, bool(previous))
+
+
+_AUX_BEFORE = re.compile(r"\b(?:does|did|do|is|was|are|were|has|have|had)\s+$", re.I)
+
+
+def _subject_first(question: str, mentions: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """The mentions with the question's grammatical subject first: the name right after
+    an auxiliary ("What share of Brix *does Lena* own?" is about Lena, not Brix). Left
+    as found when no later name follows an auxiliary."""
+    for i, mention in enumerate(mentions):
+        if i and _AUX_BEFORE.search(question[: mention[1]]):
+            return [mention, *mentions[:i], *mentions[i + 1 :]]
+    return mentions
 
 
 def _phrases_by_token(

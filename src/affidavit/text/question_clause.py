@@ -9,6 +9,7 @@ asks the clause first, then the rest of the question about that entity).
 from __future__ import annotations
 
 from affidavit.text.lemmas import STOPWORDS, lemma
+from affidavit.text.lexical import active, organisation_noun
 from affidavit.text.slots import PARTY_NOUNS
 
 _AUX = frozenset({
@@ -108,7 +109,7 @@ def possessive_party(
     party ("What does Lena's employer make?"); None when the party is what it asks for."""
     low = [t.casefold() for t, _, _ in tokens]
     for pos in range(1, len(tokens)):
-        if pos in name_of or pos - 1 not in name_of or lemma(low[pos]) not in PARTY_NOUNS:
+        if pos in name_of or pos - 1 not in name_of or not party_noun(lemma(low[pos])):
             continue
         if not low[pos - 1].endswith(("'s", "’s")):
             continue
@@ -123,6 +124,40 @@ def possessive_party(
         idx = name_of[pos - 1]
         first = min(p for p, i in name_of.items() if i == idx)
         return first, pos, idx
+    return None
+
+
+def party_noun(lemma_: str) -> bool:
+    """Whether a noun possessed by a name stands for another entity ("Lena's *employer*",
+    "Tessel's *buyer*", "Lena's *company*"): a party noun, an agent or patient noun
+    derived from a verb, or a kind of organisation (the last two from the lexicon)."""
+    return (
+        lemma_ in PARTY_NOUNS or bool(active().derivations(lemma_)) or organisation_noun(lemma_)
+    )
+
+
+def party_of(
+    tokens: list[tuple[str, int, int]], name_of: dict[int, int], noise: frozenset[str]
+) -> tuple[int, int, int] | None:
+    """``(noun, last, mention)`` of "the buyer of Tessel" when the question asks more of
+    that party ("What does the buyer of Tessel make?"); None when the party is what it
+    asks for ("Who is the founder of Brix?")."""
+    low = [t.casefold() for t, _, _ in tokens]
+    for pos in range(1, len(tokens) - 2):
+        if low[pos - 1] != "the" or low[pos + 1] != "of" or pos in name_of:
+            continue
+        owner = pos + 3 if low[pos + 2] in _DET else pos + 2
+        if owner not in name_of or not party_noun(lemma(low[pos])):
+            continue
+        idx = name_of[owner]
+        last = max(p for p, i in name_of.items() if i == idx)
+        rest = [
+            p for p, t in enumerate(low)
+            if p not in name_of and not pos - 1 <= p <= last and not t[0].isdigit()
+            and ((t not in STOPWORDS and t not in noise and lemma(t) not in noise)
+                 or (p > last and lemma(t) == "do"))
+        ]  # fmt: skip
+        return (pos, last, idx) if rest else None
     return None
 
 

@@ -36,8 +36,12 @@ def _simplemma() -> Any:
     return simplemma
 
 
-def _known_word(token: str) -> bool:
+def is_known_word(token: str) -> bool:
+    """Whether the lemmatiser knows ``token`` as an English word."""
     return bool(_simplemma().is_known(token, lang="en"))
+
+
+_known_word = is_known_word
 
 
 def lowercase_runs(question: str) -> list[tuple[int, int]]:
