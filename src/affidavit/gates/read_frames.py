@@ -76,7 +76,12 @@ def _assign(
 ) -> tuple[Term, ...]:
     """Tag frame words, frames in table order (a word takes the first frame that asks it)."""
     present = {t.lemma for t in terms if t.kind == "word"}
-    wanted = sorted({hit for lem in present for hit in _TRIGGERS.get(lem, ())})
+    # Frames in table order; within one, the longest trigger first ("line manager" before
+    # "manager", so that "line" is not left over as a word of its own).
+    wanted = sorted(
+        {hit for lem in present for hit in _TRIGGERS.get(lem, ())},
+        key=lambda h: (h[0], -len(h[2].split()), h[1]),
+    )
     out = list(terms)
     done: set[int] = set()
     for index, _order, trigger in wanted:
@@ -87,7 +92,7 @@ def _assign(
         if hit is None:
             continue
         lo, hi = hit
-        if frame.first and any(not _light(t, frame) for t in out[:lo]):
+        if frame.first and not _leads(out, lo, frame):
             continue  # "play its home games": a word of the question, not its type
         absorbed = [
             i for i, t in enumerate(out)
@@ -105,6 +110,15 @@ def _assign(
         ]
         done.add(index)
     return tuple(out)
+
+
+def _leads(terms: list[Term], lo: int, frame: Frame) -> bool:
+    """Whether the trigger at ``lo`` opens the demand: only light verbs come before it,
+    or modifiers right before it ("what *skin* condition")."""
+    k = lo
+    while k > 0 and terms[k - 1].kind == "word" and terms[k - 1].position == terms[k].position - 1:
+        k -= 1
+    return all(_light(t, frame) for t in terms[:k])
 
 
 def _light(term: Term, frame: Frame) -> bool:
@@ -241,3 +255,18 @@ def slot_of(offered: frozenset[str]) -> str | None:
         if all(w in offered for w in pattern.words):
             return FRAMES[index].asks
     return None
+
+
+def modifies_category(modifier: str, head: Term, offered: frozenset[str]) -> bool:
+    """ "What *skin* condition does X have?": the modifier of a category frame's word is
+    grounded by a claim word whose own category says it ("eczema" is a skin disease).
+    Only for a frame that reads categories, and only through the lexicon."""
+    frame = BY_NAME.get(head.frame)
+    if frame is None or not frame.category:
+        return False
+    lexicon = active()
+    for word in offered:
+        classes = lexicon.categories(word)
+        if classes & frame.category and any(modifier in c.split() for c in classes):
+            return True
+    return False

@@ -39,7 +39,7 @@ from affidavit.gates.read_classes import (
     subordinated,
     us_spelling,
 )
-from affidavit.gates.read_frames import NUMBER, derived_grounds, frame_grounds
+from affidavit.gates.read_frames import NUMBER, derived_grounds, frame_grounds, modifies_category
 from affidavit.gates.read_target import relation_elsewhere
 from affidavit.text.lemmas import canonical, content_lemmas, lemma, phrase_terms
 from affidavit.text.names import key_tokens
@@ -268,6 +268,12 @@ def ground(
         ok, is_exact = _term_grounded(term, claim, offered, own, head)
         verdicts.append(ok)
         exact += int(ok and is_exact)
+    for i, term in enumerate(terms[:-1]):  # "skin condition": a modifier the category says
+        nxt = terms[i + 1]
+        if not verdicts[i] and term.kind == "word" and nxt.frame and verdicts[i + 1] and (
+            nxt.position == term.position + 1 and own
+        ):
+            verdicts[i] = modifies_category(term.lemma, nxt, offered)
     words_ = frozenset(t.lemma for t in terms if t.kind == "word")
     target = about if not own else (frozenset() if bridge else None)
     if (

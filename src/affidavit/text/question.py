@@ -304,6 +304,9 @@ def parse_question(question: str) -> Question:
                                       _idioms_by_token(question, tokens))
     if type_class is not None and wh in ("which", "what"):
         wh = type_class
+    origin = _origin(tokens, terms, wh, clause is None)
+    if origin is not None:  # "Where is Lena (originally) from?": where she comes from
+        terms, previous = (origin,), []
     before = tuple(t.position for t in terms if t.position + 1 in name_of)
     target_at = None
     if clause is None and mentions:
@@ -326,6 +329,25 @@ def _subject_first(question: str, mentions: list[tuple[str, int, int]]) -> list[
         if i and _AUX_BEFORE.search(question[: mention[1]]):
             return [mention, *mentions[:i], *mentions[i + 1 :]]
     return mentions
+
+
+_BE_OR_CONTRACTED = re.compile(r"^(?:is|was|are|were|where['’]s)$", re.I)
+
+
+def _origin(
+    tokens: list[tuple[str, int, int]], terms: tuple[Term, ...], wh: Wh, plain: bool
+) -> Term | None:
+    """The origin demand of "Where is X from?" / "where's X originally from": a *be*
+    question that ends in "from" and asks nothing else ("Where did X move from?" has
+    its own verb and is not one)."""
+    low = [t.casefold() for t, _s, _e in tokens]
+    if wh != "where" or not plain or len(low) < 3 or low[-1] != "from":
+        return None
+    if not any(_BE_OR_CONTRACTED.match(t) for t in low[:3]):
+        return None
+    if any(t.lemma != "originally" for t in terms):
+        return None
+    return Term(tokens[-1][0], "origin", "word", len(tokens) - 1)
 
 
 def _phrases_by_token(

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-FRAMES_VERSION = "frames-1"
+FRAMES_VERSION = "frames-2"
 Side = Literal["subject", "object", "any"]
 Needs = Literal["number", "date", "none"]
 
@@ -105,7 +105,7 @@ FRAMES: tuple[Frame, ...] = (
           ("tenant", "lodger"), _HAVE,
           (_p("rent", "object"), _p("lease", "object"), _p("tenant"), _p("lodger"))),
     Frame("boss", "who they report to",
-          ("boss", "manager", "supervisor", "line manager", "superior"),
+          ("boss", "manager", "supervisor", "line manager", "superior", ">work under"),
           _HAVE,
           (_p("report", "subject"), _p("manage", "object"), _p("supervise", "object"),
            _p("boss"), _p("supervisor"), _p("line manager"))),
@@ -125,7 +125,8 @@ FRAMES: tuple[Frame, ...] = (
               "daughter", "spouse", "wife", "husband", "cousin", "aunt", "uncle", "niece",
               "nephew", "grandmother", "grandfather", "grandchild", "family"))),
     Frame("stake", "what they own",
-          ("stake", "share", "shareholding", "holding", "equity", "ownership"),
+          ("stake", "share", "shareholding", "holding", "equity", "ownership", "percentage",
+           "percent"),
           frozenset({"hold", "have", "own", "be"}),
           (_p("own", "subject"), _p("stake"), _p("share"), _p("shareholder"),
            _p("holding"), _p("equity"))),
@@ -204,6 +205,17 @@ FRAMES: tuple[Frame, ...] = (
           (_p("work", "object"), _p("employee", "object"), _p("employ", "subject"),
            _p("hire", "subject")),
           wh=frozenset({"who"})),
+    # "Where is Lena from?": where she comes from (``text.question`` tags the "from").
+    Frame("origin", "where they are from", ("origin",), frozenset(),
+          (_p("grow up", "subject"), _p("raise", "subject"), _p("hometown", "subject"),
+           _p("home town", "subject"), _p("native", "subject"), _p("bear", "subject"),
+           _p("come", "subject"), _p("base", "subject"), _p("headquarter", "subject")),
+          wh=frozenset({"where"})),
+    # "What is Lena being treated for?": a condition, never who treats her.
+    Frame("illness", "their health", ("treat",), frozenset({"be", "get"}),
+          (_p("diagnose", "subject"),),
+          category=frozenset({"illness", "disease", "condition", "disorder", "ailment"}),
+          wh=frozenset({"what"})),
     Frame("ceo", "who runs it",
           ("ceo", "chief executive", "chief executive officer"),
           _HAVE,
