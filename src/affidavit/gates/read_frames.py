@@ -143,6 +143,8 @@ def _match(
             continue  # "Is Lena a landlord?" says she is one, not who hers is
         if side and target_at is None:
             continue
+        if side and lemma(run[0].surface.split()[0]) != want[0]:
+            continue  # "works for" read as "employ": a phrase says its own direction
         if side == "<" and not run[0].position < (target_at or 0):
             continue
         if side == ">" and not run[0].position > (target_at or 0):

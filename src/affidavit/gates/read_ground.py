@@ -189,7 +189,9 @@ def _term_grounded(
     quantity = _QUANTITY_NOUNS.get(term.lemma)
     if quantity is not None and quantity.search(claim.text):
         return True, False
-    if wanted == _EMPLOY and own:
+    # "Where does X work?" / "Who works at Y?" <- "X is the CTO of Y"; one role holder
+    # is no answer to Y's "employees" (how many, who all).
+    if wanted == _EMPLOY and (own or term.lemma != "employee"):
         role, org = _role(claim.text, claim.subject_name)
         return role and org and len(claim.entity_ids) > 1, False
     if derived_grounds(term, claim, offered, own, term.possessed):

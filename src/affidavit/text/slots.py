@@ -205,6 +205,12 @@ FRAMES: tuple[Frame, ...] = (
           (_p("work", "object"), _p("employee", "object"), _p("employ", "subject"),
            _p("hire", "subject")),
           wh=frozenset({"who"})),
+    Frame("products", "what it makes",
+          ("product", "produce", "manufacture", "make", "sell", "goods"),
+          frozenset({"be", "have", "do"}),
+          tuple(_p(w, "subject") for w in (
+              "make", "produce", "manufacture", "sell", "export", "build", "supply",
+              "distribute", "product"))),
     # "Where is Lena from?": where she comes from (``text.question`` tags the "from").
     Frame("origin", "where they are from", ("origin",), frozenset(),
           (_p("grow up", "subject"), _p("raise", "subject"), _p("hometown", "subject"),
