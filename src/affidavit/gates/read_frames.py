@@ -260,9 +260,10 @@ def slot_of(offered: frozenset[str]) -> str | None:
 
 
 def modifies_category(modifier: str, head: Term, offered: frozenset[str]) -> bool:
-    """ "What *skin* condition does X have?": the modifier of a category frame's word is
-    grounded by a claim word whose own category says it ("eczema" is a skin disease).
-    Only for a frame that reads categories, and only through the lexicon."""
+    """ "What *skin* condition does X have?", "any health *problems*?": a word next to a
+    category frame's word is grounded by a claim word whose own category says it
+    ("eczema" is a skin disease, "asthma" a health problem). Only for a frame that reads
+    categories, and only through the lexicon."""
     frame = BY_NAME.get(head.frame)
     if frame is None or not frame.category:
         return False

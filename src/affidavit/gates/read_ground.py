@@ -270,12 +270,15 @@ def ground(
         ok, is_exact = _term_grounded(term, claim, offered, own, head)
         verdicts.append(ok)
         exact += int(ok and is_exact)
-    for i, term in enumerate(terms[:-1]):  # "skin condition": a modifier the category says
-        nxt = terms[i + 1]
-        if not verdicts[i] and term.kind == "word" and nxt.frame and verdicts[i + 1] and (
-            nxt.position == term.position + 1 and own
-        ):
-            verdicts[i] = modifies_category(term.lemma, nxt, offered)
+    for i, term in enumerate(terms):  # "skin condition", "health problems": the category says it
+        if verdicts[i] or term.kind != "word" or not own:
+            continue
+        for j in (i - 1, i + 1):
+            near = terms[j] if 0 <= j < len(terms) else None
+            if near is not None and near.frame and verdicts[j] and (
+                abs(near.position - term.position) == 1
+            ):
+                verdicts[i] = verdicts[i] or modifies_category(term.lemma, near, offered)
     words_ = frozenset(t.lemma for t in terms if t.kind == "word")
     target = about if not own else (frozenset() if bridge else None)
     if (

@@ -52,6 +52,8 @@ _NOISE = frozenset({
     "wondering", "anyone", "quick",
     # determiners and modal auxiliaries: "any allergies I should know about?"
     "any", "some", "should", "would", "could", "can", "will", "might", "must", "shall",
+    # chat fillers: "when did she join again?", "where exactly does he live?"
+    "again", "exactly", "actually", "anyway", "though", "remind",
 })  # fmt: skip
 _SUBJECT_PRONOUNS = frozenset({"i", "you", "he", "she", "it", "we", "they"})
 _KIND_WORDS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts"})
@@ -299,6 +301,8 @@ def parse_question(question: str) -> Question:
             )
         outer_names = [m[0] for i, m in enumerate(mentions) if i != name_idx]
     first_end = _name_end(name_of, 0) if outer_names and clause is None else None
+    if clause is not None and not outer_names:
+        first_end = clause[1]  # "who does [Lena's boss] *run*": the word after the bridge
     terms, head, type_class = _demand(tokens, skip, first_end, set(name_of),
                                       _phrases_by_token(question, tokens),
                                       _idioms_by_token(question, tokens))

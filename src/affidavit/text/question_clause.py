@@ -27,6 +27,54 @@ _DO = frozenset({"do", "does", "did"})
 def relative_clause(
     tokens: list[tuple[str, int, int]], name_of: dict[int, int]
 ) -> tuple[int, int, int] | None:
+    """The clause of ``_clause`` (below), run on over its verb's object.
+
+    A clause whose verb is followed by a determiner, a number or a preposition ("the
+    company Lena owns *30% of*", "the company that Lena has *a stake in*") has its
+    object still to come: it runs to the question's last word, which is the question's
+    own predicate ("... make?"), or to the end when the question's verb came before it
+    ("Who runs the company that Lena has a stake in?"). Only ever lengthened.
+    """
+    low = [t.casefold() for t, _, _ in tokens]
+    found = _clause(tokens, name_of) or _copular_clause(low, name_of)
+    if found is None:
+        return None
+    lo, hi, idx = found
+    if hi + 1 >= len(low) or not (
+        low[hi + 1] in STOPWORDS or low[hi + 1] in _AUX or low[hi + 1][0].isdigit()
+    ):
+        return found
+    the = lo - 1
+    while the > 0 and low[the] != "the":
+        the -= 1
+    before = low[:the]
+    verb_first = not any(t in _DO for t in before) and any(
+        t not in STOPWORDS and t not in _AUX and t not in _QUESTION_WORDS for t in before
+    )
+    last = len(tokens) - 1 if verb_first else len(tokens) - 2
+    return (lo, last, idx) if last > hi else found
+
+
+def _copular_clause(low: list[str], name_of: dict[int, int]) -> tuple[int, int, int] | None:
+    """ "the company <name> is a data engineer at": a clause whose verb is a copula, which
+    ``_clause`` leaves alone; ``(name, name end, mention)`` for the caller to run on."""
+    for i in range(len(low) - 3):
+        if low[i] != "the" or (i + 1) in name_of or (i + 2) not in name_of:
+            continue
+        end = i + 2
+        while end + 1 in name_of and name_of[end + 1] == name_of[i + 2]:
+            end += 1
+        if end + 2 < len(low) and low[end + 1] in _AUX:
+            return i + 2, end, name_of[i + 2]
+    return None
+
+
+_QUESTION_WORDS = frozenset({"who", "whom", "what", "which", "where", "when", "how", "why"})
+
+
+def _clause(
+    tokens: list[tuple[str, int, int]], name_of: dict[int, int]
+) -> tuple[int, int, int] | None:
     """``(first, last, mention)`` token positions of a clause that defines a bridge entity.
 
     "the company that acquired X" (the head is the clause's subject), "the
