@@ -151,7 +151,7 @@ def _hop(
     window = window_for(q.time, at, q.now, q.previous)
     named = frozenset().union(*sets)
     hop = select_hop(pool, sets[0], q.terms, q.wh, q.head, window, named, names, bridge, q.before_name)
-    if hop.reason == "no_valid_claim":  # "Is Lena still at Brix?": what replaced it, if anything
+    if hop.reason == "no_valid_claim" and q.now:  # "Is Lena still at Brix?": what replaced it
         own = [c for e in sorted(sets[0]) for c in index.claims_about(e)]
         now = current_values(hop.grounded, own, sets[0], window, q.wh, named)
         if now:

@@ -21,6 +21,7 @@ from functools import lru_cache
 import msgspec
 
 from affidavit.gates.contracts import ClaimView
+from affidavit.text.frames import converse_verbs, frames_of
 from affidavit.text.lemmas import canonical, lemma, words
 from affidavit.text.lexical import active, organisation_noun
 from affidavit.text.question import Question, Term
@@ -49,6 +50,11 @@ def with_frames(q: Question) -> Question:
     terms = tuple(
         msgspec.structs.replace(t, possessed=True) if t.position in owned else t for t in terms
     )
+    if q.target_at is not None:
+        terms = tuple(
+            msgspec.structs.replace(t, after_target=True) if t.position > (q.target_at or 0) else t
+            for t in terms
+        )
     # "Lena's company", "Lena's firm": an organisation she belongs to, her employer's slot.
     terms = tuple(
         msgspec.structs.replace(t, frame="employer")
@@ -273,3 +279,50 @@ def modifies_category(modifier: str, head: Term, offered: frozenset[str]) -> boo
         if classes & frame.category and any(modifier in c.split() for c in classes):
             return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def _converse_sides(verb: str) -> tuple[tuple[str, bool], ...]:
+    """``(other verb, same subject role)`` for the verbs that state ``verb``'s relation
+    (``text.frames``): "borrow" -> ("lend", False) -- the lender is not the borrower."""
+    out: list[tuple[str, bool]] = []
+    for other in sorted(converse_verbs(verb)):
+        for mine in frames_of(verb):
+            for theirs in frames_of(other):
+                if mine.relation == theirs.relation and (other, mine.subject == theirs.subject) not in out:
+                    out.append((other, mine.subject == theirs.subject))
+    # a verb with two readings of one relation is left out: it says no direction
+    verbs = [v for v, _ in out]
+    return tuple(pair for pair in out if verbs.count(pair[0]) == 1)
+
+
+def converse_grounds(term: Term, offered: frozenset[str], own: bool) -> bool:
+    """ "Who did Lena borrow a bike from?" <- "Jakub lent his bike to Lena": a claim verb
+    of the same relation, with the asked entity in the role the question gives it (the
+    subject of "borrow" is the goal, which "lend" puts after its verb, so the asked
+    entity must not be the claim's subject). Only for a verb after the target's name."""
+    if term.kind != "word" or not term.after_target:
+        return False
+    return any(other in offered and own == same for other, same in _converse_sides(term.lemma))
+
+
+@lru_cache(maxsize=65536)
+def _common_words(text: str) -> frozenset[str]:
+    """Lemmas of the lower-case words of ``text`` and of adjacent pairs of them ("border
+    collie"): the common nouns a category may be asked of, never a name."""
+    raw = words(text)
+    low = [lemma(w) if w[:1].islower() else "" for w in raw]
+    pairs = {f"{w.casefold()} {lemma(raw[i + 1])}" for i, w in enumerate(raw[:-1])
+             if low[i] and low[i + 1]}
+    return frozenset({w for w in low if w} | pairs)
+
+
+def instance_grounds(term: Term, claim: ClaimView, own: bool) -> bool:
+    """ "What's the name of Vendula's *dog*?" <- "Vendula has a border collie called
+    Bára": a common noun of the claim whose lexicon category is the asked noun (a border
+    collie is a dog). One way only (a dog is not a collie), for the claim's own subject,
+    and never through a name (``_common_words``)."""
+    if not own or term.kind != "word" or term.entity_type:
+        return False
+    lexicon = active()
+    return any(term.lemma in lexicon.categories(w) for w in _common_words(claim.text))

@@ -39,7 +39,14 @@ from affidavit.gates.read_classes import (
     subordinated,
     us_spelling,
 )
-from affidavit.gates.read_frames import NUMBER, derived_grounds, frame_grounds, modifies_category
+from affidavit.gates.read_frames import (
+    NUMBER,
+    converse_grounds,
+    derived_grounds,
+    instance_grounds,
+    frame_grounds,
+    modifies_category,
+)
 from affidavit.gates.read_target import relation_elsewhere
 from affidavit.text.lemmas import canonical, content_lemmas, lemma, phrase_terms
 from affidavit.text.names import key_tokens
@@ -60,6 +67,8 @@ OCCUPATION_VERBS = frozenset({
     "serve", "sit", "practise", "practice", "edit", "play", "preach", "nurse",
 })  # fmt: skip
 _EMPLOY = canonical("employ")
+# Verbs and nouns that give a thing its name ("a collie called Bára", "named Ola").
+_NAMING = frozenset({"call", "name", "named", "nickname", "dub"})
 ROLE_KEY = "role"  # the write gate's predicate key for jobs and positions
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
 _DOSE = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|g|ml|iu|units?|tablets?|puffs?|drops?)\b", re.I)
@@ -195,6 +204,12 @@ def _term_grounded(
         role, org = _role(claim.text, claim.subject_name)
         return role and org and len(claim.entity_ids) > 1, False
     if derived_grounds(term, claim, offered, own, term.possessed):
+        return True, False
+    if converse_grounds(term, offered, own):
+        return True, False
+    if term.lemma == "name" and offered & _NAMING:  # "the name of ..." <- "called Bára"
+        return True, False
+    if instance_grounds(term, claim, own):
         return True, False
     return False, False
 

@@ -185,7 +185,7 @@ def current_values(
 ) -> list[ClaimView]:
     """The live values of the slots whose asked value no longer holds, newest first.
 
-    A question asked now ("still", "currently", or plain present) whose grounded claims
+    A question asked with a word for now ("still", "currently", "these days") whose grounded claims
     about the asked entity have all ended (superseded, or closed before now) is answered
     by what holds now in the same slot: ``claims`` (every claim about the entity) with
     that subject and the same predicate key, valid now, that fit the question word. A

@@ -88,6 +88,9 @@ class Term(msgspec.Struct, frozen=True):
     # "Which *company* does Lena work for?": the noun names the kind of entity the answer
     # is (an organisation), met by a claim that names one besides the question's own.
     entity_type: bool = False
+    # The word comes after the target's name ("Who did *Lena* borrow a bike from?"): the
+    # target is its verb's subject, which a converse verb in a claim states from the other side.
+    after_target: bool = False
 
 
 class Question(msgspec.Struct, frozen=True):
