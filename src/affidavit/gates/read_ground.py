@@ -43,8 +43,8 @@ from affidavit.gates.read_frames import (
     NUMBER,
     converse_grounds,
     derived_grounds,
-    instance_grounds,
     frame_grounds,
+    instance_grounds,
     modifies_category,
 )
 from affidavit.gates.read_target import relation_elsewhere

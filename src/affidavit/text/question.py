@@ -53,7 +53,7 @@ _NOISE = frozenset({
     # determiners and modal auxiliaries: "any allergies I should know about?"
     "any", "some", "should", "would", "could", "can", "will", "might", "must", "shall",
     # chat fillers: "when did she join again?", "where exactly does he live?"
-    "again", "exactly", "actually", "anyway", "though", "remind",
+    "again", "exactly", "actually", "anyway", "though",
 })  # fmt: skip
 _SUBJECT_PRONOUNS = frozenset({"i", "you", "he", "she", "it", "we", "they"})
 _KIND_WORDS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts"})
