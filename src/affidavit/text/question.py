@@ -269,12 +269,14 @@ def parse_question(question: str) -> Question:
     clause = relative_clause(tokens, name_of)
     possessive_hop = False
     party_at = owner_at = 0  # "Lena's *employer*" / "the *buyer* of Tessel": the party noun
+    # Words of the time expression ask nothing of the party ("Lena's boss right now").
+    noise = _NOISE | {tokens[p][0].casefold() for p in time_tokens}
     if clause is None:
-        clause = possessive_party(tokens, name_of, _NOISE)
+        clause = possessive_party(tokens, name_of, noise)
         if clause is not None:
             possessive_hop, party_at, owner_at = True, clause[1], clause[0]
     if clause is None:
-        clause = party_of(tokens, name_of, _NOISE)
+        clause = party_of(tokens, name_of, noise)
         if clause is not None:
             possessive_hop, party_at = True, clause[0]
             owner_at = min(p for p, i in name_of.items() if i == clause[2])

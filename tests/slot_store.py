@@ -1,0 +1,53 @@
+"""A second chat-register store for the recall tests of slot words, hops and chat shorthand.
+
+Names and facts are this file's own (no corpus's). Claims are indexed with the write
+gate's own shapes, supersession applied, so each answered question and its abstaining
+near-miss see the same claims.
+"""
+
+from __future__ import annotations
+
+from affidavit.gates.contracts import ReadDecision
+from affidavit.gates.read import decide_read
+from affidavit.gates.read_index import MemoryReadIndex
+from affidavit.gates.write import decide_write
+
+AT = "2025-06-01"
+
+CLAIMS: tuple[tuple[str, str, str | None], ...] = (
+    ("grew", "Marta Quell grew up in Lubin.", None),
+    ("rep", "Marta Quell reports to Dorota Wilk.", None),
+    ("stake", "Marta Quell owns 30% of Fennick Roasters.", None),
+    ("ecz", "Marta Quell has eczema.", None),
+    ("collie", "Marta Quell has a border collie called Figa.", None),
+    ("staff", "Fennick Roasters employs 45 people.", None),
+    ("makes", "Fennick Roasters makes cold brew concentrate.", None),
+    ("bought", "Fennick Roasters bought Pella Mills in 2021.", None),
+    ("pella", "Pella Mills is based in Gdynia.", None),
+    ("ceo", "Dorota Wilk is the chief executive of Fennick Roasters.", None),
+    ("job", "Jonas Ekberg is a data engineer at Fennick Roasters.", None),
+    ("diag", "Jonas Ekberg was diagnosed with asthma in 2015.", None),
+    ("lent", "Jonas Ekberg lent his kayak to Ewa Lind.", None),
+    ("lessons", "Jonas Ekberg gives cello lessons.", None),
+    ("takes", "Ewa Lind takes pottery lessons.", None),
+    ("cat", "Ewa Lind has a cat.", None),
+    ("gdansk", "Ewa Lind lives in Gdansk.", None),
+    ("bike", "Ewa Lind works as a courier in Gdansk.", None),
+)
+
+
+def build() -> MemoryReadIndex:
+    index = MemoryReadIndex()
+    for claim_id, text, valid_from in sorted(CLAIMS, key=lambda c: c[2] or ""):
+        shape = decide_write(text, text).shape
+        assert shape is not None, text
+        index.add(claim_id, text, shape, valid_from=valid_from)
+    return index
+
+
+def ask(index: MemoryReadIndex, question: str) -> ReadDecision:
+    return decide_read(question, index, at=AT)
+
+
+def ids(decision: ReadDecision) -> list[str]:
+    return [c.claim_id for c in decision.claims]
