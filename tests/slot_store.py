@@ -29,6 +29,7 @@ CLAIMS: tuple[tuple[str, str, str | None], ...] = (
     ("diag", "Jonas Ekberg was diagnosed with asthma in 2015.", None),
     ("lent", "Jonas Ekberg lent his kayak to Ewa Lind.", None),
     ("lessons", "Jonas Ekberg gives cello lessons.", None),
+    ("allergic", "Jonas Ekberg is allergic to hazelnuts.", None),
     ("takes", "Ewa Lind takes pottery lessons.", None),
     ("cat", "Ewa Lind has a cat.", None),
     ("gdansk", "Ewa Lind lives in Gdansk.", None),

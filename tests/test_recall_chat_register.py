@@ -37,6 +37,14 @@ PAIRS = [
      "any health problems I should know about for Ewa Lind?", "health problems"),
     ("filler-again", "when was jonas diagnosed with asthma again?", ["diag"],
      "when was ewa diagnosed with asthma again?", "diagnosed"),
+    ("quick-q", "hey quick q - where does ewa live?", ["gdansk"],
+     "hey quick q - where does jonas live?", "live"),
+    ("or-alternative", "does ewa still live in gdansk or did she move?", ["gdansk"],
+     "does jonas still live in gdansk or did he move?", "live"),
+    ("own-part", "does marta own part of fennick roasters?", ["stake"],
+     "does jonas own part of fennick roasters?", "own part"),
+    ("adjective", "any allergies I should know about for Jonas Ekberg?", ["allergic"],
+     "any allergies I should know about for Ewa Lind?", "allergies"),
 ]  # fmt: skip
 
 

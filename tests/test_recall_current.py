@@ -23,6 +23,8 @@ CLAIMS: tuple[tuple[str, str, str | None, str | None], ...] = (
     ("director", "Ines Amaral is the design director at Marrow Studio.", "2024-04-01", None),
     ("utrecht", "Piet Vos lives in Utrecht.", "2012-01-01", "2019-06-30"),
     ("club", "Piet Vos coaches the Delft rowing club.", None, None),
+    ("qhq", "Quillon Foods is headquartered in Leeds.", None, None),
+    ("mhq", "Marrow Studio is based in York.", None, None),
 )
 
 
@@ -71,3 +73,25 @@ def test_a_named_year_is_not_replaced_by_the_current_value(store: MemoryReadInde
     assert ids(ask(store, "Where did Noor Haddad work in 2018?")) == ["quillon"]
     d = ask(store, "Did Noor Haddad work at Quillon Foods in 2010?")
     assert (d.status, d.reason, d.ungrounded_term) == ("abstained", "no_valid_claim", "2010")
+
+
+@pytest.mark.parametrize(("question", "want"), [
+    ("where is the company Noor Haddad used to work for headquartered?", ["quillon", "qhq"]),
+    ("where is the company Noor Haddad worked for in 2018 based?", ["quillon", "qhq"]),
+    ("where is Noor Haddad's former employer based?", ["quillon", "qhq"]),
+    ("where was Noor Haddad's previous employer based?", ["quillon", "qhq"]),
+    ("where is Noor Haddad's employer based?", ["marrow", "mhq"]),
+    ("where is the company Noor Haddad works for based?", ["marrow", "mhq"]),
+])  # fmt: skip
+def test_a_time_inside_a_hop_is_the_hops_own(store: MemoryReadIndex, question: str, want: list[str]) -> None:
+    """ "used to", "former", "in 2018" inside the clause pick the earlier employer; the
+    rest of the question is asked now. Without them the current employer answers."""
+    d = ask(store, question)
+    assert d.status == "answered" and ids(d) == want, d.text
+
+
+def test_a_former_party_that_was_never_replaced_abstains(store: MemoryReadIndex) -> None:
+    """Piet's residence ended with nothing after it, and he never had an employer: a
+    former employer has no earlier value to give."""
+    d = ask(store, "where is Piet Vos's former employer based?")
+    assert d.status == "abstained", d.text

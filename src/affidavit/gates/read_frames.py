@@ -326,3 +326,28 @@ def instance_grounds(term: Term, claim: ClaimView, own: bool) -> bool:
         return False
     lexicon = active()
     return any(term.lemma in lexicon.categories(w) for w in _common_words(claim.text))
+
+
+# Noun ending -> adjective ending of the same condition: allergy/allergic,
+# anaemia/anaemic, diabetes/diabetic, asthma/asthmatic, epilepsy/epileptic.
+_ADJECTIVE_ENDINGS = (("sy", "tic"), ("ia", "ic"), ("es", "ic"), ("y", "ic"), ("a", "atic"))
+_COPULAS = frozenset({"is", "are", "was", "were", "become", "becomes", "became", "remains"})
+
+
+@lru_cache(maxsize=65536)
+def _predicate_adjectives(text: str) -> frozenset[str]:
+    """Words right after a copula ("X is *allergic* to peanuts", "X is *diabetic*")."""
+    raw = [w.casefold() for w in words(text)]
+    return frozenset(raw[i + 1] for i, w in enumerate(raw[:-1]) if w in _COPULAS)
+
+
+def adjective_grounds(term: Term, claim: ClaimView, own: bool) -> bool:
+    """ "Any allergies for X?" <- "X is allergic to peanuts": the asked noun's adjective
+    said of the claim's own subject, by the regular English endings above."""
+    if not own or term.kind != "word" or len(term.lemma) < 5:
+        return False
+    said = _predicate_adjectives(claim.text)
+    for noun_end, adj_end in _ADJECTIVE_ENDINGS:
+        if term.lemma.endswith(noun_end) and term.lemma[: -len(noun_end)] + adj_end in said:
+            return True
+    return False

@@ -41,6 +41,7 @@ from affidavit.gates.read_classes import (
 )
 from affidavit.gates.read_frames import (
     NUMBER,
+    adjective_grounds,
     converse_grounds,
     derived_grounds,
     frame_grounds,
@@ -209,7 +210,7 @@ def _term_grounded(
         return True, False
     if term.lemma == "name" and offered & _NAMING:  # "the name of ..." <- "called Bára"
         return True, False
-    if instance_grounds(term, claim, own):
+    if instance_grounds(term, claim, own) or adjective_grounds(term, claim, own):
         return True, False
     return False, False
 

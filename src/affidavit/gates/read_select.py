@@ -307,14 +307,15 @@ def _ungrounded_term(
 # kind of value is asked ("dose of", "kind of"): named after the word they carry.
 _LIGHT = frozenset({
     "have", "own", "possess", "hold", "take", "get", "keep", "use", "attend", "play", "score",
-    "make", "give", "receive", "do", "occupy",
+    "make", "give", "receive", "do", "occupy", "put", "bring", "set", "go", "come",
     "dose", "dosage", "amount", "kind", "type", "sort",
 })  # fmt: skip
 # Words that place or negate the demand rather than say it ("after his stroke").
 _FUNCTION = frozenset({
     "after", "before", "since", "until", "till", "during", "without", "against", "between",
     "among", "through", "across", "over", "under", "near", "upon", "within", "ago", "no",
-    "not", "never", "ever", "again", "yet", "already",
+    "not", "never", "ever", "again", "yet", "already", "out", "up", "off", "away", "back",
+    "down",
 })  # fmt: skip
 
 

@@ -53,7 +53,7 @@ _NOISE = frozenset({
     # determiners and modal auxiliaries: "any allergies I should know about?"
     "any", "some", "should", "would", "could", "can", "will", "might", "must", "shall",
     # chat fillers: "when did she join again?", "where exactly does he live?"
-    "again", "exactly", "actually", "anyway", "though",
+    "again", "exactly", "actually", "anyway", "though", "q", "question", "idea",
 })  # fmt: skip
 _SUBJECT_PRONOUNS = frozenset({"i", "you", "he", "she", "it", "we", "they"})
 _KIND_WORDS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts"})
@@ -241,8 +241,17 @@ def _head_after(terms: list[Term], first_name_end: int | None) -> int | None:
     return None
 
 
+# "Does Lena still live in Oslo, or did she move?": the alternative asks nothing new.
+_ALTERNATIVE = re.compile(
+    r",?\s+or\s+(?:(?:did|does|do|is|was|are|were|has|have|had)\s+(?:she|he|they|it)\b|not\b)"
+    r"[^?]*",
+    re.I,
+)
+
+
 def parse_question(question: str) -> Question:
     """Parse ``question`` into names, demanded terms, time scope and any inner hop."""
+    question = _ALTERNATIVE.sub("", question)
     scope, time_span = time_scope(question)
     now = scope is None and bool(NOW.search(question))
     tokens = [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(question)]
@@ -282,11 +291,13 @@ def parse_question(question: str) -> Question:
             owner_at = min(p for p, i in name_of.items() if i == clause[2])
     wh = _wh([t for t, _, _ in tokens])
     inner: Question | None = None
+    outer_scope = scope
     skip = set(name_of) | time_tokens
     outer_names = [m[0] for m in mentions]
     if clause is not None:
         lo, hi, name_idx = clause
         inner_skip = {p for p in range(len(tokens)) if not lo <= p <= hi} | set(name_of)
+        inner_skip |= time_tokens  # "the company X *used to* work for": a time, not a demand
         name_end = _name_end(name_of, name_idx)
         inner_terms, _, _ = _demand(tokens, inner_skip, name_end, set(name_of))
         # In a clause every word after the name is said of it ("where X is head"):
@@ -295,8 +306,16 @@ def parse_question(question: str) -> Question:
             (t.position for t in inner_terms if name_end is not None and t.position > name_end),
             None,
         )
+        # A time said inside the clause is the clause's ("the company X worked for in
+        # 2018", "Lena's former employer"); the rest of the question is asked now.
+        span = (tokens[lo][1], tokens[hi][2])
+        inside = [(a, b) for a, b in previous if span[0] <= a and b <= span[1]]
+        previous = [p for p in previous if p not in inside]
+        if time_span is not None and span[0] <= time_span[0] and time_span[1] <= span[1]:
+            outer_scope = None
         inner = Question(
-            "which", (mentions[name_idx][0],), inner_terms, inner_head, scope, now
+            "which", (mentions[name_idx][0],), inner_terms, inner_head, scope, now,
+            previous=bool(inside),
         )
         # "the company that ..." (or "Lena's employer") stands for the bridge
         skip |= set(range(lo if possessive_hop else lo - 2, hi + 1))
@@ -323,7 +342,7 @@ def parse_question(question: str) -> Question:
     low = [t.casefold() for t, _, _ in tokens]
     possessed = tuple(t.position for t in terms if possessed_by(low, name_of, t.position))
     predicated = tuple(t.position for t in terms if predicated_of(low, name_of, t.position))
-    return Question(wh, tuple(outer_names), terms, head, scope, now, inner, before, target_at,
+    return Question(wh, tuple(outer_names), terms, head, outer_scope, now, inner, before, target_at,
                     possessed, predicated, bool(previous))
 
 

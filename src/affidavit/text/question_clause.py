@@ -156,20 +156,23 @@ def possessive_party(
     """``(first, last, mention)`` of "Lena's employer" when the question asks more of that
     party ("What does Lena's employer make?"); None when the party is what it asks for."""
     low = [t.casefold() for t, _, _ in tokens]
-    for pos in range(1, len(tokens)):
-        if pos in name_of or pos - 1 not in name_of or not party_noun(lemma(low[pos])):
+    for at in range(1, len(tokens)):
+        pos = at
+        while pos + 1 < len(tokens) and low[pos] in _PARTY_TIME:
+            pos += 1  # "Lena's *former* employer": the time is the hop's, the noun follows
+        if at in name_of or at - 1 not in name_of or not party_noun(lemma(low[pos])):
             continue
-        if not low[pos - 1].endswith(("'s", "’s")):
+        if not low[at - 1].endswith(("'s", "’s")):
             continue
         rest = [
             p for p, t in enumerate(low)
-            if p not in name_of and p != pos and not t[0].isdigit()
+            if p not in name_of and not at <= p <= pos and not t[0].isdigit()
             and ((t not in STOPWORDS and t not in noise and lemma(t) not in noise)
                  or (p > pos and lemma(t) == "do"))  # "What does Lena's landlord do?"
         ]  # fmt: skip
         if not rest:
             return None
-        idx = name_of[pos - 1]
+        idx = name_of[at - 1]
         first = min(p for p, i in name_of.items() if i == idx)
         return first, pos, idx
     return None
@@ -210,6 +213,7 @@ def party_of(
 
 
 _DET = frozenset({"a", "an", "the"})
+_PARTY_TIME = frozenset({"former", "previous", "current", "present", "new"})
 _COPULA = frozenset({"is", "was", "are", "were"})
 
 

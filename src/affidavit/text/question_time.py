@@ -35,7 +35,7 @@ PREVIOUS = re.compile(
     r"retired|retiring|quit|quitting|emigrated|emigrating)\b"
     r"(?:\s+(?:to|from|in|out of|into)\s+(?:the\s+)?[\w'’\-]+(?:\s+[A-Z][\w'’\-]*)*)?"
     r"|\bused?\s+to\b(?=\s+\w)|\bpreviously\b|\bformerly\b|\boriginally\b|\bbefore that\b"
-    r"|\bat first\b|\bin the past\b|\bback then\b",
+    r"|\bat first\b|\bin the past\b|\bback then\b|\bformer\b|\bprevious\b",
     re.I,
 )
 

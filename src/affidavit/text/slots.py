@@ -126,7 +126,7 @@ FRAMES: tuple[Frame, ...] = (
               "nephew", "grandmother", "grandfather", "grandchild", "family"))),
     Frame("stake", "what they own",
           ("stake", "share", "shareholding", "holding", "equity", "ownership", "percentage",
-           "percent"),
+           "percent", "own part"),
           frozenset({"hold", "have", "own", "be"}),
           (_p("own", "subject"), _p("stake"), _p("share"), _p("shareholder"),
            _p("holding"), _p("equity"))),
