@@ -23,6 +23,8 @@ CLAIMS: tuple[tuple[str, str, str | None, str | None], ...] = (
     ("director", "Ines Amaral is the design director at Marrow Studio.", "2024-04-01", None),
     ("utrecht", "Piet Vos lives in Utrecht.", "2012-01-01", "2019-06-30"),
     ("club", "Piet Vos coaches the Delft rowing club.", None, None),
+    ("maribor", "Kaja Novak lives in Maribor.", "2014-01-01", "2023-02-28"),
+    ("ljubljana", "Kaja Novak moved to Ljubljana in March 2023.", "2023-03-01", None),
     ("qhq", "Quillon Foods is headquartered in Leeds.", None, None),
     ("mhq", "Marrow Studio is based in York.", None, None),
 )
@@ -95,3 +97,12 @@ def test_a_former_party_that_was_never_replaced_abstains(store: MemoryReadIndex)
     former employer has no earlier value to give."""
     d = ask(store, "where is Piet Vos's former employer based?")
     assert d.status == "abstained", d.text
+
+
+def test_the_value_that_replaced_it_may_be_worded_another_way(store: MemoryReadIndex) -> None:
+    """ "lives in Maribor" ended and "moved to Ljubljana" followed: another predicate,
+    the same slot (where she lives), so the move answers "still in Maribor?"; Piet's
+    ended residence has no such successor and his coaching claim is no residence."""
+    d = ask(store, "is kaja novak still in Maribor?")
+    assert d.status == "answered" and ids(d) == ["ljubljana"], d.text
+    assert ask(store, "is piet vos still in Utrecht?").status == "abstained"

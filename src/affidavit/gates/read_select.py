@@ -20,7 +20,8 @@ from typing import NamedTuple
 from affidavit.gates.contracts import ClaimView, ReadIndex
 from affidavit.gates.read_ground import Grounding, claim_years, ground
 from affidavit.gates.read_postings import narrowed
-from affidavit.text.lemmas import STOPWORDS
+from affidavit.gates.read_frames import slot_of
+from affidavit.text.lemmas import STOPWORDS, content_lemmas
 from affidavit.text.names import find_names, key_tokens
 from affidavit.text.question import Term, TimeScope, Wh
 
@@ -194,19 +195,30 @@ def current_values(
     """
     if window.explicit:
         return []
-    slots = {
-        (c.subject_id, c.predicate) for c in grounded
+    ended = [
+        c for c in grounded
         if c.subject_id in subject_ids and (c.state == "superseded" or not holds(c, window))
-    }  # fmt: skip
+    ]  # fmt: skip
+    slots = {key for c in ended for key in _slot_keys(c)}
     if not slots:
         return []
     current = [
         c for c in claims
-        if (c.subject_id, c.predicate) in slots and c.state in SELECTABLE and holds(c, window)
+        if slots & _slot_keys(c) and c.state in SELECTABLE and holds(c, window)
         and _answer_check(ground((), wh, c, own=True), wh, (), c, named).wh_ok
     ]  # fmt: skip
     current.sort(key=lambda c: (c.valid_from or "", c.seq), reverse=True)
     return current
+
+
+def _slot_keys(claim: ClaimView) -> frozenset[tuple[str, str]]:
+    """The slots a claim fills for its subject: its predicate key, and the frame its
+    wording fills ("lives in" and "moved to" both say where they live)."""
+    keys = {(claim.subject_id, "key:" + claim.predicate)}
+    slot = slot_of(frozenset(content_lemmas(claim.text)) | frozenset(claim.predicate_terms))
+    if slot is not None:
+        keys.add((claim.subject_id, "slot:" + slot))
+    return frozenset(keys)
 
 
 def _name_tokens(
