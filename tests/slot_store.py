@@ -34,6 +34,10 @@ CLAIMS: tuple[tuple[str, str, str | None], ...] = (
     ("cat", "Ewa Lind has a cat.", None),
     ("gdansk", "Ewa Lind lives in Gdansk.", None),
     ("bike", "Ewa Lind works as a courier in Gdansk.", None),
+    ("nora", "Ewa Lind plays the part of Nora in a local play.", None),
+    ("zumbalo", "Olek Brzoza plays the zumbalo.", None),  # a word no lexicon knows
+    ("under", "Olek Brzoza works under Dorota Wilk.", None),
+    ("visby", "Jonas Ekberg is from Visby.", None),
 )
 
 

@@ -67,3 +67,21 @@ def test_the_resolver_version_names_the_frames_and_the_lexicon() -> None:
     from affidavit.memory.recall import READ_RESOLVER
 
     assert f"read-gate/3+frames-2+lex-builtin-1+{lexicon._version(lexicon.PINNED_SHA256)}" == READ_RESOLVER
+
+
+def test_a_missing_pinned_file_reads_no_word_as_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"plays the <word no lexicon knows>" is an instrument only while the lexicon is loaded:
+    without it nothing is known to be unknown, so "plays the lead" cannot become one."""
+    lexical.unknown_noun.cache_clear()
+    lexical.organisation_noun.cache_clear()
+    try:
+        assert lexical.unknown_noun("zumbalo") and not lexical.unknown_noun("lead")
+        assert lexical.organisation_noun("company") and not lexical.organisation_noun("city")
+        monkeypatch.setattr(lexicon, "lexicon", lambda: lexicon.load(None))
+        lexical.unknown_noun.cache_clear()
+        lexical.organisation_noun.cache_clear()
+        assert not lexical.unknown_noun("zumbalo") and not lexical.unknown_noun("lead")
+        assert not lexical.organisation_noun("company")
+    finally:
+        lexical.unknown_noun.cache_clear()
+        lexical.organisation_noun.cache_clear()

@@ -22,7 +22,12 @@ def store() -> MemoryReadIndex:
 
 # (mechanism, answered question, claims that must answer, near-miss, word it names)
 PAIRS = [
-    ("origin", "where is marta from?", ["grew"], "where is jonas from?", "from"),
+    ("origin", "where is marta from?", ["grew"], "where is ewa from?", "from"),
+    ("is-from", "what's Jonas Ekberg's hometown?", ["visby"],
+     "what's Ewa Lind's hometown?", "hometown"),
+    ("plays-the-unknown-noun", "what instrument does Olek Brzoza play?", ["zumbalo"],
+     "what instrument does Ewa Lind play?", "instrument"),  # "plays the part of" is no instrument
+    ("works-under", "who is Olek Brzoza's boss?", ["under"], "who is Ewa Lind's boss?", "boss"),
     ("stake-percentage", "what percentage of Fennick Roasters does Marta own?", ["stake"],
      "What share of Fennick Roasters does Jonas own?", "share"),
     ("subject-after-auxiliary", "What share of Fennick Roasters does Marta own?", ["stake"],

@@ -23,7 +23,7 @@ import msgspec
 from affidavit.gates.contracts import ClaimView
 from affidavit.text.frames import converse_verbs, frames_of
 from affidavit.text.lemmas import canonical, lemma, words
-from affidavit.text.lexical import active, organisation_noun
+from affidavit.text.lexical import active, organisation_noun, unknown_noun
 from affidavit.text.question import Question, Term
 from affidavit.text.slots import BY_NAME, FRAMES, Frame, Pattern
 
@@ -213,6 +213,26 @@ def frame_grounds(term: Term, claim: ClaimView, offered: frozenset[str], own: bo
         lexicon = active()
         if any(lexicon.categories(o) & frame.category for o in offered):
             return True
+    return own and construction_fills(frame.name, claim.text)
+
+
+# English constructions that fill a slot whatever their noun: "plays the charango" (an
+# instrument even when no lexicon knows the word), "is from Kutaisi" (where one is from).
+_PLAYS_THE = re.compile(r"\bplay(?:s|ed|ing)?\s+the\s+([a-z][\w\-]*)(?:\s*(?:$|[.,;])|\s+(?!of\b)\w)")
+_IS_FROM = re.compile(
+    r"\b(?:is|was|comes|came|hails|hailed)\s+(?:originally\s+)?from\s+[A-Z]", re.UNICODE
+)
+
+
+@lru_cache(maxsize=65536)
+def construction_fills(frame_name: str, text: str) -> bool:
+    """Whether ``text`` fills ``frame_name`` by construction. "play the N" is read as an
+    instrument only for a noun the pinned lexicon does not know at all (so "plays the lead"
+    and "plays the part of" never are); "is/comes from <Name>" says one's origin."""
+    if frame_name == "instrument":
+        return any(unknown_noun(m.group(1)) and unknown_noun(lemma(m.group(1))) for m in _PLAYS_THE.finditer(text))
+    if frame_name in ("hometown", "origin"):
+        return bool(_IS_FROM.search(text))
     return False
 
 

@@ -18,9 +18,9 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView, ReadIndex
+from affidavit.gates.read_frames import slot_of
 from affidavit.gates.read_ground import Grounding, claim_years, ground
 from affidavit.gates.read_postings import narrowed
-from affidavit.gates.read_frames import slot_of
 from affidavit.text.lemmas import STOPWORDS, content_lemmas
 from affidavit.text.names import find_names, key_tokens
 from affidavit.text.question import Term, TimeScope, Wh

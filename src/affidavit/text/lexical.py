@@ -198,3 +198,17 @@ def organisation_noun(lemma: str) -> bool:
     """Whether ``lemma`` names a kind of organisation ("company", "firm", "team", "band"),
     read from the pinned lexicon's categories (nothing without it)."""
     return lemma in _ORGANISATION or bool(pinned_lexicon.categories(lemma) & _ORGANISATION)
+
+
+@lru_cache(maxsize=4096)
+def unknown_noun(lemma: str) -> bool:
+    """Whether the pinned lexicon, loaded and verified, knows nothing of ``lemma`` as a
+    noun (no category, synonym or derivation). Without the lexicon nothing is known to be
+    unknown (False): a missing resource must make recall answer less, never more."""
+    if pinned_lexicon.status() != "ok":
+        return False
+    return not (
+        pinned_lexicon.categories(lemma)
+        or pinned_lexicon.synonyms_first_sense(lemma, "n")
+        or pinned_lexicon.derivations(lemma, "n")
+    )
