@@ -230,7 +230,8 @@ def construction_fills(frame_name: str, text: str) -> bool:
     instrument only for a noun the pinned lexicon does not know at all (so "plays the lead"
     and "plays the part of" never are); "is/comes from <Name>" says one's origin."""
     if frame_name == "instrument":
-        return any(unknown_noun(m.group(1)) and unknown_noun(lemma(m.group(1))) for m in _PLAYS_THE.finditer(text))
+        nouns = [m.group(1) for m in _PLAYS_THE.finditer(text)]
+        return any(unknown_noun(n) and unknown_noun(lemma(n)) for n in nouns)
     if frame_name in ("hometown", "origin"):
         return bool(_IS_FROM.search(text))
     return False
