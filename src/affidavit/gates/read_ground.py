@@ -39,16 +39,14 @@ from affidavit.gates.read_classes import (
     subordinated,
     us_spelling,
 )
-from affidavit.gates.read_frames import (
-    NUMBER,
+from affidavit.gates.read_frames import NUMBER, derived_grounds, frame_grounds
+from affidavit.gates.read_target import relation_elsewhere
+from affidavit.gates.read_words import (
     adjective_grounds,
     converse_grounds,
-    derived_grounds,
-    frame_grounds,
     instance_grounds,
     modifies_category,
 )
-from affidavit.gates.read_target import relation_elsewhere
 from affidavit.text.lemmas import canonical, content_lemmas, lemma, phrase_terms
 from affidavit.text.names import key_tokens
 from affidavit.text.question import Term, Wh

@@ -30,8 +30,8 @@ from affidavit.text.question_clause import (
     predicated_of,
     relative_clause,
 )
+from affidavit.text.question_forms import origin_at, progressive, subject_first, without_alternative
 from affidavit.text.question_idioms import OCCUPATION_LIGHT_VERBS, idioms
-from affidavit.text.question_names import is_known_word
 from affidavit.text.question_time import NOW, PREVIOUS, TimeScope, time_scope
 from affidavit.text.slots import ROLE_ABBREVIATIONS
 
@@ -175,7 +175,7 @@ def _demand(
         back = pos - 1
         while back in names_at:  # "was *Lena* living": the subject between be and the verb
             back -= 1
-        lem = _progressive(tok, tokens[back][0].casefold() if back >= 0 else "") or lemma(tok)
+        lem = progressive(tok, tokens[back][0].casefold() if back >= 0 else "") or lemma(tok)
         # "What does X do?": a "do" after every name is the main verb and asks
         # for an occupation ("does" before a name is only do-support).
         nxt = tokens[pos + 1][0].casefold() if pos + 1 < len(tokens) else ""
@@ -209,28 +209,6 @@ def _demand(
     return tuple(terms), _head_after(terms, first_name_end), type_class
 
 
-_BE_FORMS = frozenset({"is", "was", "are", "were", "am", "been", "be", "being"})
-# "where's", "she's", "they're": a form of *be* contracted onto a question word or pronoun.
-_CONTRACTED_BE = re.compile(r"^(?:(?:where|who|what|how|when|she|he|it|that|there)['’]s|\w+['’]re)$")
-
-
-def _progressive(tok: str, before: str) -> str | None:
-    """The verb of a progressive "-ing" right after a form of *be* (``before``), its
-    subject aside ("where was Lena *living*" -> "live"), when the lemmatiser keeps the
-    "-ing" noun; None otherwise ("the head of *marketing*" stays a noun)."""
-    low = tok.casefold()
-    be = before in _BE_FORMS or bool(_CONTRACTED_BE.match(before))
-    if not be or not low.endswith("ing") or len(low) < 6:
-        return None
-    if lemma(low) != low:
-        return None
-    stem = low[:-3]
-    for verb in (stem + "e", stem, stem[:-1] if stem[-1:] == stem[-2:-1] else ""):
-        if verb and is_known_word(verb):
-            return lemma(verb)
-    return None
-
-
 def _head_after(terms: list[Term], first_name_end: int | None) -> int | None:
     """The demanded term directly after the first name: the question's predicate."""
     if first_name_end is None:
@@ -241,17 +219,9 @@ def _head_after(terms: list[Term], first_name_end: int | None) -> int | None:
     return None
 
 
-# "Does Lena still live in Oslo, or did she move?": the alternative asks nothing new.
-_ALTERNATIVE = re.compile(
-    r",?\s+or\s+(?:(?:did|does|do|is|was|are|were|has|have|had)\s+(?:she|he|they|it)\b|not\b)"
-    r"[^?]*",
-    re.I,
-)
-
-
 def parse_question(question: str) -> Question:
     """Parse ``question`` into names, demanded terms, time scope and any inner hop."""
-    question = _ALTERNATIVE.sub("", question)
+    question = without_alternative(question)
     scope, time_span = time_scope(question)
     now = scope is None and bool(NOW.search(question))
     tokens = [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(question)]
@@ -263,7 +233,7 @@ def parse_question(question: str) -> Question:
         and m[0].casefold() not in STOPWORDS  # "I", "My": a capitalised function word
         and not any(lo <= m[1] < hi for lo, hi in previous)  # "before she moved to Oslo"
     ]
-    mentions = _subject_first(question, mentions)
+    mentions = subject_first(question, mentions)
     name_of: dict[int, int] = {}  # token position -> mention index
     for pos, (_tok, start, end) in enumerate(tokens):
         for idx, (_surface, m_start, m_end) in enumerate(mentions):
@@ -332,9 +302,9 @@ def parse_question(question: str) -> Question:
                                       _idioms_by_token(question, tokens))
     if type_class is not None and wh in ("which", "what"):
         wh = type_class
-    origin = _origin(tokens, terms, wh, clause is None)
+    origin = origin_at(tokens, [t.lemma for t in terms], wh, clause is None)
     if origin is not None:  # "Where is Lena (originally) from?": where she comes from
-        terms, previous = (origin,), []
+        terms, previous = (Term(tokens[origin][0], "origin", "word", origin),), []
     before = tuple(t.position for t in terms if t.position + 1 in name_of)
     target_at = None
     if clause is None and mentions:
@@ -344,38 +314,6 @@ def parse_question(question: str) -> Question:
     predicated = tuple(t.position for t in terms if predicated_of(low, name_of, t.position))
     return Question(wh, tuple(outer_names), terms, head, outer_scope, now, inner, before, target_at,
                     possessed, predicated, bool(previous))
-
-
-_AUX_BEFORE = re.compile(r"\b(?:does|did|do|is|was|are|were|has|have|had)\s+$", re.I)
-
-
-def _subject_first(question: str, mentions: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
-    """The mentions with the question's grammatical subject first: the name right after
-    an auxiliary ("What share of Brix *does Lena* own?" is about Lena, not Brix). Left
-    as found when no later name follows an auxiliary."""
-    for i, mention in enumerate(mentions):
-        if i and _AUX_BEFORE.search(question[: mention[1]]):
-            return [mention, *mentions[:i], *mentions[i + 1 :]]
-    return mentions
-
-
-_BE_OR_CONTRACTED = re.compile(r"^(?:is|was|are|were|where['’]s)$", re.I)
-
-
-def _origin(
-    tokens: list[tuple[str, int, int]], terms: tuple[Term, ...], wh: Wh, plain: bool
-) -> Term | None:
-    """The origin demand of "Where is X from?" / "where's X originally from": a *be*
-    question that ends in "from" and asks nothing else ("Where did X move from?" has
-    its own verb and is not one)."""
-    low = [t.casefold() for t, _s, _e in tokens]
-    if wh != "where" or not plain or len(low) < 3 or low[-1] != "from":
-        return None
-    if not any(_BE_OR_CONTRACTED.match(t) for t in low[:3]):
-        return None
-    if any(t.lemma != "originally" for t in terms):
-        return None
-    return Term(tokens[-1][0], "origin", "word", len(tokens) - 1)
 
 
 def _phrases_by_token(

@@ -1,0 +1,137 @@
+"""Groundings through the lexicon and English constructions, beyond the frames table. Pure.
+
+Each says whether one claim grounds one demanded word in a way no single word of it
+does, always for the asked entity and in the direction the question gives:
+
+* ``converse_grounds``: a verb of the same relation from the other side ("Who did Lena
+  borrow a bike from?" <- "Jakub lent his bike to Lena"), the asked entity's role kept;
+* ``instance_grounds``: a common noun of the claim that is an instance of the asked
+  class ("dog" <- "a border collie"), one way only and never through a name;
+* ``modifies_category``: a word beside a category frame's word that the claim word's
+  category says ("skin condition" <- eczema, "health problems" <- asthma);
+* ``adjective_grounds``: a condition noun's adjective ("allergies" <- "is allergic to");
+* ``construction_fills``: "plays the <unknown noun>" (an instrument), "is from <Name>".
+
+Everything lexical is read through ``text.lexical``: without the pinned lexicon these
+answer less, never more.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from affidavit.gates.contracts import ClaimView
+from affidavit.text.frames import converse_verbs, frames_of
+from affidavit.text.lemmas import lemma, words
+from affidavit.text.lexical import active, unknown_noun
+from affidavit.text.question import Term
+from affidavit.text.slots import BY_NAME
+
+# English constructions that fill a slot whatever their noun: "plays the charango" (an
+# instrument even when no lexicon knows the word), "is from Kutaisi" (where one is from).
+_PLAYS_THE = re.compile(r"\bplay(?:s|ed|ing)?\s+the\s+([a-z][\w\-]*)(?:\s*(?:$|[.,;])|\s+(?!of\b)\w)")
+_IS_FROM = re.compile(
+    r"\b(?:is|was|comes|came|hails|hailed)\s+(?:originally\s+)?from\s+[A-Z]", re.UNICODE
+)
+
+
+@lru_cache(maxsize=65536)
+def construction_fills(frame_name: str, text: str) -> bool:
+    """Whether ``text`` fills ``frame_name`` by construction. "play the N" is read as an
+    instrument only for a noun the pinned lexicon does not know at all (so "plays the lead"
+    and "plays the part of" never are); "is/comes from <Name>" says one's origin."""
+    if frame_name == "instrument":
+        nouns = [m.group(1) for m in _PLAYS_THE.finditer(text)]
+        return any(unknown_noun(n) and unknown_noun(lemma(n)) for n in nouns)
+    if frame_name in ("hometown", "origin"):
+        return bool(_IS_FROM.search(text))
+    return False
+
+
+def modifies_category(modifier: str, head: Term, offered: frozenset[str]) -> bool:
+    """ "What *skin* condition does X have?", "any health *problems*?": a word next to a
+    category frame's word is grounded by a claim word whose own category says it
+    ("eczema" is a skin disease, "asthma" a health problem). Only for a frame that reads
+    categories, and only through the lexicon."""
+    frame = BY_NAME.get(head.frame)
+    if frame is None or not frame.category:
+        return False
+    lexicon = active()
+    for word in offered:
+        classes = lexicon.categories(word)
+        if classes & frame.category and any(modifier in c.split() for c in classes):
+            return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _converse_sides(verb: str) -> tuple[tuple[str, bool], ...]:
+    """``(other verb, same subject role)`` for the verbs that state ``verb``'s relation
+    (``text.frames``): "borrow" -> ("lend", False) -- the lender is not the borrower."""
+    out: list[tuple[str, bool]] = []
+    for other in sorted(converse_verbs(verb)):
+        for mine in frames_of(verb):
+            for theirs in frames_of(other):
+                if mine.relation == theirs.relation and (other, mine.subject == theirs.subject) not in out:
+                    out.append((other, mine.subject == theirs.subject))
+    # a verb with two readings of one relation is left out: it says no direction
+    verbs = [v for v, _ in out]
+    return tuple(pair for pair in out if verbs.count(pair[0]) == 1)
+
+
+def converse_grounds(term: Term, offered: frozenset[str], own: bool) -> bool:
+    """ "Who did Lena borrow a bike from?" <- "Jakub lent his bike to Lena": a claim verb
+    of the same relation, with the asked entity in the role the question gives it (the
+    subject of "borrow" is the goal, which "lend" puts after its verb, so the asked
+    entity must not be the claim's subject). Only for a verb after the target's name."""
+    if term.kind != "word" or not term.after_target:
+        return False
+    return any(other in offered and own == same for other, same in _converse_sides(term.lemma))
+
+
+@lru_cache(maxsize=65536)
+def _common_words(text: str) -> frozenset[str]:
+    """Lemmas of the lower-case words of ``text`` and of adjacent pairs of them ("border
+    collie"): the common nouns a category may be asked of, never a name."""
+    raw = words(text)
+    low = [lemma(w) if w[:1].islower() else "" for w in raw]
+    pairs = {f"{w.casefold()} {lemma(raw[i + 1])}" for i, w in enumerate(raw[:-1])
+             if low[i] and low[i + 1]}
+    return frozenset({w for w in low if w} | pairs)
+
+
+def instance_grounds(term: Term, claim: ClaimView, own: bool) -> bool:
+    """ "What's the name of Vendula's *dog*?" <- "Vendula has a border collie called
+    Bára": a common noun of the claim whose lexicon category is the asked noun (a border
+    collie is a dog). One way only (a dog is not a collie), for the claim's own subject,
+    and never through a name (``_common_words``)."""
+    if not own or term.kind != "word" or term.entity_type:
+        return False
+    lexicon = active()
+    return any(term.lemma in lexicon.categories(w) for w in _common_words(claim.text))
+
+
+# Noun ending -> adjective ending of the same condition: allergy/allergic,
+# anaemia/anaemic, diabetes/diabetic, asthma/asthmatic, epilepsy/epileptic.
+_ADJECTIVE_ENDINGS = (("sy", "tic"), ("ia", "ic"), ("es", "ic"), ("y", "ic"), ("a", "atic"))
+_COPULAS = frozenset({"is", "are", "was", "were", "become", "becomes", "became", "remains"})
+
+
+@lru_cache(maxsize=65536)
+def _predicate_adjectives(text: str) -> frozenset[str]:
+    """Words right after a copula ("X is *allergic* to peanuts", "X is *diabetic*")."""
+    raw = [w.casefold() for w in words(text)]
+    return frozenset(raw[i + 1] for i, w in enumerate(raw[:-1]) if w in _COPULAS)
+
+
+def adjective_grounds(term: Term, claim: ClaimView, own: bool) -> bool:
+    """ "Any allergies for X?" <- "X is allergic to peanuts": the asked noun's adjective
+    said of the claim's own subject, by the regular English endings above."""
+    if not own or term.kind != "word" or len(term.lemma) < 5:
+        return False
+    said = _predicate_adjectives(claim.text)
+    for noun_end, adj_end in _ADJECTIVE_ENDINGS:
+        if term.lemma.endswith(noun_end) and term.lemma[: -len(noun_end)] + adj_end in said:
+            return True
+    return False
