@@ -78,3 +78,42 @@ def test_recasing_keeps_every_offset_and_leaves_words_alone() -> None:
     assert chat_cased("so i said no. e.g. this one? yes") == "So I said no. e.g. this one? Yes"
     written = "Prose Already Cased. Fine."
     assert chat_cased(written) == written and recase_from_claim("Cased Fine.", written) == written
+
+
+@pytest.mark.parametrize("evidence", [
+    "Hi Maren,\nI sent the survey to the printers this morning.\nBest,\nHallvard Roenning",
+    "Hi Maren, I sent the survey to the printers this morning. Best, Hallvard Roenning",
+    "From: Hallvard Roenning <h.r@example.org>\nTo: Maren\n\n"
+    "Hi, I sent the survey to the printers this morning.",
+    "hi, Hallvard Roenning here. I sent the survey to the printers this morning",
+    "sent it!! I sent the survey to the printers this morning — Hallvard Roenning",
+])
+def test_the_first_person_of_a_message_is_its_writer(evidence: str) -> None:
+    """"I" is the one person the message names as its writer; never the person it greets."""
+    assert verdict("Hallvard Roenning sent the survey to the printers.", evidence)[0] in ADMITTED
+    assert verdict("Maren sent the survey to the printers.", evidence)[0] == "REJECT"
+    assert verdict("Hallvard Roenning sent the survey to the bindery.", evidence)[0] == "REJECT"
+
+
+def test_the_receipt_reaches_the_sign_off_that_names_the_writer() -> None:
+    evidence = "Hi Maren,\nI've paid the 9.500 kr. for the hut into your account.\nKveðja,\nHallvard"
+    d = decide_write("Hallvard paid 9.500 kr. for the hut into Maren's account.", evidence)
+    assert d.verdict in ADMITTED and d.span is not None
+    assert evidence[d.span[0] : d.span[1]].endswith("Hallvard")  # the name "I" stands for
+    assert verdict("Hallvard paid 9.500 kr. for the hut into Sunniva's account.", evidence)[0] == "REJECT"
+
+
+def test_two_writers_or_none_leave_the_first_person_unread() -> None:
+    two = "From: Hallvard Roenning\n\nI sent the survey to the printers.\n\nThanks, Sunniva Eide"
+    assert verdict("Hallvard Roenning sent the survey to the printers.", two)[0] == "REJECT"
+    assert verdict("Sunniva Eide sent the survey to the printers.", two)[0] == "REJECT"
+    nobody = "I sent the survey to the printers this morning."
+    assert verdict("Hallvard Roenning sent the survey to the printers.", nobody)[0] == "REJECT"
+
+
+def test_a_chat_speaker_label_is_the_first_person_of_its_line_only() -> None:
+    chat = "Maren: who has the van?\nHallvard: I have the van until Friday\nSunniva: I have the keys"
+    assert verdict("Hallvard has the van until Friday.", chat)[0] in ADMITTED
+    assert verdict("Hallvard has the keys.", chat)[0] == "REJECT"
+    assert verdict("Sunniva has the keys.", chat)[0] in ADMITTED
+    assert verdict("Maren has the van until Friday.", chat)[0] == "REJECT"

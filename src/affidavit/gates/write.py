@@ -50,7 +50,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/2.3+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/2.4+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
 )
 MAX_CLAIM_CHARS = 2_000
@@ -181,7 +181,8 @@ def _pick_span(claim: str, subject: str, evidence: str, linked: list[Linked]) ->
         score = (_score(claim, subject, text) + overlap, -i)
         if score > best:
             best, chosen = score, entry
-    span = (min(chosen.reach, chosen.span[0]), chosen.span[1])  # the receipt shows the antecedent too
+    # The receipt shows the antecedent too, and a sign-off that names the writer.
+    span = (min(chosen.reach, chosen.span[0]), max(chosen.span[1], chosen.until))
     return span, read_linked(evidence, chosen)
 
 

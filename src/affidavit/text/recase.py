@@ -100,11 +100,15 @@ def chat_cased(evidence: str) -> str:
     out = list(evidence)
     for m in _I.finditer(evidence):
         out[m.start()] = "I"
-    for m in _OPENING.finditer(evidence):
+    openings = [m for m in _OPENING.finditer(evidence) if not _after_abbreviation(evidence, m.start())]
+    lower = [m for m in openings if m.group(1).islower()]
+    # Prose that capitalises its sentences writes a lower-case word after a full stop
+    # on purpose ("15.000 kr. for the cabin"): only an uncased text is recased.
+    if len(lower) * 2 < len(openings):
+        return "".join(out)
+    for m in lower:
         ch = m.group(1)
-        if _after_abbreviation(evidence, m.start()):
-            continue  # "i.e. yes", "Dr. okafor": not a sentence's end
-        if ch.islower() and len(ch.upper()) == 1:
+        if len(ch.upper()) == 1:
             out[m.start(1)] = ch.upper()
     return "".join(out)
 
