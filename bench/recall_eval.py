@@ -47,11 +47,10 @@ def main() -> int:
         not_admitted = []
         for item in load("store.jsonl"):
             try:
-                out = store.remember(item["claim"], item["evidence"],
-                                     source_text=item.get("source_text"),
+                out = store.remember(item["claim"], item["evidence"], source_text=item.get("source_text"),
                                      valid_from=item.get("valid_from"), valid_to=item.get("valid_to"))
-            except InvalidInput as exc:  # the corpus item itself is malformed: count it, go on
-                not_admitted.append((item["id"], "invalid_input", exc.field))
+            except InvalidInput as exc:  # a corpus line the store refuses as input: say so, go on
+                not_admitted.append((item["id"], "invalid_input", str(exc)))
                 continue
             if out.status == "admitted" and out.claim_id:
                 ids[out.claim_id] = item["id"]

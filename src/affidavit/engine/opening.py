@@ -40,6 +40,9 @@ from affidavit.ledger import Durability, LedgerBackend, PostgresLedger, Postgres
 
 log = structlog.get_logger("affidavit.store")
 E = TypeVar("E", bound=Engine)
+# Genesis is the store's, not its creator's: every tenant's export carries it in full, so
+# it names no tenant or agent of the process that happened to create the store.
+GENESIS_IDENTITY = Identity(tenant="default", agent="affidavit")
 
 
 def open_engine(
@@ -124,7 +127,7 @@ def _create(path: Path, identity: Identity, keyring_dir: str | Path | None, cloc
     building = path / f"{CREATING}{store_id}"
     try:
         ledger = SQLiteLedger.create(building, "full")
-        engine = Engine(path, ledger, keyring, store_id, identity, clock, kdir)
+        engine = Engine(path, ledger, keyring, store_id, GENESIS_IDENTITY, clock, kdir)
         engine.transact(lambda ctx: ctx.add("STORE_CREATED", StoreCreated(store_id=store_id)))
         ledger.checkpoint()  # everything in the main file: the -wal is not renamed with it
         ledger.close()
@@ -164,9 +167,10 @@ def _open_postgres(cls: type[E], location: PostgresLocation, *, identity: Identi
                 store_id = os.urandom(16).hex()
                 kloc = keyring_location(keyring_dir, store_id)
                 created = Keyring.create(kloc, store_id, clock.now_us())
-                engine = cls(published_dir(store_id), ledger, created, store_id, identity, clock,
+                engine = cls(published_dir(store_id), ledger, created, store_id, GENESIS_IDENTITY, clock,
                              _local_dir(kloc, store_id))
                 engine.transact(lambda ctx: ctx.add("STORE_CREATED", StoreCreated(store_id=store_id)))
+                engine.identity = identity  # genesis written, the process acts as itself
                 ledger.record_store_id(store_id)
                 log.info("store_created", store_id=store_id)
         if not empty:

@@ -16,6 +16,7 @@ from affidavit.text import markers
 from affidavit.text.lemmas import content_lemmas, lemma, words
 from affidavit.text.names import find_names, refers_to
 from affidavit.text.numbers import quantities
+from affidavit.text.wordlists import NOT_NAMES
 
 Failure = tuple[str, str] | None
 
@@ -134,3 +135,44 @@ def polarity_clause(claim: str, ev: str) -> str:
     if named and full[0] not in named:
         return ev  # "Ana signed the lease, but Omar didn't sign it": Omar's part is another
     return full[0]
+
+
+# ", not Awka", "not in Awka", "rather than Awka", "instead of the 3rd": the evidence sets a
+# value aside as the wrong one. "not only" and "not just" add, they do not set aside.
+_SET_ASIDE = re.compile(
+    r"(?:,|;|—|–|-|\()\s*(?i:and\s+|but\s+)?(?i:not|never|rather than|instead of)\s+"
+    r"(?!(?i:only|just|merely|simply|even|yet|sure|until|till|before|after|that)\b)"
+    r"(?:(?i:in|at|on|to|from|for|by|with|the|a|an|his|her|their|our|my)\s+){0,2}"
+    r"(?P<value>[\w'’.,-]+(?:\s+[A-Z][\w'’-]+)*)"
+)
+
+
+def check_set_aside(claim: str, ev: str) -> Failure:
+    """The claim asserts the value the evidence sets aside ("in Nnewi, not Awka" -> "in Awka")."""
+    if markers.negations(claim) % 2:
+        return None  # the claim itself says "not": polarity decides that
+    claim_words = {w.casefold() for w in words(claim)}
+    claim_lemmas = set(content_lemmas(claim))
+    for m in _SET_ASIDE.finditer(ev):
+        value = m.group("value").rstrip(".,")
+        head = words(value)
+        if not head:
+            continue
+        first = head[0]
+        content = first.casefold() not in NOT_NAMES and (first[:1].isupper() or first[:1].isdigit()
+                                                            or lemma(first) in claim_lemmas)
+        if content and first.casefold() in claim_words:
+            return value, f"the evidence sets '{value}' aside ('{m.group().strip()}'); the claim asserts it"
+    return None
+
+
+def without_set_aside(claim: str, ev: str) -> str:
+    """``ev`` with the values it sets aside blanked when the claim does not name them:
+    "meets Bo on the 4th, not the 3rd" says nothing negative of "meets Bo on the 4th"."""
+    claim_words = {w.casefold() for w in words(claim)}
+    out = ev
+    for m in _SET_ASIDE.finditer(ev):
+        head = words(m.group("value"))
+        if head and head[0].casefold() not in claim_words:
+            out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
+    return out

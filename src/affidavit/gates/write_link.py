@@ -16,6 +16,14 @@ from typing import NamedTuple
 from affidavit.gates.write_parse import _WORD, PRONOUNS, Mention, is_verb_like, mentions, unlisted_verb
 from affidavit.gates.write_roster import profile_reading, roster_reading
 from affidavit.gates.write_view import EvidenceView, evidence_view
+from affidavit.gates.write_writer import (
+    first_person_rewrites,
+    greeted,
+    line_speaker,
+    message_addressee,
+    message_writer,
+    second_person_rewrites,
+)
 from affidavit.text import timeline
 from affidavit.text.names import _in_order, key_tokens, refers_to
 
@@ -63,6 +71,7 @@ class Linked(NamedTuple):
     span: tuple[int, int]
     subs: tuple[tuple[int, int, str], ...]
     reach: int
+    until: int = 0  # the latest offset the receipt must cover (a sign-off after the sentence)
 
 
 def read_linked(evidence: str, linked: Linked) -> str:
@@ -98,6 +107,7 @@ def _pronoun_at(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> re
     return None
 
 
+_FIRST_PERSON_NEAR = re.compile(r"\b(?:I|me|my|My)\b")
 _PRONOUN_NEAR = re.compile(r"\b(?:" + "|".join(sorted(PRONOUNS)) + r")\b", re.I)
 _CLAUSE_OPENERS = frozenset({"that", "who", "which", "said", "says", "told", "if", "whether", "and"})
 _PLURAL_TIME = frozenset({"years", "months", "weeks", "days", "decades", "hours"})
@@ -125,6 +135,7 @@ def linked_sentences(
     out: list[Linked] = []
     settled: list[int] = []  # sentences that may set the antecedent, in order
     previous_linked = False
+    writers: list[Mention | None] = []  # the message's writer, found on first need
 
     def previous_subject() -> Mention | None:
         # The lead name of the last settled sentence that has names.
@@ -136,6 +147,8 @@ def linked_sentences(
 
     for i, (a, b) in enumerate(view.spans):
         found = view.names(i, subject if guided else None) if hits is None or i in hits else ()
+        if found and any(greeted(evidence, m) for m in found):
+            found = tuple(m for m in found if not greeted(evidence, m))  # "Hi Vigdís,": the reader
         subs, reach, names_subject = view.rewrites(found, wanted)
         pronoun = _pronoun_at(evidence, a, b, found)
         if pronoun is None and not names_subject:
@@ -167,6 +180,23 @@ def linked_sentences(
         elif previous_linked and ante is not None and _fragment(evidence, a, b):
             out.append(Linked((a, b), ((a, a, _antecedent_text(evidence, ante) + ": "),), min(ante.start, a)))
             continue
+        elif _FIRST_PERSON_NEAR.search(evidence, a, b):
+            # "I've put the money in your account. ... Kveðja, Steinunn": the writer's first person.
+            if not writers:
+                writers.append(message_writer(evidence))
+            writer = line_speaker(evidence, a) or writers[0]
+            if writer is not None and view.means(writer, subject):
+                if hits is not None and i not in hits:
+                    subs, reach, _ = view.rewrites(view.names(i), wanted)
+                own = first_person_rewrites(evidence, a, b, subject)
+                if not writers[1:]:
+                    writers.append(message_addressee(evidence))
+                to = writers[1] if len(writers) > 1 else None
+                other = next((n for n in wanted[1:] if to is not None and view.means(to, n)), None)
+                if other is not None:  # "in your account" after "Hi Vigdís,": Vigdís's account
+                    own += second_person_rewrites(evidence, a, b, other)
+                if own:
+                    out.append(Linked((a, b), (*subs, *own), min(reach, a, writer.start), writer.end))
         previous_linked = names_subject
         settled.append(i)
     return [_dated(evidence, entry) for entry in out]

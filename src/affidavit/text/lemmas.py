@@ -24,6 +24,11 @@ def _simplemma() -> Any:
 LEMMA_TABLE_VERSION = "eq-7"
 SIMPLEMMA_VERSION = "simplemma-2.0.0"
 
+
+def is_known_word(word: str) -> bool:
+    """``word`` (lower case) is in the pinned lemmatiser's English dictionary."""
+    return bool(_simplemma().is_known(word, lang="en"))
+
 # Forms simplemma gets wrong or leaves alone.
 _IRREGULAR: dict[str, str] = {
     "fixed": "fix", "fixes": "fix",  # simplemma gives "fixe"

@@ -40,6 +40,9 @@ MODALITY: dict[str, str] = {
     "claims": "hedge", "claimed": "hedge", "purportedly": "hedge", "supposedly": "hedge",
     "presumably": "hedge", "speculated": "hedge", "accused": "hedge",
     "believe": "hedge", "believes": "hedge", "thinks": "hedge",
+    # The first person's hedges ("I think", "I guess", "iirc"): the writer does not vouch.
+    "think": "hedge", "guess": "hedge", "reckon": "hedge", "reckons": "hedge",
+    "iirc": "hedge", "afaik": "hedge", "afaict": "hedge", "unsure": "hedge",
     # A finding not yet confirmed: "a possible nodule", "a probable fracture".
     "possible": "hedge", "probable": "hedge", "potential": "hedge",
     "presumed": "hedge", "presumptive": "hedge", "suspicion": "hedge", "query": "hedge",

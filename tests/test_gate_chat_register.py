@@ -1,0 +1,119 @@
+"""Chat register: names and cues written without capitals, first-person hedges, values set aside.
+
+Each supported claim sits next to an unsupported one over the same evidence, so a gate
+that admits everything, or refuses everything, fails here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import decide_write
+from affidavit.text.recase import chat_cased, recase_from_claim
+
+ADMITTED = ("ACCEPT", "RESCUE")
+
+
+def verdict(claim: str, evidence: str) -> tuple[str, str | None]:
+    d = decide_write(claim, evidence)
+    return d.verdict, d.refusal.code if d.refusal else None
+
+
+@pytest.mark.parametrize(("supported", "unsupported", "code", "evidence"), [
+    ("Tiimo Wessberg repaired the boiler at the Kallio flat.",
+     "Tiimo Wessberg repaired the boiler at the Töölö flat.", "asserts_more_than_evidence",
+     "ok so tiimo wessberg repaired the boiler at the kallio flat yesterday, works fine now"),
+    ("Brannagh Quist teaches pottery in Ruthin.",
+     "Brannagh Quist teaches pottery in Denbigh.", "asserts_more_than_evidence",
+     "btw brannagh quist teaches pottery in ruthin on tuesdays, she's great"),
+])
+def test_lower_case_names_are_the_claims_names(supported: str, unsupported: str, code: str,
+                                               evidence: str) -> None:
+    assert verdict(supported, evidence)[0] in ADMITTED
+    got = verdict(unsupported, evidence)
+    assert got[0] == "REJECT" and got[1] is not None
+
+
+def test_a_lower_case_question_in_chat_is_still_a_question() -> None:
+    evidence = "omg orlaith vennick is moving to porto?? who told u that"
+    assert verdict("Orlaith Vennick is moving to Porto.", evidence) == ("REJECT", "modality_dropped")
+    said = "omg orlaith vennick is moving to porto. she told me herself"
+    assert verdict("Orlaith Vennick is moving to Porto.", said)[0] in ADMITTED  # control
+
+
+def test_a_lower_case_did_question_is_not_a_statement() -> None:
+    asked = "did quillon abernethy ever finish the kiln in mold? he was on the chimney in may"
+    assert verdict("Quillon Abernethy finished the kiln in Mold.", asked) == ("REJECT", "modality_dropped")
+    told = "quillon abernethy finished the kiln in mold last week, photos soon"
+    assert verdict("Quillon Abernethy finished the kiln in Mold.", told)[0] in ADMITTED
+
+
+@pytest.mark.parametrize("hedge", ["i think", "tbh i think", "i guess", "iirc"])
+def test_first_person_hedges_are_not_vouched(hedge: str) -> None:
+    hedged = f"{hedge} saoirse delahunt left the choir in carlow last spring"
+    assert verdict("Saoirse Delahunt left the choir in Carlow last spring.", hedged) == (
+        "REJECT", "modality_dropped")
+    plain = "saoirse delahunt left the choir in carlow last spring, she said so herself"
+    assert verdict("Saoirse Delahunt left the choir in Carlow last spring.", plain)[0] in ADMITTED
+
+
+def test_a_value_the_evidence_sets_aside_is_not_asserted() -> None:
+    evidence = "my sister Wren Achterberg runs a bakery in Zwolle, not Deventer like everyone thinks"
+    assert verdict("Wren Achterberg runs a bakery in Deventer.", evidence) == ("REJECT", "negation_flipped")
+    assert verdict("Wren Achterberg runs a bakery in Zwolle.", evidence)[0] in ADMITTED
+    dated = "Wren Achterberg opens the bakery on the 4th, not the 3rd."
+    assert verdict("Wren Achterberg opens the bakery on the 4th.", dated)[0] in ADMITTED
+    assert verdict("Wren Achterberg opens the bakery on the 3rd.", dated)[0] == "REJECT"
+    added = "Wren Achterberg sells bread in Zwolle, not only cakes."  # "not only" adds
+    assert verdict("Wren Achterberg sells bread in Zwolle.", added)[0] in ADMITTED
+
+
+def test_recasing_keeps_every_offset_and_leaves_words_alone() -> None:
+    claim = "Rose Tamsin Oduya met Will at the Kelso market."
+    evidence = "rose tamsin oduya met will at the kelso market. the rose garden was shut, will it open?"
+    out = recase_from_claim(claim, evidence)
+    assert len(out) == len(evidence) and out.lower() == evidence.lower()
+    assert out.startswith("Rose Tamsin Oduya met will at the Kelso market.")  # "will" is a word
+    assert "the rose garden" in out  # a dictionary word alone stays as written
+    assert chat_cased("so i said no. e.g. this one? yes") == "So I said no. e.g. this one? Yes"
+    written = "Prose Already Cased. Fine."
+    assert chat_cased(written) == written and recase_from_claim("Cased Fine.", written) == written
+
+
+@pytest.mark.parametrize("evidence", [
+    "Hi Maren,\nI sent the survey to the printers this morning.\nBest,\nHallvard Roenning",
+    "Hi Maren, I sent the survey to the printers this morning. Best, Hallvard Roenning",
+    "From: Hallvard Roenning <h.r@example.org>\nTo: Maren\n\n"
+    "Hi, I sent the survey to the printers this morning.",
+    "hi, Hallvard Roenning here. I sent the survey to the printers this morning",
+    "sent it!! I sent the survey to the printers this morning — Hallvard Roenning",
+])
+def test_the_first_person_of_a_message_is_its_writer(evidence: str) -> None:
+    """"I" is the one person the message names as its writer; never the person it greets."""
+    assert verdict("Hallvard Roenning sent the survey to the printers.", evidence)[0] in ADMITTED
+    assert verdict("Maren sent the survey to the printers.", evidence)[0] == "REJECT"
+    assert verdict("Hallvard Roenning sent the survey to the bindery.", evidence)[0] == "REJECT"
+
+
+def test_the_receipt_reaches_the_sign_off_that_names_the_writer() -> None:
+    evidence = "Hi Maren,\nI've paid the 9.500 kr. for the hut into your account.\nKveðja,\nHallvard"
+    d = decide_write("Hallvard paid 9.500 kr. for the hut into Maren's account.", evidence)
+    assert d.verdict in ADMITTED and d.span is not None
+    assert evidence[d.span[0] : d.span[1]].endswith("Hallvard")  # the name "I" stands for
+    assert verdict("Hallvard paid 9.500 kr. for the hut into Sunniva's account.", evidence)[0] == "REJECT"
+
+
+def test_two_writers_or_none_leave_the_first_person_unread() -> None:
+    two = "From: Hallvard Roenning\n\nI sent the survey to the printers.\n\nThanks, Sunniva Eide"
+    assert verdict("Hallvard Roenning sent the survey to the printers.", two)[0] == "REJECT"
+    assert verdict("Sunniva Eide sent the survey to the printers.", two)[0] == "REJECT"
+    nobody = "I sent the survey to the printers this morning."
+    assert verdict("Hallvard Roenning sent the survey to the printers.", nobody)[0] == "REJECT"
+
+
+def test_a_chat_speaker_label_is_the_first_person_of_its_line_only() -> None:
+    chat = "Maren: who has the van?\nHallvard: I have the van until Friday\nSunniva: I have the keys"
+    assert verdict("Hallvard has the van until Friday.", chat)[0] in ADMITTED
+    assert verdict("Hallvard has the keys.", chat)[0] == "REJECT"
+    assert verdict("Sunniva has the keys.", chat)[0] in ADMITTED
+    assert verdict("Maren has the van until Friday.", chat)[0] == "REJECT"
