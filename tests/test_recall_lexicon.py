@@ -6,7 +6,7 @@ import pytest
 from chat_store import ask, build, ids
 from test_recall_paraphrase import PAIRS
 
-from affidavit.gates import read_frames
+from affidavit.gates import read_frames, read_words
 from affidavit.text import lexical, lexicon
 
 
@@ -29,7 +29,12 @@ def test_without_the_lexicon_recall_answers_a_subset(monkeypatch: pytest.MonkeyP
     store = build()
     full = {q: ids(ask(store, q)) for q in QUESTIONS}
     monkeypatch.setattr(read_frames, "active", lambda: _Empty())
-    bare = {q: ids(ask(store, q)) for q in QUESTIONS}
+    monkeypatch.setattr(read_words, "active", lambda: _Empty())
+    read_words._classes_of.cache_clear()
+    try:
+        bare = {q: ids(ask(store, q)) for q in QUESTIONS}
+    finally:
+        read_words._classes_of.cache_clear()
     for question, got in bare.items():
         assert set(got) <= set(full[question]), question
     assert bare["what sport does lena play"] == [] and full["what sport does lena play"]

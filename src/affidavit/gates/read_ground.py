@@ -208,9 +208,14 @@ def _term_grounded(
         return True, False
     if term.lemma == "name" and offered & _NAMING:  # "the name of ..." <- "called Bára"
         return True, False
-    if instance_grounds(term, claim, own) or adjective_grounds(term, claim, own):
-        return True, False
     return False, False
+
+
+def lexicon_grounds(term: Term, claim: ClaimView, *, own: bool) -> bool:
+    """The lexicon's readings of one word ("dog" <- "a border collie", "allergies" <- "is
+    allergic to"): a lookup per claim word, so asked only of a claim that grounds every
+    other term of the question, once nothing grounds it by the tables and frames."""
+    return instance_grounds(term, claim, own) or adjective_grounds(term, claim, own)
 
 
 def _frame_role(term: Term, claim: ClaimView, own: bool) -> bool:

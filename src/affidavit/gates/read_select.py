@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView, ReadIndex
 from affidavit.gates.read_frames import slot_of
-from affidavit.gates.read_ground import Grounding, claim_years, ground
+from affidavit.gates.read_ground import Grounding, claim_years, ground, lexicon_grounds
 from affidavit.gates.read_postings import narrowed
 from affidavit.text.lemmas import STOPWORDS, content_lemmas
 from affidavit.text.names import find_names, key_tokens
@@ -144,6 +144,7 @@ def select_hop(
     """
     history = [c for c in pool if c.state in _HISTORY]
     about = _name_tokens(about_names, pool, subject_ids)
+
     verdicts: dict[str, Grounding] = {
         c.claim_id: _answer_check(
             ground(terms, wh, c, own=c.subject_id in subject_ids, head=head, about=about, bridge=bridge),
@@ -155,6 +156,16 @@ def select_hop(
         for c in history
     }
     grounded = [c for c in history if verdicts[c.claim_id].complete]
+    if not grounded:  # the tables and frames ground nothing: the lexicon's word readings
+        for c in history:
+            g = verdicts[c.claim_id]
+            if g.wh_ok and g.grounded.count(False) == 1:
+                i = g.grounded.index(False)
+                if lexicon_grounds(terms[i], c, own=c.subject_id in subject_ids):
+                    verdicts[c.claim_id] = g._replace(
+                        grounded=tuple(ok or j == i for j, ok in enumerate(g.grounded))
+                    )
+        grounded = [c for c in history if verdicts[c.claim_id].complete]
     if not grounded:
         return HopResult(
             (),

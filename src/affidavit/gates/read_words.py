@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from affidavit.gates.contracts import ClaimView
 from affidavit.text.frames import converse_verbs, frames_of
-from affidavit.text.lemmas import lemma, words
+from affidavit.text.lemmas import STOPWORDS, lemma, words
 from affidavit.text.lexical import active, unknown_noun
 from affidavit.text.question import Term
 from affidavit.text.slots import BY_NAME
@@ -95,7 +95,9 @@ def _common_words(text: str) -> frozenset[str]:
     """Lemmas of the lower-case words of ``text`` and of adjacent pairs of them ("border
     collie"): the common nouns a category may be asked of, never a name."""
     raw = words(text)
-    low = [lemma(w) if w[:1].islower() else "" for w in raw]
+    low = [
+        lemma(w) if w[:1].islower() and w not in STOPWORDS and len(w) > 2 else "" for w in raw
+    ]
     pairs = {f"{w.casefold()} {lemma(raw[i + 1])}" for i, w in enumerate(raw[:-1])
              if low[i] and low[i + 1]}
     return frozenset({w for w in low if w} | pairs)
@@ -108,8 +110,14 @@ def instance_grounds(term: Term, claim: ClaimView, own: bool) -> bool:
     and never through a name (``_common_words``)."""
     if not own or term.kind != "word" or term.entity_type:
         return False
+    return term.lemma in _classes_of(claim.object or claim.text)  # what it says of its subject
+
+
+@lru_cache(maxsize=65536)
+def _classes_of(text: str) -> frozenset[str]:
+    """Every class a common noun of ``text`` is an instance of (one lexicon read per text)."""
     lexicon = active()
-    return any(term.lemma in lexicon.categories(w) for w in _common_words(claim.text))
+    return frozenset(c for w in _common_words(text) for c in lexicon.categories(w))
 
 
 # Noun ending -> adjective ending of the same condition: allergy/allergic,

@@ -153,10 +153,15 @@ class _Union:
     def __init__(self, pinned: Lexicon) -> None:
         self._pinned = pinned
         self.identity = f"{BUILTIN.identity}+{pinned.identity}"
+        self._derivations: dict[str, tuple[tuple[str, Role], ...]] = {}
 
     def derivations(self, lemma: str) -> tuple[tuple[str, Role], ...]:
-        own = BUILTIN.derivations(lemma)
-        return own + tuple(d for d in self._pinned.derivations(lemma) if d not in own)
+        found = self._derivations.get(lemma)
+        if found is None:  # asked once per claim a possessed word is grounded against
+            own = BUILTIN.derivations(lemma)
+            found = own + tuple(d for d in self._pinned.derivations(lemma) if d not in own)
+            self._derivations[lemma] = found
+        return found
 
     def categories(self, lemma: str) -> frozenset[str]:
         return BUILTIN.categories(lemma) | self._pinned.categories(lemma)

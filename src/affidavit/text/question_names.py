@@ -11,6 +11,7 @@ looks up "work".
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from affidavit.text.lemmas import STOPWORDS
@@ -36,6 +37,7 @@ def _simplemma() -> Any:
     return simplemma
 
 
+@lru_cache(maxsize=65536)
 def is_known_word(token: str) -> bool:
     """Whether the lemmatiser knows ``token`` as an English word."""
     return bool(_simplemma().is_known(token, lang="en"))
