@@ -48,3 +48,9 @@ def test_a_hop_answers_with_both_claims_and_its_near_miss_abstains(
     m = ask(store, miss)
     assert m.status == "abstained", m.text
     assert term.casefold() in (m.ungrounded_term or "").casefold(), m.text
+
+
+def test_a_group_one_belongs_to_is_not_an_employer(store: MemoryReadIndex) -> None:
+    """"Jonas's company" is where he works; "Jonas's team" is not read as his employer."""
+    assert ids(ask(store, "what does Jonas's company make?")) == ["job", "makes"]
+    assert ask(store, "what does Jonas's team make?").status == "abstained"

@@ -23,7 +23,7 @@ import msgspec
 from affidavit.gates.contracts import ClaimView
 from affidavit.gates.read_words import construction_fills
 from affidavit.text.lemmas import canonical, lemma, words
-from affidavit.text.lexical import active, organisation_noun
+from affidavit.text.lexical import active, establishment_noun
 from affidavit.text.question import Question, Term
 from affidavit.text.slots import BY_NAME, FRAMES, Frame, Pattern
 
@@ -55,10 +55,11 @@ def with_frames(q: Question) -> Question:
             msgspec.structs.replace(t, after_target=True) if t.position > (q.target_at or 0) else t
             for t in terms
         )
-    # "Lena's company", "Lena's firm": an organisation she belongs to, her employer's slot.
+    # "Lena's company", "Lena's firm": a place she works for, her employer's slot (not
+    # "Lena's team" or "Lena's band", which she may only belong to).
     terms = tuple(
         msgspec.structs.replace(t, frame="employer")
-        if t.possessed and not t.frame and t.kind == "word" and organisation_noun(t.lemma)
+        if t.possessed and not t.frame and t.kind == "word" and establishment_noun(t.lemma)
         else t
         for t in terms
     )

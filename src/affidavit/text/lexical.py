@@ -217,3 +217,17 @@ def unknown_noun(lemma: str) -> bool:
         or pinned_lexicon.synonyms_first_sense(lemma, "n")
         or pinned_lexicon.derivations(lemma, "n")
     )
+
+
+_ESTABLISHMENT = frozenset({
+    "institution", "enterprise", "business", "business organisation", "business organization",
+    "establishment",
+})  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def establishment_noun(lemma: str) -> bool:
+    """Whether ``lemma`` names a place one works for ("company", "firm", "bank", "shop"),
+    not any group one belongs to ("team", "band", "club"): from the pinned lexicon's
+    categories (nothing without it)."""
+    return bool(pinned_lexicon.categories(lemma) & _ESTABLISHMENT) or lemma in _ESTABLISHMENT
