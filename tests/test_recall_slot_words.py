@@ -87,3 +87,9 @@ def test_the_lender_is_not_the_borrower(store: MemoryReadIndex) -> None:
     it from, nothing does (the converse keeps each party's role)."""
     assert ids(ask(store, "who did Jonas lend his kayak to?")) == ["lent"]
     assert ask(store, "who did Jonas borrow a kayak from?").status == "abstained"
+
+
+def test_what_it_makes_is_no_answer_to_how_much_it_makes(store: MemoryReadIndex) -> None:
+    """The products frame answers "what", never "how much" (an income, not a product)."""
+    assert ids(ask(store, "what does fennick roasters produce?")) == ["makes"]
+    assert ask(store, "how much does fennick roasters make?").status == "abstained"

@@ -218,7 +218,8 @@ FRAMES: tuple[Frame, ...] = (
           frozenset({"be", "have", "do"}),
           tuple(_p(w, "subject") for w in (
               "make", "produce", "manufacture", "sell", "export", "build", "supply",
-              "distribute", "product"))),
+              "distribute", "product")),
+          wh=frozenset({"what", "which", "none"})),  # "How much does X make?" is no product
     # "Where is Lena from?": where she comes from (``text.question`` tags the "from").
     Frame("origin", "where they are from", ("origin",), frozenset(),
           (_p("grow up", "subject"), _p("raise", "subject"), _p("hometown", "subject"),
