@@ -265,7 +265,7 @@ def _answer_check(
 _LOCATIVE = frozenset({"in", "near", "outside", "around", "from", "across"})
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _names_a_party(text: str, subject_name: str) -> bool:
     """Whether ``text`` names an entity besides its subject other than as a place
     ("works for *Brix*", "bought *Tessel*"; not "works as a biologist in *Split*")."""

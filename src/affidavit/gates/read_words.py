@@ -36,7 +36,7 @@ _IS_FROM = re.compile(
 )
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)  # per claim text; kept small: each entry is a GC object
 def construction_fills(frame_name: str, text: str) -> bool:
     """Whether ``text`` fills ``frame_name`` by construction. "play the N" is read as an
     instrument only for a noun the pinned lexicon does not know at all (so "plays the lead"
@@ -90,7 +90,6 @@ def converse_grounds(term: Term, offered: frozenset[str], own: bool) -> bool:
     return any(other in offered and own == same for other, same in _converse_sides(term.lemma))
 
 
-@lru_cache(maxsize=65536)
 def _common_words(text: str) -> frozenset[str]:
     """Lemmas of the lower-case words of ``text`` and of adjacent pairs of them ("border
     collie"): the common nouns a category may be asked of, never a name."""
@@ -113,7 +112,7 @@ def instance_grounds(term: Term, claim: ClaimView, own: bool) -> bool:
     return term.lemma in _classes_of(claim.object or claim.text)  # what it says of its subject
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)  # per claim text; kept small: each entry is a GC object
 def _classes_of(text: str) -> frozenset[str]:
     """Every class a common noun of ``text`` is an instance of (one lexicon read per text)."""
     lexicon = active()
@@ -126,7 +125,7 @@ _ADJECTIVE_ENDINGS = (("sy", "tic"), ("ia", "ic"), ("es", "ic"), ("y", "ic"), ("
 _COPULAS = frozenset({"is", "are", "was", "were", "become", "becomes", "became", "remains"})
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)  # per claim text; kept small: each entry is a GC object
 def _predicate_adjectives(text: str) -> frozenset[str]:
     """Words right after a copula ("X is *allergic* to peanuts", "X is *diabetic*")."""
     raw = [w.casefold() for w in words(text)]

@@ -37,7 +37,7 @@ def _simplemma() -> Any:
     return simplemma
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def is_known_word(token: str) -> bool:
     """Whether the lemmatiser knows ``token`` as an English word."""
     return bool(_simplemma().is_known(token, lang="en"))
