@@ -117,3 +117,20 @@ def test_a_chat_speaker_label_is_the_first_person_of_its_line_only() -> None:
     assert verdict("Hallvard has the keys.", chat)[0] == "REJECT"
     assert verdict("Sunniva has the keys.", chat)[0] in ADMITTED
     assert verdict("Maren has the van until Friday.", chat)[0] == "REJECT"
+
+
+def test_negative_contractions_without_the_apostrophe_still_deny() -> None:
+    evidence = "tamsin okoro-vale fixed 3 bikes for the youth club and she didnt charge for any of them"
+    assert verdict("Tamsin Okoro-Vale charged the youth club for the bikes.", evidence)[0] == "REJECT"
+    assert verdict("Tamsin Okoro-Vale fixed three bikes for the youth club.", evidence)[0] in ADMITTED
+    isnt = "ferdia quenby isnt on the rowing crew anymore"
+    assert verdict("Ferdia Quenby is on the rowing crew.", isnt) == ("REJECT", "negation_flipped")
+
+
+def test_a_value_set_aside_without_a_comma_when_both_are_of_one_kind() -> None:
+    evidence = "correction: the ceilidh at Dunmore Hall is on FRIDAY not thursday, sorry"
+    assert verdict("The ceilidh at Dunmore Hall is on Friday.", evidence)[0] in ADMITTED
+    assert verdict("The ceilidh at Dunmore Hall is on Thursday.", evidence) == ("REJECT", "negation_flipped")
+    rooms = "Ailbhe Strand is in room 14 not 12."
+    assert verdict("Ailbhe Strand is in room 14.", rooms)[0] in ADMITTED
+    assert verdict("Ailbhe Strand is in room 12.", rooms)[0] == "REJECT"

@@ -16,7 +16,7 @@ from affidavit.text import markers
 from affidavit.text.lemmas import content_lemmas, lemma, words
 from affidavit.text.names import find_names, refers_to
 from affidavit.text.numbers import quantities
-from affidavit.text.wordlists import NOT_NAMES
+from affidavit.text.wordlists import MONTHS, NOT_NAMES
 
 Failure = tuple[str, str] | None
 
@@ -122,7 +122,9 @@ def polarity_clause(claim: str, ev: str) -> str:
     if len([p for p in _CLAUSE_JOIN.split(claim) if p and p.strip()]) > 1:
         return ev  # a claim of several clauses ("signed it, didn't she?") keeps the whole
     names = {lemma(t) for n, _, _ in find_names(claim) for t in n.split()}
-    want = set(content_lemmas(claim)) - names
+    # Numbers are the number check's ("three" for "3"): the words decide the clause.
+    counted = {lemma(w) for q in quantities(claim) for w in q.surface.split()}
+    want = set(content_lemmas(claim)) - names - counted
     # A part must say every content word of the claim ("she didn't sign the deed" says
     # nothing of the lease); among several, the one naming the claim's parties, alone.
     full = [p for p in parts if want and want <= set(content_lemmas(p))]
@@ -147,14 +149,39 @@ _SET_ASIDE = re.compile(
 )
 
 
+# "on Friday not Thursday", "room 14 not 12": no comma, but two values of one kind.
+_PAIRED = re.compile(r"\b(?P<kept>[\w'’-]+)\s+(?i:not|rather than|instead of)\s+(?P<value>[\w'’-]+)")
+_DAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+
+
+def _kind(word: str) -> str | None:
+    low = word.casefold()
+    if low[:1].isdigit():
+        return "number"
+    if low in _DAYS:
+        return "day"
+    if low in MONTHS:
+        return "month"
+    return None
+
+
+def _set_aside(ev: str) -> list[tuple[re.Match[str], str]]:
+    """Each phrase that sets a value aside, with the value."""
+    found = [(m, m.group("value").rstrip(".,")) for m in _SET_ASIDE.finditer(ev)]
+    for m in _PAIRED.finditer(ev):
+        kind = _kind(m.group("kept"))
+        if kind is not None and kind == _kind(m.group("value")):
+            found.append((m, m.group("value")))
+    return found
+
+
 def check_set_aside(claim: str, ev: str) -> Failure:
     """The claim asserts the value the evidence sets aside ("in Nnewi, not Awka" -> "in Awka")."""
     if markers.negations(claim) % 2:
         return None  # the claim itself says "not": polarity decides that
     claim_words = {w.casefold() for w in words(claim)}
     claim_lemmas = set(content_lemmas(claim))
-    for m in _SET_ASIDE.finditer(ev):
-        value = m.group("value").rstrip(".,")
+    for m, value in _set_aside(ev):
         head = words(value)
         if not head:
             continue
@@ -171,8 +198,9 @@ def without_set_aside(claim: str, ev: str) -> str:
     "meets Bo on the 4th, not the 3rd" says nothing negative of "meets Bo on the 4th"."""
     claim_words = {w.casefold() for w in words(claim)}
     out = ev
-    for m in _SET_ASIDE.finditer(ev):
-        head = words(m.group("value"))
+    for m, value in sorted(_set_aside(ev), key=lambda found: -found[0].start()):
+        head = words(value)
         if head and head[0].casefold() not in claim_words:
-            out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
+            start = m.end("kept") if "kept" in m.re.groupindex else m.start()  # "Friday" stays
+            out = out[:start] + " " * (m.end() - start) + out[m.end() :]
     return out

@@ -140,7 +140,15 @@ def tokens(text: str) -> list[str]:
 @lru_cache(maxsize=8192)
 def token_tuple(text: str) -> tuple[str, ...]:
     """``tokens`` as a tuple, cached: every marker check tokenises the same two texts."""
-    return tuple(_TOKEN.findall(text.casefold().replace("’", "'")))
+    folded = text.casefold().replace("’", "'")
+    if "nt" in folded:  # chat drops the apostrophe: "didnt", "isnt", "cant" deny as "didn't" does
+        folded = _BARE_NT.sub(r"\1n't", folded)
+    return tuple(_TOKEN.findall(folded))
+
+
+_BARE_NT = re.compile(
+    r"\b(do|does|did|is|was|are|were|has|have|had|could|would|should|must|need|ca|wo|ai)nt\b"
+)
 
 
 def negations(text: str) -> int:
