@@ -53,6 +53,8 @@ def test_first_person_hedges_are_not_vouched(hedge: str) -> None:
     hedged = f"{hedge} saoirse delahunt left the choir in carlow last spring"
     assert verdict("Saoirse Delahunt left the choir in Carlow last spring.", hedged) == (
         "REJECT", "modality_dropped")
+    guessed = "saoirse delahunt left the choir in carlow last spring, guess who told me"
+    assert verdict("Saoirse Delahunt left the choir in Carlow last spring.", guessed)[0] in ADMITTED
     plain = "saoirse delahunt left the choir in carlow last spring, she said so herself"
     assert verdict("Saoirse Delahunt left the choir in Carlow last spring.", plain)[0] in ADMITTED
 

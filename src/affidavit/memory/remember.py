@@ -24,6 +24,7 @@ from affidavit.events import (
 from affidavit.gates.conflicts import CONFLICT_RULES_VERSION
 from affidavit.gates.contracts import WriteDecision
 from affidavit.gates.write import RESOLVER_VERSION, decide_write
+from affidavit.gates.write_context import decide_in_source
 from affidavit.memory import correct, dedupe, tombstones
 from affidavit.memory import sources as sourcing
 from affidavit.memory.conflicts import apply_conflicts
@@ -95,6 +96,12 @@ def remember(
                         secret)  # the kind of credential, never its value
 
     decision = decide_write(claim, evidence)  # pure: decided outside the write lock
+    if (decision.refusal is not None and decision.refusal.code == "unknown_subject"
+            and source_text is not None):
+        # The quote names nobody ("I moved in 2022"); its document may say who wrote it.
+        read = decide_in_source(claim, evidence, source_text)
+        if read is not None:
+            evidence, decision = read
     if subject is not None and decision.shape is not None and not (
         refers_to(subject, decision.shape.subject) or refers_to(decision.shape.subject, subject)
     ):

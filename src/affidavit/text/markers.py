@@ -40,9 +40,10 @@ MODALITY: dict[str, str] = {
     "claims": "hedge", "claimed": "hedge", "purportedly": "hedge", "supposedly": "hedge",
     "presumably": "hedge", "speculated": "hedge", "accused": "hedge",
     "believe": "hedge", "believes": "hedge", "thinks": "hedge",
-    # The first person's hedges ("I think", "I guess", "iirc"): the writer does not vouch.
-    "think": "hedge", "guess": "hedge", "reckon": "hedge", "reckons": "hedge",
-    "iirc": "hedge", "afaik": "hedge", "afaict": "hedge", "unsure": "hedge",
+    # The writer's own hedges ("iirc", "afaik"); "I think", "I guess" are read by
+    # _FIRST_PERSON_HEDGES ("guess who I ran into" hedges nothing).
+    "reckons": "hedge", "iirc": "hedge", "afaik": "hedge", "afaict": "hedge", "unsure": "hedge",
+    "think": "hedge", "guess": "hedge", "reckon": "hedge", "suppose": "hedge", "assume": "hedge",
     # A finding not yet confirmed: "a possible nodule", "a probable fracture".
     "possible": "hedge", "probable": "hedge", "potential": "hedge",
     "presumed": "hedge", "presumptive": "hedge", "suspicion": "hedge", "query": "hedge",
@@ -177,6 +178,9 @@ _INVESTIGATED = re.compile(
 )
 
 
+_FIRST_PERSON_HEDGES = frozenset({"think", "guess", "reckon", "suppose", "assume"})
+
+
 def modalities(text: str) -> set[str]:
     """Modality classes present: "hedge", "intent", "future"."""
     toks = token_tuple(text)  # read only: no list copy
@@ -189,6 +193,8 @@ def modalities(text: str) -> set[str]:
             (i > 0 and toks[i - 1] in _BEFORE_MONTH) or (i + 1 < len(toks) and toks[i + 1][:1].isdigit())
         ):
             continue  # the month
+        if t in _FIRST_PERSON_HEDGES and (i == 0 or toks[i - 1] not in ("i", "we")):
+            continue  # "guess who I met", "think of it": only "I think" hedges
         if t in _NEEDS_TO and (i + 1 >= len(toks) or toks[i + 1] != "to"):
             continue
         if t in _TO_VERB_ONLY and (
