@@ -136,3 +136,31 @@ def test_a_value_set_aside_without_a_comma_when_both_are_of_one_kind() -> None:
     rooms = "Ailbhe Strand is in room 14 not 12."
     assert verdict("Ailbhe Strand is in room 14.", rooms)[0] in ADMITTED
     assert verdict("Ailbhe Strand is in room 12.", rooms)[0] == "REJECT"
+
+
+MINUTES = ("Minutes — Harrowgate Looms board, 3 Mar\nPresent: Ysolde Farrant (chair), Corin Blaise\n"
+           "1. Board approved the new dye house for Kettlewick, budget £380k.\n"
+           "2. Launch moved from 12 May to 26 May.")
+
+
+def test_a_title_line_says_whose_the_unnamed_items_below_are() -> None:
+    said = "The Harrowgate Looms board approved a £380k dye house for {}."
+    assert verdict(said.format("Kettlewick"), MINUTES)[0] in ADMITTED
+    assert verdict(said.format("Pately"), MINUTES)[0] == "REJECT"
+    # A line with a subject of its own is that subject's, not the title's.
+    own = "Minutes — Harrowgate Looms board, 3 Mar\nCorin Blaise approved the dye house."
+    assert verdict("Harrowgate Looms approved the dye house.", own)[0] == "REJECT"
+
+
+def test_the_value_something_moved_from_no_longer_holds() -> None:
+    evidence = "Project sync — Harrowgate Looms\nDecisions: the launch moved from 12 May to 26 May."
+    assert verdict("The Harrowgate Looms launch is on 12 May.", evidence)[0] == "REJECT"
+    assert verdict("The Harrowgate Looms launch moved from 12 May to 26 May.", evidence)[0] in ADMITTED
+
+
+def test_from_a_to_b_is_not_from_b_to_a() -> None:
+    evidence = "Ticket 88: I moved £900 from my savings account to my current account.\nPellam Ostry"
+    assert verdict("Pellam Ostry moved £900 from his savings account to his current account.", evidence)[0] \
+        in ADMITTED
+    assert verdict("Pellam Ostry moved £900 from his current account to his savings account.", evidence) == (
+        "REJECT", "relation_transposed")

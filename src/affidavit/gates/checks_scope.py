@@ -204,3 +204,40 @@ def without_set_aside(claim: str, ev: str) -> str:
             start = m.end("kept") if "kept" in m.re.groupindex else m.start()  # "Friday" stays
             out = out[:start] + " " * (m.end() - start) + out[m.end() :]
     return out
+
+
+# "launch moved from 15 June to 29 June": the value it moved from no longer holds.
+_MOVED_FROM = re.compile(
+    r"\b(?i:moved|changed|postponed|rescheduled|pushed(?: back)?|brought forward|shifted|switched|"
+    r"put back|delayed|relocated|transferred)\s+(?i:from)\s+(?P<value>[^,;.!?]{1,40}?)\s+(?i:to)\s+\S"
+)
+_FROM_TO = re.compile(
+    r"\b(?i:from)\s+(?P<a>[^,;.!?]{1,40}?)\s+(?i:to|into)\s+(?P<b>[^,;.!?]{1,40}?)"
+    r"(?=[,;.!?]|\s+(?i:on|in|at|by|using|for|via|with|and|but|after|before)\b|$)"
+)
+
+
+def check_moved_from(claim: str, ev: str) -> Failure:
+    """The claim states, as current, the value the evidence says something moved away from."""
+    if re.search(r"\bfrom\b", claim, re.I):
+        return None  # the claim tells the move itself: the other checks compare it
+    claim_lemmas = set(content_lemmas(claim))
+    for m in _MOVED_FROM.finditer(ev):
+        value = set(content_lemmas(m.group("value")))
+        if value and value <= claim_lemmas:
+            moved = m.group("value")
+            return moved, f"the evidence says it moved from '{moved}'; the claim keeps it"
+    return None
+
+
+def check_from_to(claim: str, ev: str) -> Failure:
+    """ "from A to B" in the claim where the evidence says "from B to A": the direction swapped."""
+    for c in _FROM_TO.finditer(claim):
+        ca, cb = set(content_lemmas(c.group("a"))), set(content_lemmas(c.group("b")))
+        if not ca or not cb or ca == cb:
+            continue
+        for e in _FROM_TO.finditer(ev):
+            ea, eb = set(content_lemmas(e.group("a"))), set(content_lemmas(e.group("b")))
+            if ca <= eb and cb <= ea and not (ca <= ea and cb <= eb):
+                return c.group(0), f"the evidence goes the other way ('{e.group(0)}')"
+    return None

@@ -136,6 +136,7 @@ def linked_sentences(
     settled: list[int] = []  # sentences that may set the antecedent, in order
     previous_linked = False
     writers: list[Mention | None] = []  # the message's writer, found on first need
+    header = _header_subject(evidence, view, subject)
 
     def previous_subject() -> Mention | None:
         # The lead name of the last settled sentence that has names.
@@ -179,6 +180,13 @@ def linked_sentences(
             out.append(Linked((a, b), (*subs, (s, e, subject)), min(reach, at, a)))
         elif previous_linked and ante is not None and _fragment(evidence, a, b):
             out.append(Linked((a, b), ((a, a, _antecedent_text(evidence, ante) + ": "),), min(ante.start, a)))
+            continue
+        elif (header is not None and i > 0 and not _named_before_verb(evidence, a, b, found)
+              and not _FIRST_PERSON_NEAR.search(evidence, a, b)):  # "I ..." is the writer's
+            # "Minutes — Goierri Forja board, 14 Feb" over "1. Q4 revenue was €3.1m": the
+            # title line says whose the unnamed items below are.
+            out.append(Linked((a, b), (*subs, (a, a, _antecedent_text(evidence, header) + ": ")),
+                              min(reach, header.start, a)))
             continue
         elif _FIRST_PERSON_NEAR.search(evidence, a, b):
             # "I've put the money in your account. ... Kveðja, Steinunn": the writer's first person.
@@ -227,6 +235,32 @@ def _object_rewrite(
     other = next(iter(others))
     name = next((n for n in wanted[1:] if refers_to(n, other) or refers_to(other, n)), None)
     return ((hit.start(), hit.end(), name),) if name is not None else ()
+
+
+def _header_subject(evidence: str, view: EvidenceView, subject: str) -> Mention | None:
+    """The subject as named by the evidence's title line: a first line of its own, with no
+    verb ("Project sync (Iroko Ledger), 2 June"), under which more lines follow."""
+    if len(view.spans) < 2:
+        return None
+    a, b = view.spans[0]
+    if "\n" not in evidence[b : view.spans[1][0] + 1] or not _fragment(evidence, a, b):
+        return None
+    if _ADDRESS_LINE.match(evidence, a, b):
+        return None  # "Hi Maren,", "From: ...", "To: ...": who writes or reads, not a title
+    return next((m for m in view.names(0) if not m.possessive and view.means(m, subject)
+                 and not greeted(evidence, m)), None)
+
+
+_ADDRESS_LINE = re.compile(r"\s*(?:(?i:from|to|cc|bcc|subject|re|fwd?):|(?i:hi|hiya|hey|hello|dear)\b)")
+
+
+def _named_before_verb(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> bool:
+    """A name stands before the sentence's first verb: the line has a subject of its own."""
+    if not found:
+        return False
+    verb = next((w.start() for w in _WORD.finditer(evidence, a, b)
+                 if w.group(0)[:1].islower() and is_verb_like(w.group(0))), b)
+    return any(m.start < verb for m in found)
 
 
 def _dated(evidence: str, entry: Linked) -> Linked:
