@@ -119,6 +119,9 @@ def test_a_chat_speaker_label_is_the_first_person_of_its_line_only() -> None:
     assert verdict("Hallvard has the keys.", chat)[0] == "REJECT"
     assert verdict("Sunniva has the keys.", chat)[0] in ADMITTED
     assert verdict("Maren has the van until Friday.", chat)[0] == "REJECT"
+    owner = "Maren: who fixed the gate?\nHallvard: my cousin Sunniva Eide fixed the gate last week"
+    assert verdict("Hallvard fixed the gate last week.", owner)[0] == "REJECT"  # the label owns, not does
+    assert verdict("Sunniva Eide fixed the gate last week.", owner)[0] in ADMITTED
 
 
 def test_negative_contractions_without_the_apostrophe_still_deny() -> None:

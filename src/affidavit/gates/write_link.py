@@ -19,6 +19,7 @@ from affidavit.gates.write_view import EvidenceView, evidence_view
 from affidavit.gates.write_writer import (
     first_person_rewrites,
     greeted,
+    labelled,
     line_speaker,
     message_addressee,
     message_writer,
@@ -148,8 +149,9 @@ def linked_sentences(
 
     for i, (a, b) in enumerate(view.spans):
         found = view.names(i, subject if guided else None) if hits is None or i in hits else ()
-        if found and any(greeted(evidence, m) for m in found):
-            found = tuple(m for m in found if not greeted(evidence, m))  # "Hi Vigdís,": the reader
+        if found and any(greeted(evidence, m) or labelled(evidence, m) for m in found):
+            # "Hi Vigdís,": the reader; "Rodel: he fixed it": the speaker, whose words these are.
+            found = tuple(m for m in found if not (greeted(evidence, m) or labelled(evidence, m)))
         subs, reach, names_subject = view.rewrites(found, wanted)
         pronoun = _pronoun_at(evidence, a, b, found)
         if pronoun is None and not names_subject:
@@ -197,6 +199,8 @@ def linked_sentences(
                 if hits is not None and i not in hits:
                     subs, reach, _ = view.rewrites(view.names(i), wanted)
                 own = first_person_rewrites(evidence, a, b, subject)
+                if all(text.endswith("'s") for _, _, text in own):
+                    own = ()  # "my cousin fixed it": the writer only owns the doer, is not one
                 if not writers[1:]:
                     writers.append(message_addressee(evidence))
                 to = writers[1] if len(writers) > 1 else None
