@@ -167,3 +167,24 @@ def test_from_a_to_b_is_not_from_b_to_a() -> None:
         in ADMITTED
     assert verdict("Pellam Ostry moved £900 from his current account to his savings account.", evidence) == (
         "REJECT", "relation_transposed")
+
+
+def test_a_standup_line_has_its_label_as_doer() -> None:
+    standup = ("Standup 4/6 — Brackenmoor Software\nTeodor: finished the payroll export, no blockers.\n"
+               "Yara: still blocked on the keys from Fellgate Ferries.\nOskar: off sick.")
+    assert verdict("Teodor finished the payroll export.", standup)[0] in ADMITTED
+    assert verdict("Yara finished the payroll export.", standup)[0] == "REJECT"
+    assert verdict("Oskar finished the payroll export.", standup)[0] == "REJECT"
+
+
+def test_dates_as_records_write_them() -> None:
+    cv = "Lowri Askew — Engineer\n2019–present: Backend developer, Pennick Robotics\n2016–2019: QA, Tolvan"
+    since = "Lowri Askew has been a backend developer at Pennick Robotics since {}."
+    assert verdict(since.format(2019), cv)[0] in ADMITTED
+    assert verdict(since.format(2016), cv)[0] == "REJECT"
+    note = "Recall note, Sennen Pryce.\nSennen Pryce had her last cleaning 11/2023."
+    assert verdict("Sennen Pryce had her last cleaning in November 2023.", note)[0] in ADMITTED
+    assert verdict("Sennen Pryce had her last cleaning in October 2023.", note)[0] == "REJECT"
+    day = "Dear parents,\nThe Pennick Academy trip is postponed to 3 May because of the rail strike."
+    assert verdict("The Pennick Academy trip is postponed to 3 May.", day)[0] in ADMITTED  # "May" is no hedge
+    assert verdict("The rail strike was postponed because of the Pennick Academy trip.", day)[0] == "REJECT"

@@ -241,3 +241,28 @@ def check_from_to(claim: str, ev: str) -> Failure:
             if ca <= eb and cb <= ea and not (ca <= ea and cb <= eb):
                 return c.group(0), f"the evidence goes the other way ('{e.group(0)}')"
     return None
+
+
+# "A because of B": which is the cause. The claim's cause must be the evidence's cause.
+_BECAUSE = re.compile(r"\s+(?i:because(?: of)?|due to|owing to|as a result of|caused by)\s+")
+
+
+def _cause_split(text: str) -> tuple[set[str], set[str]] | None:
+    for piece in re.split(r"(?<=[.!?;])\s+", text):
+        m = _BECAUSE.search(piece)
+        if m is not None:
+            return set(content_lemmas(piece[: m.start()])), set(content_lemmas(piece[m.end() :]))
+    return None
+
+
+def check_cause(claim: str, ev: str) -> Failure:
+    """The claim gives as the cause what the evidence gives as the effect ("the strike was
+    postponed because of the trip" for "the trip is postponed because of the strike")."""
+    mine, theirs = _cause_split(claim), _cause_split(ev)
+    if mine is None or theirs is None:
+        return None
+    effect, cause = mine
+    their_effect, their_cause = theirs
+    if cause and cause <= their_effect and not cause <= their_cause and effect & their_cause:
+        return "because", "the claim gives the evidence's effect as the cause"
+    return None

@@ -149,10 +149,17 @@ def linked_sentences(
 
     for i, (a, b) in enumerate(view.spans):
         found = view.names(i, subject if guided else None) if hits is None or i in hits else ()
+        acting: tuple[tuple[int, int, str], ...] = ()
         if found and any(greeted(evidence, m) or labelled(evidence, m) for m in found):
-            # "Hi Vigdís,": the reader; "Rodel: he fixed it": the speaker, whose words these are.
-            found = tuple(m for m in found if not (greeted(evidence, m) or labelled(evidence, m)))
+            # "Hi Vigdís,": the reader; "Rodel: he fixed it": the speaker, whose words these are;
+            # but "Seumas: finished the migration" (a standup line) has the label as its doer.
+            acting = tuple((m.end, m.end + 1, "") for m in found
+                           if labelled(evidence, m) and _verb_opens(evidence, m.end + 1, b))
+            kept = {s for s, _, _ in acting}
+            found = tuple(m for m in found
+                          if m.end in kept or not (greeted(evidence, m) or labelled(evidence, m)))
         subs, reach, names_subject = view.rewrites(found, wanted)
+        subs += acting
         pronoun = _pronoun_at(evidence, a, b, found)
         if pronoun is None and not names_subject:
             pronoun = _zero_subject(evidence, a, b, found)
@@ -239,6 +246,19 @@ def _object_rewrite(
     other = next(iter(others))
     name = next((n for n in wanted[1:] if refers_to(n, other) or refers_to(other, n)), None)
     return ((hit.start(), hit.end(), name),) if name is not None else ()
+
+
+_STILL = frozenset({"still", "also", "just", "now", "already", "finally"})
+
+
+def _verb_opens(evidence: str, start: int, end: int) -> bool:
+    """The text from ``start`` opens with a verb and no subject ("finished the migration",
+    "still blocked on the keys"): a line whose label is its doer."""
+    words = [w.group(0) for w in _WORD.finditer(evidence, start, end)][:2]
+    if words and words[0].casefold() in _STILL:
+        words = words[1:]
+    return bool(words) and words[0][:1].islower() and (
+        words[0].endswith("ed") or _irregular_past(words[0]) or is_verb_like(words[0]))
 
 
 def _header_subject(evidence: str, view: EvidenceView, subject: str) -> Mention | None:

@@ -190,7 +190,8 @@ def modalities(text: str) -> set[str]:
         if cls is None:
             continue
         if t == "may" and (
-            (i > 0 and toks[i - 1] in _BEFORE_MONTH) or (i + 1 < len(toks) and toks[i + 1][:1].isdigit())
+            (i > 0 and (toks[i - 1] in _BEFORE_MONTH or toks[i - 1].isdigit()))  # "3 May"
+            or (i + 1 < len(toks) and toks[i + 1][:1].isdigit())
         ):
             continue  # the month
         if t in _FIRST_PERSON_HEDGES and (i == 0 or toks[i - 1] not in ("i", "we")):
