@@ -34,6 +34,7 @@ from affidavit.secrets_scan import find_secret
 from affidavit.text.aliases import stated_aliases
 from affidavit.text.names import find_names, name_key, refers_to
 from affidavit.text.person_key import capitalised_runs
+from affidavit.text.recase import chat_cased, recase_from_claim
 from affidavit.text.span import locate_span
 
 Status = Literal["admitted", "refused", "quarantined", "not_stored", "held_for_review",
@@ -110,7 +111,11 @@ def remember(
                         "name the subject as the claim does, or omit subject", subject)
     narrowed = _narrowed_evidence(claim, evidence, decision)
 
-    aliases = {name_key(alias): name_key(full) for full, alias in stated_aliases(evidence)}
+    # Read as the gate read it: chat's lower-case names carry the claim's capitals.
+    cased = recase_from_claim(claim, chat_cased(evidence))
+    stated = stated_aliases(cased)
+    aliases = {name_key(alias): name_key(full) for full, alias in stated}
+    alias_names = [alias for _, alias in stated]
 
     def decide(ctx: WriteContext) -> RememberOutcome:
         names = [n for n, _, _ in find_names(claim)]
@@ -138,7 +143,7 @@ def remember(
             return _already_known(known, claim, narrowed, notes)
         fix = correct.plan(store, supersedes, note or "") if supersedes is not None else None
         return _record(ctx, claim, narrowed, decision, source_id, source_text, valid_from, valid_to,
-                       aliases=aliases, correction=fix)
+                       aliases=aliases, alias_names=alias_names, correction=fix)
 
     return store.transact(decide, resolver=f"{RESOLVER_VERSION}+{CONFLICT_RULES_VERSION}")
 
@@ -202,6 +207,7 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
             source_id: str | None, source_text: str | None, valid_from: str | None,
             valid_to: str | None, *, reason: str | None = None,
             fingerprint: str | None = None, aliases: dict[str, str] | None = None,
+            alias_names: list[str] | None = None,
             correction: correct.Correction | None = None) -> RememberOutcome:
     shape = decision.shape
     assert shape is not None
@@ -211,12 +217,14 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
         # The people the nicknames belong to, first: then a nickname met below (in the
         # claim or the span) is registered as their alias, not as someone new.
         owners = sorted(set(aliases.values()))
-        resolve_entities(ctx, [n for n, _, _ in find_names(narrowed) if name_key(n) in owners], seen,
+        cased_span = recase_from_claim(claim, chat_cased(narrowed))
+        resolve_entities(ctx, [n for n, _, _ in find_names(cased_span) if name_key(n) in owners], seen,
                          linking="evidence")
     entity_ids, ambiguous = resolve_entities(ctx, list(shape.entities) or [shape.subject], seen,
                                              aliases=aliases, ambiguities=ambiguities)
-    named_in_span, _ = resolve_entities(ctx, [n for n, _, _ in find_names(narrowed)], seen,
-                                         linking="evidence", aliases=aliases)
+    # A nickname the evidence states is registered even where chat wrote it lower case.
+    spanned = [n for n, _, _ in find_names(narrowed)] + [a for a in alias_names or () if a not in narrowed]
+    named_in_span, _ = resolve_entities(ctx, spanned, seen, linking="evidence", aliases=aliases)
     evidence_keys = tuple(dict.fromkeys([*entity_ids, *named_in_span]))
     receipt = _source_and_receipt(ctx, narrowed, source_id, source_text)
     private = _private(claim, "", decision, list(shape.entities))
