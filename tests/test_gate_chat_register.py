@@ -53,6 +53,8 @@ def test_first_person_hedges_are_not_vouched(hedge: str) -> None:
     hedged = f"{hedge} saoirse delahunt left the choir in carlow last spring"
     assert verdict("Saoirse Delahunt left the choir in Carlow last spring.", hedged) == (
         "REJECT", "modality_dropped")
+    guessed = "saoirse delahunt left the choir in carlow last spring, guess who told me"
+    assert verdict("Saoirse Delahunt left the choir in Carlow last spring.", guessed)[0] in ADMITTED
     plain = "saoirse delahunt left the choir in carlow last spring, she said so herself"
     assert verdict("Saoirse Delahunt left the choir in Carlow last spring.", plain)[0] in ADMITTED
 
@@ -117,3 +119,72 @@ def test_a_chat_speaker_label_is_the_first_person_of_its_line_only() -> None:
     assert verdict("Hallvard has the keys.", chat)[0] == "REJECT"
     assert verdict("Sunniva has the keys.", chat)[0] in ADMITTED
     assert verdict("Maren has the van until Friday.", chat)[0] == "REJECT"
+    owner = "Maren: who fixed the gate?\nHallvard: my cousin Sunniva Eide fixed the gate last week"
+    assert verdict("Hallvard fixed the gate last week.", owner)[0] == "REJECT"  # the label owns, not does
+    assert verdict("Sunniva Eide fixed the gate last week.", owner)[0] in ADMITTED
+
+
+def test_negative_contractions_without_the_apostrophe_still_deny() -> None:
+    evidence = "tamsin okoro-vale fixed 3 bikes for the youth club and she didnt charge for any of them"
+    assert verdict("Tamsin Okoro-Vale charged the youth club for the bikes.", evidence)[0] == "REJECT"
+    assert verdict("Tamsin Okoro-Vale fixed three bikes for the youth club.", evidence)[0] in ADMITTED
+    isnt = "ferdia quenby isnt on the rowing crew anymore"
+    assert verdict("Ferdia Quenby is on the rowing crew.", isnt) == ("REJECT", "negation_flipped")
+
+
+def test_a_value_set_aside_without_a_comma_when_both_are_of_one_kind() -> None:
+    evidence = "correction: the ceilidh at Dunmore Hall is on FRIDAY not thursday, sorry"
+    assert verdict("The ceilidh at Dunmore Hall is on Friday.", evidence)[0] in ADMITTED
+    assert verdict("The ceilidh at Dunmore Hall is on Thursday.", evidence) == ("REJECT", "negation_flipped")
+    rooms = "Ailbhe Strand is in room 14 not 12."
+    assert verdict("Ailbhe Strand is in room 14.", rooms)[0] in ADMITTED
+    assert verdict("Ailbhe Strand is in room 12.", rooms)[0] == "REJECT"
+
+
+MINUTES = ("Minutes — Harrowgate Looms board, 3 Mar\nPresent: Ysolde Farrant (chair), Corin Blaise\n"
+           "1. Board approved the new dye house for Kettlewick, budget £380k.\n"
+           "2. Launch moved from 12 May to 26 May.")
+
+
+def test_a_title_line_says_whose_the_unnamed_items_below_are() -> None:
+    said = "The Harrowgate Looms board approved a £380k dye house for {}."
+    assert verdict(said.format("Kettlewick"), MINUTES)[0] in ADMITTED
+    assert verdict(said.format("Pately"), MINUTES)[0] == "REJECT"
+    # A line with a subject of its own is that subject's, not the title's.
+    own = "Minutes — Harrowgate Looms board, 3 Mar\nCorin Blaise approved the dye house."
+    assert verdict("Harrowgate Looms approved the dye house.", own)[0] == "REJECT"
+
+
+def test_the_value_something_moved_from_no_longer_holds() -> None:
+    evidence = "Project sync — Harrowgate Looms\nDecisions: the launch moved from 12 May to 26 May."
+    assert verdict("The Harrowgate Looms launch is on 12 May.", evidence)[0] == "REJECT"
+    assert verdict("The Harrowgate Looms launch moved from 12 May to 26 May.", evidence)[0] in ADMITTED
+
+
+def test_from_a_to_b_is_not_from_b_to_a() -> None:
+    evidence = "Ticket 88: I moved £900 from my savings account to my current account.\nPellam Ostry"
+    assert verdict("Pellam Ostry moved £900 from his savings account to his current account.", evidence)[0] \
+        in ADMITTED
+    assert verdict("Pellam Ostry moved £900 from his current account to his savings account.", evidence) == (
+        "REJECT", "relation_transposed")
+
+
+def test_a_standup_line_has_its_label_as_doer() -> None:
+    standup = ("Standup 4/6 — Brackenmoor Software\nTeodor: finished the payroll export, no blockers.\n"
+               "Yara: still blocked on the keys from Fellgate Ferries.\nOskar: off sick.")
+    assert verdict("Teodor finished the payroll export.", standup)[0] in ADMITTED
+    assert verdict("Yara finished the payroll export.", standup)[0] == "REJECT"
+    assert verdict("Oskar finished the payroll export.", standup)[0] == "REJECT"
+
+
+def test_dates_as_records_write_them() -> None:
+    cv = "Lowri Askew — Engineer\n2019–present: Backend developer, Pennick Robotics\n2016–2019: QA, Tolvan"
+    since = "Lowri Askew has been a backend developer at Pennick Robotics since {}."
+    assert verdict(since.format(2019), cv)[0] in ADMITTED
+    assert verdict(since.format(2016), cv)[0] == "REJECT"
+    note = "Recall note, Sennen Pryce.\nSennen Pryce had her last cleaning 11/2023."
+    assert verdict("Sennen Pryce had her last cleaning in November 2023.", note)[0] in ADMITTED
+    assert verdict("Sennen Pryce had her last cleaning in October 2023.", note)[0] == "REJECT"
+    day = "Dear parents,\nThe Pennick Academy trip is postponed to 3 May because of the rail strike."
+    assert verdict("The Pennick Academy trip is postponed to 3 May.", day)[0] in ADMITTED  # "May" is no hedge
+    assert verdict("The rail strike was postponed because of the Pennick Academy trip.", day)[0] == "REJECT"

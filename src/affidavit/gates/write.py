@@ -50,7 +50,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/2.4+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/2.8+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
 )
 MAX_CLAIM_CHARS = 2_000
@@ -76,6 +76,9 @@ Check = Callable[[str, str], checks.Failure]
 _MARKER_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("negation_flipped", "polarity", checks_markers.check_polarity),
     ("negation_flipped", "set_aside", checks_scope.check_set_aside),
+    ("temporal_shifted", "moved_from", checks_scope.check_moved_from),
+    ("relation_transposed", "from_to", checks_scope.check_from_to),
+    ("relation_transposed", "cause", checks_scope.check_cause),
     ("modality_dropped", "modality", checks_markers.check_modality),
     ("quantifier_changed", "quantifier", checks_markers.check_quantifier),
     ("quantifier_changed", "bounds", checks_limits.check_bounds),
@@ -391,7 +394,7 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
         against = relevant
         if name == "polarity":
             against = checks_scope.polarity_clause(claim, checks_scope.without_set_aside(claim, relevant))
-        if name == "set_aside":
+        if name in ("set_aside", "moved_from", "from_to", "cause"):
             against = text  # "in Nnewi, not Awka": the value set aside sits past the matched clause
         failure = check(claim, against)
         if failure is not None:

@@ -19,6 +19,7 @@ from affidavit.gates.write_view import EvidenceView, evidence_view
 from affidavit.gates.write_writer import (
     first_person_rewrites,
     greeted,
+    labelled,
     line_speaker,
     message_addressee,
     message_writer,
@@ -136,6 +137,7 @@ def linked_sentences(
     settled: list[int] = []  # sentences that may set the antecedent, in order
     previous_linked = False
     writers: list[Mention | None] = []  # the message's writer, found on first need
+    header = _header_subject(evidence, view, subject)
 
     def previous_subject() -> Mention | None:
         # The lead name of the last settled sentence that has names.
@@ -147,9 +149,17 @@ def linked_sentences(
 
     for i, (a, b) in enumerate(view.spans):
         found = view.names(i, subject if guided else None) if hits is None or i in hits else ()
-        if found and any(greeted(evidence, m) for m in found):
-            found = tuple(m for m in found if not greeted(evidence, m))  # "Hi Vigdís,": the reader
+        acting: tuple[tuple[int, int, str], ...] = ()
+        if found and any(greeted(evidence, m) or labelled(evidence, m) for m in found):
+            # "Hi Vigdís,": the reader; "Rodel: he fixed it": the speaker, whose words these are;
+            # but "Seumas: finished the migration" (a standup line) has the label as its doer.
+            acting = tuple((m.end, m.end + 1, "") for m in found
+                           if labelled(evidence, m) and _verb_opens(evidence, m.end + 1, b))
+            kept = {s for s, _, _ in acting}
+            found = tuple(m for m in found
+                          if m.end in kept or not (greeted(evidence, m) or labelled(evidence, m)))
         subs, reach, names_subject = view.rewrites(found, wanted)
+        subs += acting
         pronoun = _pronoun_at(evidence, a, b, found)
         if pronoun is None and not names_subject:
             pronoun = _zero_subject(evidence, a, b, found)
@@ -180,6 +190,13 @@ def linked_sentences(
         elif previous_linked and ante is not None and _fragment(evidence, a, b):
             out.append(Linked((a, b), ((a, a, _antecedent_text(evidence, ante) + ": "),), min(ante.start, a)))
             continue
+        elif (header is not None and i > 0 and not _named_before_verb(evidence, a, b, found)
+              and not _FIRST_PERSON_NEAR.search(evidence, a, b)):  # "I ..." is the writer's
+            # "Minutes — Goierri Forja board, 14 Feb" over "1. Q4 revenue was €3.1m": the
+            # title line says whose the unnamed items below are.
+            out.append(Linked((a, b), (*subs, (a, a, _antecedent_text(evidence, header) + ": ")),
+                              min(reach, header.start, a)))
+            continue
         elif _FIRST_PERSON_NEAR.search(evidence, a, b):
             # "I've put the money in your account. ... Kveðja, Steinunn": the writer's first person.
             if not writers:
@@ -189,6 +206,8 @@ def linked_sentences(
                 if hits is not None and i not in hits:
                     subs, reach, _ = view.rewrites(view.names(i), wanted)
                 own = first_person_rewrites(evidence, a, b, subject)
+                if all(text.endswith("'s") for _, _, text in own):
+                    own = ()  # "my cousin fixed it": the writer only owns the doer, is not one
                 if not writers[1:]:
                     writers.append(message_addressee(evidence))
                 to = writers[1] if len(writers) > 1 else None
@@ -227,6 +246,45 @@ def _object_rewrite(
     other = next(iter(others))
     name = next((n for n in wanted[1:] if refers_to(n, other) or refers_to(other, n)), None)
     return ((hit.start(), hit.end(), name),) if name is not None else ()
+
+
+_STILL = frozenset({"still", "also", "just", "now", "already", "finally"})
+
+
+def _verb_opens(evidence: str, start: int, end: int) -> bool:
+    """The text from ``start`` opens with a verb and no subject ("finished the migration",
+    "still blocked on the keys"): a line whose label is its doer."""
+    words = [w.group(0) for w in _WORD.finditer(evidence, start, end)][:2]
+    if words and words[0].casefold() in _STILL:
+        words = words[1:]
+    return bool(words) and words[0][:1].islower() and (
+        words[0].endswith("ed") or _irregular_past(words[0]) or is_verb_like(words[0]))
+
+
+def _header_subject(evidence: str, view: EvidenceView, subject: str) -> Mention | None:
+    """The subject as named by the evidence's title line: a first line of its own, with no
+    verb ("Project sync (Iroko Ledger), 2 June"), under which more lines follow."""
+    if len(view.spans) < 2:
+        return None
+    a, b = view.spans[0]
+    if "\n" not in evidence[b : view.spans[1][0] + 1] or not _fragment(evidence, a, b):
+        return None
+    if _ADDRESS_LINE.match(evidence, a, b):
+        return None  # "Hi Maren,", "From: ...", "To: ...": who writes or reads, not a title
+    return next((m for m in view.names(0) if not m.possessive and view.means(m, subject)
+                 and not greeted(evidence, m)), None)
+
+
+_ADDRESS_LINE = re.compile(r"\s*(?:(?i:from|to|cc|bcc|subject|re|fwd?):|(?i:hi|hiya|hey|hello|dear)\b)")
+
+
+def _named_before_verb(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> bool:
+    """A name stands before the sentence's first verb: the line has a subject of its own."""
+    if not found:
+        return False
+    verb = next((w.start() for w in _WORD.finditer(evidence, a, b)
+                 if w.group(0)[:1].islower() and is_verb_like(w.group(0))), b)
+    return any(m.start < verb for m in found)
 
 
 def _dated(evidence: str, entry: Linked) -> Linked:

@@ -143,6 +143,12 @@ def message_writer(text: str) -> Mention | None:
     return None
 
 
+def labelled(text: str, m: Mention) -> bool:
+    """``m`` is a chat speaker label ("Rodel: he fixed our tank"): who speaks, not a doer."""
+    start = text.rfind("\n", 0, m.start) + 1
+    return not text[start : m.start].strip() and bool(re.match(r":[ \t]+\S", text[m.end : m.end + 3]))
+
+
 def line_speaker(text: str, a: int) -> Mention | None:
     """The chat speaker label that opens the line holding offset ``a`` ("Rodel: ...")."""
     start = text.rfind("\n", 0, a) + 1

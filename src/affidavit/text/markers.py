@@ -40,9 +40,10 @@ MODALITY: dict[str, str] = {
     "claims": "hedge", "claimed": "hedge", "purportedly": "hedge", "supposedly": "hedge",
     "presumably": "hedge", "speculated": "hedge", "accused": "hedge",
     "believe": "hedge", "believes": "hedge", "thinks": "hedge",
-    # The first person's hedges ("I think", "I guess", "iirc"): the writer does not vouch.
-    "think": "hedge", "guess": "hedge", "reckon": "hedge", "reckons": "hedge",
-    "iirc": "hedge", "afaik": "hedge", "afaict": "hedge", "unsure": "hedge",
+    # The writer's own hedges ("iirc", "afaik"); "I think", "I guess" are read by
+    # _FIRST_PERSON_HEDGES ("guess who I ran into" hedges nothing).
+    "reckons": "hedge", "iirc": "hedge", "afaik": "hedge", "afaict": "hedge", "unsure": "hedge",
+    "think": "hedge", "guess": "hedge", "reckon": "hedge", "suppose": "hedge", "assume": "hedge",
     # A finding not yet confirmed: "a possible nodule", "a probable fracture".
     "possible": "hedge", "probable": "hedge", "potential": "hedge",
     "presumed": "hedge", "presumptive": "hedge", "suspicion": "hedge", "query": "hedge",
@@ -140,7 +141,15 @@ def tokens(text: str) -> list[str]:
 @lru_cache(maxsize=8192)
 def token_tuple(text: str) -> tuple[str, ...]:
     """``tokens`` as a tuple, cached: every marker check tokenises the same two texts."""
-    return tuple(_TOKEN.findall(text.casefold().replace("’", "'")))
+    folded = text.casefold().replace("’", "'")
+    if "nt" in folded:  # chat drops the apostrophe: "didnt", "isnt", "cant" deny as "didn't" does
+        folded = _BARE_NT.sub(r"\1n't", folded)
+    return tuple(_TOKEN.findall(folded))
+
+
+_BARE_NT = re.compile(
+    r"\b(do|does|did|is|was|are|were|has|have|had|could|would|should|must|need|ca|wo|ai)nt\b"
+)
 
 
 def negations(text: str) -> int:
@@ -169,6 +178,9 @@ _INVESTIGATED = re.compile(
 )
 
 
+_FIRST_PERSON_HEDGES = frozenset({"think", "guess", "reckon", "suppose", "assume"})
+
+
 def modalities(text: str) -> set[str]:
     """Modality classes present: "hedge", "intent", "future"."""
     toks = token_tuple(text)  # read only: no list copy
@@ -178,9 +190,12 @@ def modalities(text: str) -> set[str]:
         if cls is None:
             continue
         if t == "may" and (
-            (i > 0 and toks[i - 1] in _BEFORE_MONTH) or (i + 1 < len(toks) and toks[i + 1][:1].isdigit())
+            (i > 0 and (toks[i - 1] in _BEFORE_MONTH or toks[i - 1].isdigit()))  # "3 May"
+            or (i + 1 < len(toks) and toks[i + 1][:1].isdigit())
         ):
             continue  # the month
+        if t in _FIRST_PERSON_HEDGES and (i == 0 or toks[i - 1] not in ("i", "we")):
+            continue  # "guess who I met", "think of it": only "I think" hedges
         if t in _NEEDS_TO and (i + 1 >= len(toks) or toks[i + 1] != "to"):
             continue
         if t in _TO_VERB_ONLY and (

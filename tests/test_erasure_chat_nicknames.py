@@ -1,0 +1,32 @@
+"""A nickname chat states in lower case is the person's, with their surname too.
+
+"fyi oluwaseun bankole (everyone calls him seun) runs the print shop": after forget,
+"Seun Bankole printed the programmes" goes with him and "seun runs the print shop" is
+held for review; his sister, who shares the surname, keeps her own facts.
+"""
+
+from __future__ import annotations
+
+from affidavit.identity import Identity
+
+
+def test_a_lower_case_stated_nickname_is_erased_with_its_person(open_store) -> None:  # type: ignore[no-untyped-def]
+    store = open_store(Identity("t1", "a1"))
+    loaded = [
+        store.remember("Oluwaseun Bankole runs a print shop in Okeho.",
+                       "fyi oluwaseun bankole (everyone calls him seun) runs the print shop by the okeho "
+                       "market"),
+        store.remember("Seun Bankole printed the Okeho carnival programmes.",
+                       "Seun Bankole printed the Okeho carnival programmes again this year."),
+        store.remember("Titilayo Bankole is a midwife.", "Titilayo Bankole, his sister, is a midwife."),
+    ]
+    assert [o.status for o in loaded] == ["admitted"] * 3, [o.text for o in loaded]
+    before = store.recall("Who printed the Okeho carnival programmes?")
+    assert before.status == "answered"  # control: the fact is there to be erased
+    done = store.forget("Oluwaseun Bankole")
+    assert done.status == "erased", done.text
+    assert store.recall("Who printed the Okeho carnival programmes?").status == "abstained"
+    assert store.recall("What does Titilayo Bankole do?").status == "answered"  # the sister stays
+    again = store.remember("Seun runs the print shop by the Okeho market.",
+                           "seun runs the print shop by the okeho market, ask him for flyers")
+    assert again.status == "held_for_review", again.text
