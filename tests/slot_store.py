@@ -38,6 +38,7 @@ CLAIMS: tuple[tuple[str, str, str | None], ...] = (
     ("zumbalo", "Olek Brzoza plays the zumbalo.", None),  # a word no lexicon knows
     ("under", "Olek Brzoza works under Dorota Wilk.", None),
     ("visby", "Jonas Ekberg is from Visby.", None),
+    ("wicket", "Piotr Mazur keeps wicket for Sopot Cricket Club.", None),
 )
 
 

@@ -28,6 +28,8 @@ PAIRS = [
     ("plays-the-unknown-noun", "what instrument does Olek Brzoza play?", ["zumbalo"],
      "what instrument does Ewa Lind play?", "instrument"),  # "plays the part of" is no instrument
     ("works-under", "who is Olek Brzoza's boss?", ["under"], "who is Ewa Lind's boss?", "boss"),
+    ("keeps-wicket", "what position does Piotr Mazur play?", ["wicket"],
+     "what position does Marta Quell play?", "position"),
     ("stake-percentage", "what percentage of Fennick Roasters does Marta own?", ["stake"],
      "What share of Fennick Roasters does Jonas own?", "share"),
     ("subject-after-auxiliary", "What share of Fennick Roasters does Marta own?", ["stake"],

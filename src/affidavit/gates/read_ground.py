@@ -46,6 +46,7 @@ from affidavit.gates.read_words import (
     converse_grounds,
     instance_grounds,
     modifies_category,
+    plays_position,
 )
 from affidavit.text.lemmas import canonical, content_lemmas, lemma, phrase_terms
 from affidavit.text.names import key_tokens
@@ -182,7 +183,9 @@ def _term_grounded(
             return True, False
         role, _org = _role(claim.text, claim.subject_name)
         verb = _main_verb(claim.text, claim.subject_name)
-        return role or (verb is not None and verb in OCCUPATION_VERBS), False
+        if role or (verb is not None and verb in OCCUPATION_VERBS):
+            return True, False
+        return plays_position(claim), False  # "What position does X play?" <- "keeps wicket"
     if term.lemma in offered:
         return True, True
     if term.lemma in LEAD_DEMANDS and _leads(term, claim, own, head):

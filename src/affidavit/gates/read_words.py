@@ -142,3 +142,17 @@ def adjective_grounds(term: Term, claim: ClaimView, own: bool) -> bool:
         if term.lemma.endswith(noun_end) and term.lemma[: -len(noun_end)] + adj_end in said:
             return True
     return False
+
+
+# "keeps wicket", "kept goal": the English idiom for the keeper's position.
+_KEEPS = re.compile(r"\bkeep(?:s|ing)?\s+(?:wicket|goal)\b|\bkept\s+(?:wicket|goal)\b", re.I)
+_PLAYER = frozenset({"athlete", "player"})
+
+
+def plays_position(claim: ClaimView) -> bool:
+    """A position in a team ("What position does X play?"): the keeper's idiom, or a
+    common noun of what the claim says of its subject that the lexicon files under
+    athletes ("a striker", "plays as a winger", "the team's goalkeeper")."""
+    if _KEEPS.search(claim.text):
+        return True
+    return bool(_classes_of(claim.object or claim.text) & _PLAYER)
