@@ -109,7 +109,7 @@ def instance_grounds(term: Term, claim: ClaimView, own: bool) -> bool:
     and never through a name (``_common_words``)."""
     if not own or term.kind != "word" or term.entity_type:
         return False
-    return term.lemma in _classes_of(claim.object or claim.text)  # what it says of its subject
+    return term.lemma in _classes_of(claim.text)
 
 
 @lru_cache(maxsize=16384)  # per claim text; kept small: each entry is a GC object
@@ -155,4 +155,4 @@ def plays_position(claim: ClaimView) -> bool:
     athletes ("a striker", "plays as a winger", "the team's goalkeeper")."""
     if _KEEPS.search(claim.text):
         return True
-    return bool(_classes_of(claim.object or claim.text) & _PLAYER)
+    return bool(_classes_of(claim.text) & _PLAYER)
