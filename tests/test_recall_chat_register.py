@@ -66,6 +66,8 @@ def test_chat_form_answers_and_its_near_miss_abstains(
     ("whos lenas boss rn", "who's lenas boss right now"),
     ("how many ppl work @ brix", "how many people work at brix"),
     ("where did she go to uni b4 that", "where did she go to university before that"),
+    ("who's lena's hubby?", "who's lena's husband?"),
+    ("does she have any sibs", "does she have any siblings"),
     ("Is Lena an RN?", "Is Lena an RN?"),
     ("Which ATM did Uni Berg use?", "Which ATM did Uni Berg use?"),
 ])  # fmt: skip

@@ -22,6 +22,10 @@ SHORTHAND: dict[str, str] = {
     "dept": "department", "yr": "year", "yrs": "years",
     "u": "you", "ur": "your", "r": "are", "pls": "please", "plz": "please",
     "thx": "thanks", "abt": "about", "b4": "before", "w/": "with", "@": "at",
+    "wat": "what", "wht": "what", "whr": "where", "hw": "how",
+    "hubby": "husband", "wifey": "wife", "bro": "brother", "bros": "brothers",
+    "sis": "sister", "sibs": "siblings", "mum": "mother", "mom": "mother", "dad": "father",
+    "gf": "girlfriend", "bf": "boyfriend", "fam": "family",
 }  # fmt: skip
 _TOKEN = re.compile(r"(?<![\w'’@/])(?:w/|@|[a-z0-9]+)(?![\w'’/])")
 
