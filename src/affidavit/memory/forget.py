@@ -106,6 +106,10 @@ def _erase(ctx: WriteContext, subject: str, closure: Closure) -> Plan:
     fingerprint = tombstones.full_fingerprint(store, canonical)
     aliases = {tombstones.full_fingerprint(store, n) for n in (*closure.names[1:], subject)
                if len(n.split()) > 1} - {fingerprint}
+    if len(canonical.split()) > 1:  # a stated nickname with the surname: "Jussi Kallioniemi"
+        surname = canonical.split()[-1]
+        aliases |= {tombstones.full_fingerprint(store, f"{n} {surname}") for n in closure.names[1:]
+                    if len(n.split()) == 1}
     # The person, however spelled (full), and the partial forms held for review (short).
     person_full, person_short = tombstones.person_fingerprints(store, (*closure.names, subject))
     short = set(tombstones.short_fingerprints(store, canonical)) | set(person_short)
