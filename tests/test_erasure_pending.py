@@ -322,3 +322,29 @@ def test_disk_full_says_so_on_the_mcp_and_cli_surfaces(failing, open_store, stor
         assert "free space" in said and "Traceback" not in cli.stderr and cli.stdout == ""
     else:
         assert cli.returncode == 0 and cli.stdout.startswith("ADMITTED")
+
+
+def test_a_full_ledger_at_the_certificate_reports_only_the_certificate_pending(
+        open_store, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The ledger fills between the erasure and its certificate: keys destroyed, certificate
+    pending, disk_full said; the certificate append left nothing behind."""
+    from affidavit.ledger.sqlite import SQLiteWriteTx
+
+    store = open_store()
+    load(store)
+    key = _key_of_subject(store)
+    real = SQLiteWriteTx.insert
+
+    def full_at_certificate(self: SQLiteWriteTx, rows: Any) -> None:
+        if rows and rows[0].kind == "CERTIFICATE_ISSUED":
+            raise apsw.FullError("injected by the test")
+        real(self, rows)
+
+    monkeypatch.setattr(SQLiteWriteTx, "insert", full_at_certificate)
+    out = store.forget("Dana Kim")
+    assert out.status == "incomplete" and out.pending == ("certificate",) and out.keys_pending == 0
+    assert out.cause == "disk_full" and "ledger.db" in out.text and not store._keyring.holds(key)
+    assert not [r for r in store.ledger.rows(0) if r.kind == "CERTIFICATE_ISSUED"]
+    monkeypatch.undo()
+    done = store.forget("Dana Kim")
+    assert done.status == "erased" and done.certificate is not None
