@@ -426,7 +426,8 @@ def _fuzz_lines(rng: random.Random, count: int) -> Iterator[tuple[bytes, int | N
         elif kind < 0.75:
             yield json.dumps(_mutate(rng, base)).encode(), None
         elif kind < 0.85 and tool not in WRITERS:
-            raw = bytearray(json.dumps(base).encode())
+            # 7-digit ids: a flipped digit can never turn one into an expected 5-digit id
+            raw = bytearray(json.dumps({**base, "id": 5_000_000 + n}).encode())
             for _ in range(rng.randint(1, 4)):
                 raw[rng.randrange(len(raw))] = rng.randrange(256)
             yield bytes(raw).replace(b"\n", b" "), None
