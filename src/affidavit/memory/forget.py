@@ -8,6 +8,11 @@ is signed only after the keys read back as destroyed and every probe abstained,
 so a half erasure never gets one. Calling ``forget`` again for an erased subject
 finishes an interrupted erasure, or returns the certificate already issued.
 
+A write that fails after the commit (the keyring cannot destroy the keys: disk full,
+read-only, I/O error; or the certificate cannot be signed or appended) is not raised:
+the outcome is ``incomplete`` with the committed seq, what is ``pending`` (keys,
+certificate), the failure's code and what to do, because the erasure did happen.
+
 Nothing here logs or raises with personal content: subjects by fingerprint only.
 """
 
