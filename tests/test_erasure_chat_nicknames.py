@@ -30,3 +30,23 @@ def test_a_lower_case_stated_nickname_is_erased_with_its_person(open_store) -> N
     again = store.remember("Seun runs the print shop by the Okeho market.",
                            "seun runs the print shop by the okeho market, ask him for flyers")
     assert again.status == "held_for_review", again.text
+
+
+def test_a_nickname_with_the_surname_and_a_dropped_middle_name_are_not_admitted_again(open_store) -> None:  # type: ignore[no-untyped-def]
+    store = open_store(Identity("t1", "a1"))
+    assert store.remember("Eemeli Haapaniemi runs the Kemi sauna club.",
+                          "Eemeli Haapaniemi — Eemu to everyone up here — runs the Kemi sauna club.").status \
+        == "admitted"
+    assert store.remember("Leonor Bastos Quaresma owns a bakery in Ericeira.",
+                          "Leonor Bastos Quaresma owns a bakery in Ericeira.").status == "admitted"
+    bystander = store.remember("Aila Haapaniemi teaches in Kemi.", "Aila Haapaniemi teaches in Kemi.")
+    assert store.forget("Eemeli Haapaniemi").status == "erased"
+    assert store.forget("Leonor Bastos Quaresma").status == "erased"
+    nick_text = "Eemu Haapaniemi runs the Kemi sauna club."
+    nick = store.remember(nick_text, nick_text)
+    short = store.remember("Leonor Quaresma owns a bakery in Ericeira.",
+                           "Leonor Quaresma owns a bakery in Ericeira.")
+    assert nick.status != "admitted" and short.status != "admitted", (nick.text, short.text)
+    other_text = "Aila Haapaniemi coaches swimming in Kemi."
+    other = store.remember(other_text, other_text)
+    assert bystander.status == "admitted" and other.status == "admitted"  # the surname alone is no person

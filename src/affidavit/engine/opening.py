@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 from typing import TypeVar
 
+import msgspec
 import structlog
 
 from affidavit import chain
@@ -33,7 +34,7 @@ from affidavit.engine.paths import (
     remove_interrupted_creation,
     store_location,
 )
-from affidavit.errors import ChainBroken, KeyringError, LedgerError
+from affidavit.errors import ChainBroken, EventUndecodable, KeyringError, LedgerError, UnknownEventKind
 from affidavit.events import StoreCreated
 from affidavit.identity import Identity
 from affidavit.ledger import Durability, LedgerBackend, PostgresLedger, PostgresLocation, SQLiteLedger, is_url
@@ -231,8 +232,19 @@ def _write_durably(path: Path, text: str) -> None:
 
 
 def _read_store_id(ledger: LedgerBackend) -> str:
-    for row in ledger.rows(0):
-        event = decode_body(row.kind, row.body, row.seq) if row.seq == 1 else None
+    """The genesis event's store id; a genesis that does not decode is refused as verify would.
+
+    The id is read before the chain is verified (it names the keyring), so a changed byte
+    in the genesis row reaches here first: it is reported as the chain break it is.
+    """
+    for row in ledger.rows(0, 1):
+        if row.seq != 1:
+            break
+        try:
+            event = decode_body(row.kind, row.body, row.seq)
+        except (msgspec.DecodeError, UnknownEventKind) as exc:
+            _raise_if_chain_broken(ledger)
+            raise EventUndecodable(1, row.kind, "the genesis event does not decode") from exc
         if isinstance(event, StoreCreated):
             return event.store_id
         break

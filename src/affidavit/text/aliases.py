@@ -27,7 +27,7 @@ _FRAMES = (
     rf"{_NAME},?\s+(?:or\s+)?{_ALIAS}\s+to\s+(?:her|his|their)\s+friends",
     # "Oluwafemi Adegoke (everyone calls him femi)", "(Tope to everyone)", "(Dami for short)"
     rf"{_NAME}\s*[(,—–-]\s*(?i:{_WHO}\s+calls?\s+(?:him|her|them)|known\s+as|call\s+(?:him|her|them))\s+{_ANY_ALIAS}",
-    rf"{_NAME}\s*\(\s*{_ANY_ALIAS}\s+(?i:to\s+{_WHO}|for\s+short)\s*\)",
+    rf"{_NAME}\s*(?:\(|,|—|–|-)\s*{_ANY_ALIAS}\s+(?i:to\s+{_WHO}|for\s+short)\b",
 )
 _PATTERNS = tuple(re.compile(p) for p in _FRAMES)
 
