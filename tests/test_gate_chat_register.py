@@ -188,3 +188,14 @@ def test_dates_as_records_write_them() -> None:
     day = "Dear parents,\nThe Pennick Academy trip is postponed to 3 May because of the rail strike."
     assert verdict("The Pennick Academy trip is postponed to 3 May.", day)[0] in ADMITTED  # "May" is no hedge
     assert verdict("The rail strike was postponed because of the Pennick Academy trip.", day)[0] == "REJECT"
+
+
+def test_quoted_first_person_and_dash_labels() -> None:
+    quoted = 'From: Hallvard Roenning\nSunniva told me "I sold the boat in May".'
+    assert verdict("Hallvard Roenning sold the boat in May.", quoted)[0] == "REJECT"  # that "I" is Sunniva's
+    dashed = "Ticket 12 - Hallvard Roenning: I ordered the Voss kit in May."
+    assert verdict("Hallvard Roenning ordered the Voss kit in May.", dashed)[0] in ADMITTED
+    assert verdict("Hallvard Roenning ordered the Voss kit in June.", dashed)[0] == "REJECT"
+    owned = "From: Hallvard Roenning\nHi, my router stopped working on Monday."
+    assert verdict("Hallvard Roenning's router stopped working on Monday.", owned)[0] in ADMITTED
+    assert verdict("Hallvard Roenning stopped working on Monday.", owned)[0] == "REJECT"

@@ -120,6 +120,7 @@ def linked_sentences(
     view: EvidenceView | None = None,
     claim_names: tuple[str, ...] = (),
     guided: bool = False,
+    possessed: bool = False,
 ) -> list[Linked]:
     """Sentences that speak about ``subject``, each with the rewrites that read it.
 
@@ -129,6 +130,8 @@ def linked_sentences(
     or when it is a verbless fragment following a linked sentence (a list under a
     header). ``guided``: the subject is one capitalised word the name finder read as
     a common word ("Kestrel employs ..."); its capitalised occurrences count as names.
+    ``possessed``: the claim names the subject as an owner ("Signe Haug's router"), so a
+    writer's "my" alone links them.
     """
     view = view or evidence_view(evidence)
     hits = None if guided else view.may_name(subject)
@@ -206,7 +209,7 @@ def linked_sentences(
                 if hits is not None and i not in hits:
                     subs, reach, _ = view.rewrites(view.names(i), wanted)
                 own = first_person_rewrites(evidence, a, b, subject)
-                if all(text.endswith("'s") for _, _, text in own):
+                if not possessed and all(text.endswith("'s") for _, _, text in own):
                     own = ()  # "my cousin fixed it": the writer only owns the doer, is not one
                 if not writers[1:]:
                     writers.append(message_addressee(evidence))
