@@ -129,7 +129,14 @@ def test_negative_contractions_without_the_apostrophe_still_deny() -> None:
     assert verdict("Tamsin Okoro-Vale charged the youth club for the bikes.", evidence)[0] == "REJECT"
     assert verdict("Tamsin Okoro-Vale fixed three bikes for the youth club.", evidence)[0] in ADMITTED
     isnt = "ferdia quenby isnt on the rowing crew anymore"
-    assert verdict("Ferdia Quenby is on the rowing crew.", isnt) == ("REJECT", "negation_flipped")
+    assert verdict("Ferdia Quenby is on the rowing crew.", isnt) == ("REJECT", "temporal_shifted")  # ended
+    assert verdict("Ferdia Quenby is no longer on the rowing crew.", isnt)[0] in ADMITTED
+    stays = "ferdia quenby is on the rowing crew, she loves it"
+    assert verdict("Ferdia Quenby is no longer on the rowing crew.", stays)[0] == "REJECT"
+    until = "Ferdia Quenby is acting captain of the crew until a replacement is found."
+    assert verdict("Ferdia Quenby is the acting captain of the crew.", until)[0] in ADMITTED
+    ended = "Ferdia Quenby was captain of the crew until 2022."
+    assert verdict("Ferdia Quenby is the captain of the crew.", ended)[0] == "REJECT"
 
 
 def test_a_value_set_aside_without_a_comma_when_both_are_of_one_kind() -> None:
@@ -199,3 +206,6 @@ def test_quoted_first_person_and_dash_labels() -> None:
     owned = "From: Hallvard Roenning\nHi, my router stopped working on Monday."
     assert verdict("Hallvard Roenning's router stopped working on Monday.", owned)[0] in ADMITTED
     assert verdict("Hallvard Roenning stopped working on Monday.", owned)[0] == "REJECT"
+    aside = "so i finally passed my driving test!! third attempt lol. — Hallvard Roenning, 14:02"
+    assert verdict("Hallvard Roenning passed his driving test on his third attempt.", aside)[0] in ADMITTED
+    assert verdict("Hallvard Roenning passed his driving test on his second attempt.", aside)[0] == "REJECT"
