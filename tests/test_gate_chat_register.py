@@ -209,3 +209,10 @@ def test_quoted_first_person_and_dash_labels() -> None:
     aside = "so i finally passed my driving test!! third attempt lol. — Hallvard Roenning, 14:02"
     assert verdict("Hallvard Roenning passed his driving test on his third attempt.", aside)[0] in ADMITTED
     assert verdict("Hallvard Roenning passed his driving test on his second attempt.", aside)[0] == "REJECT"
+
+
+def test_till_says_until() -> None:
+    evidence = "fyi Ysolde Farrant is covering the night desk till the end of june"
+    said = "Ysolde Farrant is covering the night desk until the end of {}."
+    assert verdict(said.format("June"), evidence)[0] in ADMITTED
+    assert verdict(said.format("July"), evidence)[0] == "REJECT"
