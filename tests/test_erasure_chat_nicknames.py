@@ -50,3 +50,24 @@ def test_a_nickname_with_the_surname_and_a_dropped_middle_name_are_not_admitted_
     other_text = "Aila Haapaniemi coaches swimming in Kemi."
     other = store.remember(other_text, other_text)
     assert bystander.status == "admitted" and other.status == "admitted"  # the surname alone is no person
+
+
+def test_the_same_person_stored_under_another_spelling_is_in_the_closure(open_store) -> None:  # type: ignore[no-untyped-def]
+    store = open_store(Identity("t1", "a1"))
+    said = {
+        "Marit Sollie": "Marit Sollie repairs boats in Hamnvik.",
+        "Sollie Marit": "Sollie Marit sings in the Hamnvik choir.",
+        "Márit Sollie": "Márit Sollie keeps bees in Hamnvik.",
+        "Marit Lund": "Marit Lund runs the Hamnvik ferry.",  # same first name: a bystander
+        "Ola Sollie": "Ola Sollie fishes off Hamnvik.",  # same surname: a bystander
+    }
+    for text in said.values():
+        assert store.remember(text, text).status == "admitted", text
+    assert store.recall("What does Sollie Marit sing in?").status == "answered"  # control
+    done = store.forget("Marit Sollie")
+    assert done.status == "erased", done.text
+    gone = ("Who repairs boats in Hamnvik?", "Who sings in the Hamnvik choir?", "Who keeps bees in Hamnvik?")
+    for question in gone:
+        assert store.recall(question).status == "abstained", question
+    for question in ("Who runs the Hamnvik ferry?", "Who fishes off Hamnvik?"):
+        assert store.recall(question).status == "answered", question

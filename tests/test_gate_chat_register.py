@@ -129,7 +129,14 @@ def test_negative_contractions_without_the_apostrophe_still_deny() -> None:
     assert verdict("Tamsin Okoro-Vale charged the youth club for the bikes.", evidence)[0] == "REJECT"
     assert verdict("Tamsin Okoro-Vale fixed three bikes for the youth club.", evidence)[0] in ADMITTED
     isnt = "ferdia quenby isnt on the rowing crew anymore"
-    assert verdict("Ferdia Quenby is on the rowing crew.", isnt) == ("REJECT", "negation_flipped")
+    assert verdict("Ferdia Quenby is on the rowing crew.", isnt) == ("REJECT", "temporal_shifted")  # ended
+    assert verdict("Ferdia Quenby is no longer on the rowing crew.", isnt)[0] in ADMITTED
+    stays = "ferdia quenby is on the rowing crew, she loves it"
+    assert verdict("Ferdia Quenby is no longer on the rowing crew.", stays)[0] == "REJECT"
+    until = "Ferdia Quenby is acting captain of the crew until a replacement is found."
+    assert verdict("Ferdia Quenby is the acting captain of the crew.", until)[0] in ADMITTED
+    ended = "Ferdia Quenby was captain of the crew until 2022."
+    assert verdict("Ferdia Quenby is the captain of the crew.", ended)[0] == "REJECT"
 
 
 def test_a_value_set_aside_without_a_comma_when_both_are_of_one_kind() -> None:
@@ -188,3 +195,24 @@ def test_dates_as_records_write_them() -> None:
     day = "Dear parents,\nThe Pennick Academy trip is postponed to 3 May because of the rail strike."
     assert verdict("The Pennick Academy trip is postponed to 3 May.", day)[0] in ADMITTED  # "May" is no hedge
     assert verdict("The rail strike was postponed because of the Pennick Academy trip.", day)[0] == "REJECT"
+
+
+def test_quoted_first_person_and_dash_labels() -> None:
+    quoted = 'From: Hallvard Roenning\nSunniva told me "I sold the boat in May".'
+    assert verdict("Hallvard Roenning sold the boat in May.", quoted)[0] == "REJECT"  # that "I" is Sunniva's
+    dashed = "Ticket 12 - Hallvard Roenning: I ordered the Voss kit in May."
+    assert verdict("Hallvard Roenning ordered the Voss kit in May.", dashed)[0] in ADMITTED
+    assert verdict("Hallvard Roenning ordered the Voss kit in June.", dashed)[0] == "REJECT"
+    owned = "From: Hallvard Roenning\nHi, my router stopped working on Monday."
+    assert verdict("Hallvard Roenning's router stopped working on Monday.", owned)[0] in ADMITTED
+    assert verdict("Hallvard Roenning stopped working on Monday.", owned)[0] == "REJECT"
+    aside = "so i finally passed my driving test!! third attempt lol. — Hallvard Roenning, 14:02"
+    assert verdict("Hallvard Roenning passed his driving test on his third attempt.", aside)[0] in ADMITTED
+    assert verdict("Hallvard Roenning passed his driving test on his second attempt.", aside)[0] == "REJECT"
+
+
+def test_till_says_until() -> None:
+    evidence = "fyi Ysolde Farrant is covering the night desk till the end of june"
+    said = "Ysolde Farrant is covering the night desk until the end of {}."
+    assert verdict(said.format("June"), evidence)[0] in ADMITTED
+    assert verdict(said.format("July"), evidence)[0] == "REJECT"

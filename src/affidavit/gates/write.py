@@ -50,7 +50,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/2.8+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/2.10+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
 )
 MAX_CLAIM_CHARS = 2_000
@@ -348,10 +348,11 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     shape = shape_of(claim, subject, found)
     view = evidence_view(evidence)
     claim_names = tuple(m.name for m in found)
-    linked = linked_sentences(evidence, subject, view, claim_names)
+    possessed = any(m.possessive for m in found if m.name == subject)
+    linked = linked_sentences(evidence, subject, view, claim_names, possessed=possessed)
     if not linked and len(key_tokens(subject)) == 1:
         # "Kestrel employs 14 people.": a one-word name the finder read as a common word.
-        linked = linked_sentences(evidence, subject, view, claim_names, guided=True)
+        linked = linked_sentences(evidence, subject, view, claim_names, guided=True, possessed=possessed)
     if not linked:
         why = f"'{shape.subject}' is not named in the evidence"
         return _refuse("unknown_subject", (shape.subject, why), shape, None, ran)

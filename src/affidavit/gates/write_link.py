@@ -120,6 +120,7 @@ def linked_sentences(
     view: EvidenceView | None = None,
     claim_names: tuple[str, ...] = (),
     guided: bool = False,
+    possessed: bool = False,
 ) -> list[Linked]:
     """Sentences that speak about ``subject``, each with the rewrites that read it.
 
@@ -129,6 +130,8 @@ def linked_sentences(
     or when it is a verbless fragment following a linked sentence (a list under a
     header). ``guided``: the subject is one capitalised word the name finder read as
     a common word ("Kestrel employs ..."); its capitalised occurrences count as names.
+    ``possessed``: the claim names the subject as an owner ("Signe Haug's router"), so a
+    writer's "my" alone links them.
     """
     view = view or evidence_view(evidence)
     hits = None if guided else view.may_name(subject)
@@ -137,6 +140,7 @@ def linked_sentences(
     settled: list[int] = []  # sentences that may set the antecedent, in order
     previous_linked = False
     writers: list[Mention | None] = []  # the message's writer, found on first need
+    speaking: Mention | None = None  # the writer of the sentence just linked by its first person
     header = _header_subject(evidence, view, subject)
 
     def previous_subject() -> Mention | None:
@@ -190,6 +194,10 @@ def linked_sentences(
         elif previous_linked and ante is not None and _fragment(evidence, a, b):
             out.append(Linked((a, b), ((a, a, _antecedent_text(evidence, ante) + ": "),), min(ante.start, a)))
             continue
+        elif speaking is not None and not found and _fragment(evidence, a, b):
+            # "I finally passed my test!! Third attempt lol. — Chidinma": the writer's aside.
+            out.append(Linked((a, b), ((a, a, subject + ": "),), min(a, speaking.start), speaking.end))
+            continue
         elif (header is not None and i > 0 and not _named_before_verb(evidence, a, b, found)
               and not _FIRST_PERSON_NEAR.search(evidence, a, b)):  # "I ..." is the writer's
             # "Minutes — Goierri Forja board, 14 Feb" over "1. Q4 revenue was €3.1m": the
@@ -201,12 +209,12 @@ def linked_sentences(
             # "I've put the money in your account. ... Kveðja, Steinunn": the writer's first person.
             if not writers:
                 writers.append(message_writer(evidence))
-            writer = line_speaker(evidence, a) or writers[0]
-            if writer is not None and view.means(writer, subject):
+            signer = line_speaker(evidence, a) or writers[0]
+            if signer is not None and view.means(signer, subject):
                 if hits is not None and i not in hits:
                     subs, reach, _ = view.rewrites(view.names(i), wanted)
                 own = first_person_rewrites(evidence, a, b, subject)
-                if all(text.endswith("'s") for _, _, text in own):
+                if not possessed and all(text.endswith("'s") for _, _, text in own):
                     own = ()  # "my cousin fixed it": the writer only owns the doer, is not one
                 if not writers[1:]:
                     writers.append(message_addressee(evidence))
@@ -215,8 +223,17 @@ def linked_sentences(
                 if other is not None:  # "in your account" after "Hi Vigdís,": Vigdís's account
                     own += second_person_rewrites(evidence, a, b, other)
                 if own:
-                    out.append(Linked((a, b), (*subs, *own), min(reach, a, writer.start), writer.end))
+                    # Verbless asides after it continue it ("... my test!! Third attempt lol.").
+                    end = b
+                    for na, nb in view.spans[i + 1 :]:
+                        if not _fragment(evidence, na, nb):
+                            break
+                        end = nb
+                    out.append(Linked((a, end), (*subs, *own), min(reach, a, signer.start), signer.end))
+                    speaking = signer
+                    continue
         previous_linked = names_subject
+        speaking = None
         settled.append(i)
     return [_dated(evidence, entry) for entry in out]
 

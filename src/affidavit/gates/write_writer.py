@@ -20,7 +20,9 @@ from affidavit.gates.write_parse import Mention, mentions
 from affidavit.text.names import refers_to
 from affidavit.text.sentences import sentences
 
-_FROM = re.compile(r"[ \t]*From:[ \t]*")
+_FROM = re.compile(
+    r"[ \t]*(?i:from|reported by|sender|written by|submitted by|message from)[ \t]*[:\-][ \t]*"
+)
 # "Thanks, ", "Best wishes, ", "Kveðja, ": a sign-off phrase before the name on one line.
 _SIGN_OFF = re.compile(r"[ \t]*(?:[^\W\d_][\w'’]*(?: [^\W\d_][\w'’]*){0,2}),[ \t]+")
 _DASHES = re.compile(r"[ \t]*(?:[—–]|--?)[ \t]*")
@@ -28,7 +30,9 @@ _DASHES = re.compile(r"[ \t]*(?:[—–]|--?)[ \t]*")
 _AFTER_NAME = re.compile(r"[ \t]*(?:$|[,|(<]|[—–-][ \t])")
 _INTRO_BEFORE = re.compile(r"(?:it'?s|it’s|this is|I'm|I’m|I am)[ \t]+$", re.I)
 _INTRO_AFTER = re.compile(r"[ \t]+here\b", re.I)
-_LABEL = re.compile(r"[ \t]*(?P<label>[^\W\d_][\w'’.\- ]{0,40}?):[ \t]+\S")
+# "Rodel: ...", "Ticket 7 - Signe Haug: ...": a label opening the line or after a dash.
+_LABEL = re.compile(r"[ \t]*(?:[^\n:]{0,40}?[ \t][-—–|][ \t]*)?(?P<label>[^\W\d_][\w'’.\- ]{0,40}?):[ \t]+\S")
+_QUOTES = ('"', "“", "”", "‘", "«")
 _FIRST_PERSON = re.compile(r"\b(?:I(?P<clitic>['’](?:m|ve|ll|d))?|me|my|My|myself|mine)\b")
 _CLITIC = {"m": " is", "ve": " has", "ll": " will", "d": " would"}
 
@@ -163,8 +167,17 @@ def line_speaker(text: str, a: int) -> Mention | None:
     return found[0]
 
 
+def author(text: str) -> str | None:
+    """The writer's name as the message spells it (see ``message_writer``)."""
+    found = message_writer(text)
+    return found.name if found is not None else None
+
+
 def first_person_rewrites(text: str, a: int, b: int, name: str) -> tuple[tuple[int, int, str], ...]:
-    """ "I", "I'm", "me", "my" in ``text[a:b]`` read as ``name``."""
+    """ "I", "I'm", "me", "my" in ``text[a:b]`` read as ``name``; none in a span that quotes
+    someone ("Tom told me "I moved"": that "I" is Tom's)."""
+    if any(q in text[a:b] for q in _QUOTES):
+        return ()
     out = []
     for m in _FIRST_PERSON.finditer(text, a, b):
         word = m.group(0)

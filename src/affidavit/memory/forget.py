@@ -54,7 +54,7 @@ from affidavit.memory.recall import recall
 from affidavit.memory.sources import mention_fingerprints, open_part
 
 log = structlog.get_logger("affidavit.erasure")
-ERASURE_RESOLVER = "erasure/1"
+ERASURE_RESOLVER = "erasure/2"
 
 
 def forget(store: Engine, subject: str) -> ForgetOutcome:

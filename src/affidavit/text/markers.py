@@ -141,10 +141,16 @@ def tokens(text: str) -> list[str]:
 @lru_cache(maxsize=8192)
 def token_tuple(text: str) -> tuple[str, ...]:
     """``tokens`` as a tuple, cached: every marker check tokenises the same two texts."""
+    return tuple(_TOKEN.findall(_normalised(text)))
+
+
+@lru_cache(maxsize=8192)
+def _normalised(text: str) -> str:
+    """Case-folded, curly apostrophes straight, chat's "didnt" written "didn't"."""
     folded = text.casefold().replace("’", "'")
     if "nt" in folded:  # chat drops the apostrophe: "didnt", "isnt", "cant" deny as "didn't" does
         folded = _BARE_NT.sub(r"\1n't", folded)
-    return tuple(_TOKEN.findall(folded))
+    return folded
 
 
 _BARE_NT = re.compile(
@@ -158,8 +164,11 @@ def negations(text: str) -> int:
     count = sum(1 for t in toks if t in NEGATORS or t in LEXICAL_NEGATIVES)
     if not _PHRASE_TAILS.isdisjoint(toks):  # every negative phrase ends in one of these
         count += len(_NEGATIVE_PHRASES.findall(text.casefold()))
-    # "no longer" is a temporal ending, not a denial of the predicate.
-    count -= text.casefold().count("no longer")
+    # "no longer" is a temporal ending, not a denial of the predicate; so is "not ... anymore".
+    low = _normalised(text)
+    count -= low.count("no longer")
+    if "any" in low:
+        count -= len(_NOT_ANYMORE.findall(low))
     # "neither X nor Y attended" denies once, for each of them.
     if "neither" in toks and "nor" in toks[toks.index("neither") :]:
         count -= 1
@@ -333,6 +342,16 @@ def has_exception(text: str) -> bool:
     return bool(EXCEPTIONS.search(text.casefold()))
 
 
+# "until 2022", "till last May", "until then": an end that has come. "until Friday" too
+# (the evidence may be old); "until a replacement is found" has not come.
+_ENDED_AT = re.compile(
+    r"\b(?:until|till)\s+(?:(?:the\s+)?(?:end\s+of\s+)?(?:\d|last\b|recently\b|then\b|that\b|early\b|late\b|mid\b)|"
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|autumn|fall|winter)\b)"
+)
+_NOT_ANYMORE = re.compile(r"(?:\b(?:not|never)\b|n't\b).{0,60}?\b(?:anymore|any more|any longer)\b")
+
+
 def ended_markers(text: str) -> set[str]:
     """Markers that say a state has ended ("former", "until 2022", "used to")."""
     low = text.casefold()
@@ -341,9 +360,13 @@ def ended_markers(text: str) -> set[str]:
     # other marker checks already made.
     toks = token_tuple(text)
     found = {t for t in toks if t in ENDED}
+    if ("until" in found or "till" in found) and not _ENDED_AT.search(low):
+        found -= {"until", "till"}  # "until a replacement is found", "until further notice": still on
     for phrase in ("no longer", "used to"):
         if phrase in low:
             found.add(phrase)
+    if "any" in low and _NOT_ANYMORE.search(_normalised(text)):
+        found.add("no longer")  # "isn't on the team anymore"
     if "ex-" in low and re.search(r"\bex-\w", low):  # the regex is tried at every offset
         found.add("ex")
     return found
