@@ -48,7 +48,7 @@ from affidavit.gates.read_words import (
     modifies_category,
     plays_position,
 )
-from affidavit.text.lemmas import canonical, content_lemmas, lemma, phrase_terms
+from affidavit.text.lemmas import SPECIFIC, canonical, content_lemmas, lemma, phrase_terms
 from affidavit.text.names import key_tokens
 from affidavit.text.question import Term, Wh
 from affidavit.text.slots import BY_NAME
@@ -62,6 +62,8 @@ RELATIONAL_NOUNS = frozenset({
     "student", "pupil", "customer", "client", "patient", "resident", "citizen", "supporter",
     "graduate", "alumnus", "owner", "shareholder", "colleague", "guest", "victim",
 })  # fmt: skip
+# Verbs that say the same of both parties ("Who did Lena marry?" <- "Omar married Lena").
+_SYMMETRIC_VERBS = frozenset({"marry", "wed", "meet", "date", "divorce", "partner", "befriend"})
 OCCUPATION_VERBS = frozenset({
     "work", "teach", "coach", "train", "manage", "run", "lead", "direct", "head", "chair",
     "serve", "sit", "practise", "practice", "edit", "play", "preach", "nurse",
@@ -149,6 +151,18 @@ def _main_verb(text: str, subject_name: str) -> str | None:
     return words[0] if words else None
 
 
+_AUXILIARIES = frozenset({"has", "have", "had", "is", "are", "was", "were", "will", "would", "does", "did",
+                          "also", "still", "now", "then", "just", "already"})
+
+
+def _is_main_verb(lemma_: str, claim: ClaimView) -> bool:
+    """``lemma_`` is the verb right after the claim's subject ("Piret Kask reports to ...")."""
+    words = _after_subject(claim.text, claim.subject_name).split()[:3]
+    while words and words[0].casefold() in _AUXILIARIES:
+        words = words[1:]
+    return bool(words) and lemma(words[0].strip(",.;")) == lemma_
+
+
 def claim_years(claim: ClaimView) -> tuple[str, ...]:
     """Years a claim's text states: an event claim holds at those times."""
     return tuple(_YEAR.findall(claim.text))
@@ -187,10 +201,17 @@ def _term_grounded(
             return True, False
         return plays_position(claim), False  # "What position does X play?" <- "keeps wicket"
     if term.lemma in offered:
+        if (term.after_target and not term.possessed and not own and term.lemma not in _SYMMETRIC_VERBS
+                and term.lemma not in RELATIONAL_NOUNS and _is_main_verb(term.lemma, claim)):
+            # "Who does Orawan report to?" is not "Malee reports to Orawan": the asked
+            # entity does the asking verb; in this claim someone else does it to them.
+            return False, False
         return True, True
     if term.lemma in LEAD_DEMANDS and _leads(term, claim, own, head):
         return True, True  # the top position is what "runs" literally asks for
     wanted = canonical(term.lemma)
+    if term.lemma in SPECIFIC:
+        return False, False  # "brother" is not said by "sister", nor by "sibling"
     if wanted in _canonicals(offered):
         return True, False
     if offered & KINDS.get(term.lemma, frozenset()):
