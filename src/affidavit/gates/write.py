@@ -20,6 +20,7 @@ from affidavit.errors import InvalidInput
 from affidavit.gates import (
     checks_agent,
     checks_context,
+    checks_direction,
     checks_frames,
     checks_limits,
     checks_markers,
@@ -49,7 +50,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/2.2+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/2.3+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}"
 )
 MAX_CLAIM_CHARS = 2_000
@@ -86,6 +87,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("numeral_invented", "numbers", checks.check_numbers),
     ("relation_transposed", "roles", checks.check_roles),
     ("relation_transposed", "order", lambda c, e: checks_order.check_order(c, e, analyse(c).verb)),
+    ("relation_transposed", "direction", checks_direction.check_direction),
     ("asserts_more_than_evidence", "coverage", checks.check_coverage),
 )
 

@@ -266,6 +266,15 @@ _CATAPHORIC = re.compile(
     r"(?:(?:me|us|him|her|them)\s+)?(?:\w+\s+)?(?:things?|points?|facts?|updates?)\s*[.:]?$"
 )
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
+# A sentence that opens with hearsay and so sets it over the sentences after it in its
+# paragraph: an adverb of hearsay, or a heard-it line ("Heard from Tom today.").
+_HEARSAY_OPENER = re.compile(
+    r"^(?:(?:so|ok|okay|well|oh|and|also|btw)[,\s]+)*(?:apparently|reportedly|allegedly|supposedly|"
+    r"rumou?r (?:has it|is)|rumou?rs? (?:say|says)|word (?:is|has it|on the street)|"
+    r"(?:i(?:'ve|’ve)?\s+)?(?:just\s+)?(?:heard|overheard|was told|been told)(?=\s|[,.:!]|$)|gossip\b)",
+    re.I,
+)
+_HEARSAY_HINT = re.compile(r"(?i)apparent|reported|alleged|supposed|rumou?r|word |heard|told|gossip")
 
 
 def carried(text: str, start: int) -> tuple[Frame, ...]:
@@ -275,12 +284,18 @@ def carried(text: str, start: int) -> tuple[Frame, ...]:
     govern every later sentence up to the next blank line.
     """
     head = text[:start]
-    if ":" not in head and "thing" not in head and "point" not in head:
+    if ":" not in head and "thing" not in head and "point" not in head and not _HEARSAY_HINT.search(head):
         return ()  # the common case: nothing before could open a frame
     cut = max((m.end() for m in _PARAGRAPH.finditer(head)), default=0)
     out: list[Frame] = []
     for a, b in _sentences(head[cut:]):
         line = head[cut + a : cut + b].strip()
+        opener = _HEARSAY_OPENER.match(line)
+        if opener is not None:
+            # "Apparently Nora quit." / "Heard from the grapevine today.": what the
+            # paragraph says next is still what was heard.
+            out.append(Frame("hearsay", "", opener.group(0)))
+            continue
         if line.endswith(":") and _ACTIONS.match(line.rstrip(":").strip()):
             out.append(Frame("plan", "", line))  # "Actions:" on its own line
             continue

@@ -33,6 +33,9 @@ _CUE_WORDS = (
 )  # fmt: skip
 _WORD = re.compile(r"[\w'’\-]+")
 _CLAUSE_END = re.compile(r"[,.;!?)\n]")
+# Words that open a correcting line without saying anything ("Actually, scratch that:",
+# "Hmm, no wait -"): the line still opens with the cue.
+_INTERJECTIONS = re.compile(r"\b(?:actually|hmm+|ok(?:ay)?|oh|ah|um+|erm?|so|no|oops|argh)\b", re.I)
 
 
 class Retracted(NamedTuple):
@@ -54,7 +57,7 @@ def retracted(text: str) -> tuple[Retracted, ...]:
         before_from = max(0, text.rfind("\n", 0, m.start()) + 1, m.start() - 200)
         before = text[before_from : m.start()]
         value = _last_value(before) if _has_value(after) else None
-        if value is None and _has_value(after) and not before.strip(" -—–,;:"):
+        if value is None and _has_value(after) and not _INTERJECTIONS.sub("", before).strip(" -—–,;:!."):
             # "Room 12.\nCorrection: room 14": the cue opens a line; the value it takes
             # back is on the line before (one line, within the same window).
             before_from = max(0, text.rfind("\n", 0, max(before_from - 1, 0)) + 1, m.start() - 200)

@@ -60,19 +60,30 @@ MODALITY: dict[str, str] = {
     "about": "future", "wanted": "intent", "hoped": "intent",
     "volunteered": "intent", "prepared": "intent", "preparing": "intent", "ready": "intent",
     "like": "intent", "keen": "intent", "eager": "intent", "willing": "intent",
+    # Offers: "happy to cover Monday", "glad to help", "Oona can drive Pekka" -- said,
+    # not done. "can" is read so only before a verb (``_ABILITY_SKIP``).
+    "happy": "intent", "glad": "intent", "can": "ability",
 }  # fmt: skip
+# "We are happy to announce that ...": an offer word before a verb of saying opens a
+# statement, not an offer.
+_PERFORMATIVE = frozenset({"announce", "report", "confirm", "share", "say", "inform", "welcome",
+                           "let", "tell", "introduce", "present", "congratulate", "note"})  # fmt: skip
+# "can" that states no offer or plan: a language spoken, a negation ("can not").
+_ABILITY_SKIP = frozenset({"not", "speak", "speaks", "only", "also", "still", "now", "you", "i", "we"})
 # Markers that are modal only in a pattern ("set to", "due to", "going to", "thought to").
 _NEEDS_TO = frozenset({"due", "set", "going", "thought", "believed", "expected", "aim",
                        "aims", "plan", "plans", "hope", "hopes", "seeks", "wants",
                        "threatened", "threatens", "offered", "offers", "promised", "promises",
                        "vowed", "vows", "pledged", "pledges", "agreed", "agrees", "decided",
                        "decides", "supposed", "meant", "about", "wanted", "hoped", "volunteered",
-                       "prepared", "preparing", "ready", "like", "keen", "eager", "willing"})  # fmt: skip
+                       "prepared", "preparing", "ready", "like", "keen", "eager", "willing",
+                       "happy", "glad"})  # fmt: skip
 # Of those, the ones whose "to" may open a noun phrase ("agreed to the terms", "due to
 # rain"): modal only before a verb, not before a determiner or a name.
 _TO_VERB_ONLY = frozenset({"agreed", "agrees", "prepared", "ready", "about", "like",
                            "offered", "offers", "promised", "promises", "pledged", "pledges",
-                           "meant", "supposed", "keen", "eager", "willing", "set"})  # fmt: skip
+                           "meant", "supposed", "keen", "eager", "willing", "set", "happy",
+                           "glad"})  # fmt: skip
 _NOT_VERB_AFTER_TO = frozenset({"the", "a", "an", "his", "her", "their", "its", "our", "my",
                                 "your", "this", "that", "these", "those", "be", "me", "him",
                                 "them", "us", "it"})  # fmt: skip
@@ -166,6 +177,18 @@ _INVESTIGATED = re.compile(
 )
 
 
+def names_may_month(text: str) -> bool:
+    """Whether ``text`` uses "May" as the month ("in May", "3 May", "May 2024"), which
+    the modality tables would otherwise read as the hedge and skip."""
+    toks = token_tuple(text)
+    return any(
+        t == "may"
+        and ((i > 0 and (toks[i - 1] in _BEFORE_MONTH or toks[i - 1][:1].isdigit()))
+             or (i + 1 < len(toks) and toks[i + 1][:1].isdigit()))
+        for i, t in enumerate(toks)
+    )  # fmt: skip
+
+
 def modalities(text: str) -> set[str]:
     """Modality classes present: "hedge", "intent", "future"."""
     toks = token_tuple(text)  # read only: no list copy
@@ -186,6 +209,10 @@ def modalities(text: str) -> set[str]:
             continue  # "agreed to the terms", "ready to them": a noun phrase follows
         if t == "like" and (i == 0 or toks[i - 1] not in ("would", "'d")):
             continue  # "would like to": "like to swim" is a habit
+        if t in ("happy", "glad") and i + 2 < len(toks) and toks[i + 2] in _PERFORMATIVE:
+            continue  # "happy to announce that ...": a statement follows
+        if t == "can" and (i + 1 >= len(toks) or toks[i + 1] in _ABILITY_SKIP or toks[i + 1][:1].isdigit()):
+            continue
         if (
             t in ("may", "might", "could", "would", "should", "will")
             and i + 1 < len(toks)

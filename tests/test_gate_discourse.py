@@ -1,0 +1,114 @@
+"""Context set in one place of a message and holding in another: hearsay opened by an
+earlier sentence, a correction opened on a later line, an offer, the month "May", and
+the direction of a movement.
+
+Each case pairs a claim the gate must refuse with one it must admit over the same
+evidence, so a gate that refuses everything fails as surely as one that admits
+everything. Examples are our own; names are invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import RESOLVER_VERSION, decide_write
+
+ADMIT = ("ACCEPT", "RESCUE")
+
+# (code, evidence, refused claim, admitted claim)
+PAIRS = [
+    # An earlier heard-it line governs what the paragraph says next.
+    (
+        "modality_dropped",
+        "Heard something from the Tarn office today. Ragna Vold is leaving Kestrel Mills in June.",
+        "Ragna Vold is leaving Kestrel Mills in June.",
+        "Reportedly, Ragna Vold is leaving Kestrel Mills in June.",
+    ),
+    # An opening "apparently" carries to the next sentence of its paragraph.
+    (
+        "modality_dropped",
+        "apparently Ottilie Brann quit on friday. she starts at Norvik Freight in March",
+        "Ottilie Brann starts at Norvik Freight in March.",
+        "Apparently Ottilie Brann starts at Norvik Freight in March.",
+    ),
+    # A correction that opens a later line after a filler word ("Actually, scratch that:").
+    (
+        "numeral_invented",
+        "The induction with Sefa Idowu is in room 31.\nActually, scratch that: it is in room 33.",
+        "The induction with Sefa Idowu is in room 31.",
+        "The induction with Sefa Idowu is in room 33.",
+    ),
+    # An offer is not a deed: "can" before a verb, "happy to".
+    (
+        "modality_dropped",
+        "Brede Lunde can collect Ivo Marsh from the station on Sunday.",
+        "Brede Lunde collected Ivo Marsh from the station on Sunday.",
+        "Brede Lunde can collect Ivo Marsh from the station on Sunday.",
+    ),
+    (
+        "modality_dropped",
+        "Greta Hallan is happy to take the Thursday stand-up this week.",
+        "Greta Hallan takes the Thursday stand-up this week.",
+        "Greta Hallan is happy to take the Thursday stand-up this week.",
+    ),
+    # "May" after "in", a day number or before a year is the month, not the hedge.
+    (
+        "temporal_shifted",
+        "Hedda Sture moved to Tromsø in June.",
+        "Hedda Sture moved to Tromsø in May.",
+        "Hedda Sture moved to Tromsø in June.",
+    ),
+    (
+        "temporal_shifted",
+        "Hedda Sture signs the Tromsø lease on 3 June.",
+        "Hedda Sture signs the Tromsø lease on 3 May.",
+        "Hedda Sture signs the Tromsø lease on 3 June.",
+    ),
+    # From and to swapped: the places keep every word, the direction changes.
+    (
+        "relation_transposed",
+        "Aksel Fjeld flew from Bodø to Riga on Monday for the audit.",
+        "Aksel Fjeld flew from Riga to Bodø.",
+        "Aksel Fjeld flew from Bodø to Riga.",
+    ),
+    (
+        "relation_transposed",
+        "Ticket: Ines Varo moved €400 from her savings account to her current account.",
+        "Ines Varo moved €400 from her current account to her savings account.",
+        "Ines Varo moved €400 from her savings account to her current account.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "evidence", "refused", "admitted"), PAIRS)
+def test_refused_and_admitted_over_one_evidence(
+    code: str, evidence: str, refused: str, admitted: str
+) -> None:
+    """The changed claim is refused for the named reason; the faithful one is admitted."""
+    bad = decide_write(refused, evidence)
+    assert bad.verdict not in ADMIT, bad
+    assert bad.refusal is not None and bad.refusal.code == code, bad.refusal
+    good = decide_write(admitted, evidence)
+    assert good.verdict in ADMIT, good.refusal
+
+
+def test_a_blank_line_ends_an_opening_hearsay() -> None:
+    """Hearsay opened in one paragraph does not reach the next; in the same one it does."""
+    claim = "Ragna Vold is leaving Kestrel Mills in June."
+    apart = "Apparently the canteen is shut again.\n\nRagna Vold is leaving Kestrel Mills in June."
+    together = "Apparently the canteen is shut again. Ragna Vold is leaving Kestrel Mills in June."
+    assert decide_write(claim, apart).verdict in ADMIT
+    assert decide_write(claim, together).verdict not in ADMIT
+
+
+def test_a_performative_offer_word_opens_a_statement() -> None:
+    """ "happy to announce that X" states X; "happy to chair X" only offers it."""
+    claim = "Lotte Arnesen joined Norvik Freight as finance director."
+    stated = "We are happy to announce that Lotte Arnesen joined Norvik Freight as finance director."
+    offered = "Lotte Arnesen is happy to join Norvik Freight as finance director."
+    assert decide_write(claim, stated).verdict in ADMIT
+    assert decide_write(claim, offered).verdict not in ADMIT
+
+
+def test_the_resolver_version_names_this_gate() -> None:
+    assert RESOLVER_VERSION.startswith("write-gate/2.3+")
