@@ -17,7 +17,7 @@ from affidavit.gates.checks_converse import relation_reversed, supported_by_conv
 from affidavit.gates.checks_limits import kept_bound_words
 from affidavit.gates.checks_scan import scan
 from affidavit.gates.write_parse import AUX, Clause, analyse
-from affidavit.text import markers
+from affidavit.text import entail, markers
 from affidavit.text.lemmas import (
     PHRASES,
     SPECIFIC,
@@ -241,6 +241,8 @@ def check_coverage(claim: str, ev: str) -> Failure:
             continue  # "takes X 5 mg" is what a medication list means
         if word.isupper() and 2 <= len(word) <= 6 and _acronym_supported(word, ev):
             continue
+        if word[:1].islower() and _lexically_implied(lem, ev):
+            continue  # "a dog" for "a spaniel", "purchased" for "bought", "founder" for "founded"
         missing.append(word)
     if markers.names_may_month(claim) and not markers.names_may_month(ev) and not _may_dated(ev):
         missing.append("May")  # the month, which the hedge's word list would skip
@@ -248,6 +250,12 @@ def check_coverage(claim: str, ev: str) -> Failure:
         listed = ", ".join(f"'{w}'" for w in missing[:4])
         return missing[0], f"the evidence does not say {listed}"
     return None
+
+
+def _lexically_implied(lem: str, ev: str) -> bool:
+    """The pinned lexicon says an evidence word implies the claim's (``text.entail``)."""
+    ev_lemmas = {lemma(w) for w in words(ev) if w[:1].islower()}
+    return entail.implied_by(lem, ev_lemmas) is not None or entail.generalises(lem, ev_lemmas) is not None
 
 
 def _may_dated(ev: str) -> bool:

@@ -40,6 +40,7 @@ from affidavit.text import clauses as context
 from affidavit.text import corrections, currencies, lemmas, markers, name_finder
 from affidavit.text.corrections import Retracted
 from affidavit.text.currencies import CURRENCY_TABLE_VERSION
+from affidavit.text.entail import LEXICON_IDENTITY
 from affidavit.text.fold import FOLD_VERSION
 from affidavit.text.frames import FRAMES_VERSION
 from affidavit.text.lemmas import LEMMA_TABLE_VERSION, SIMPLEMMA_VERSION, content_lemmas, word_tuple
@@ -51,7 +52,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
     f"write-gate/2.3+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
-    f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}"
+    f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{LEXICON_IDENTITY}"
 )
 MAX_CLAIM_CHARS = 2_000
 MAX_EVIDENCE_CHARS = 200_000

@@ -40,6 +40,7 @@ from affidavit.text.clause_cues import (
     _WORD,
     _document,
     _first_word,
+    _has_finite,
     _is_condition,
     _no_clause_after,
     _pieces,
@@ -94,7 +95,7 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
         # of the piece is read again, up to three reports deep.
         reported, trailed = False, False
         for _depth in range(3):
-            found = _report_in(piece, i, len(pieces))
+            found = _report_in(piece, i, len(pieces), text[pb:b])
             if found is None:
                 break
             frame, cut, denial, trailing = found
@@ -208,8 +209,9 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
 _DESCRIPTION = re.compile(r"(?:a|an|the|our|my|its|their)\s+[a-z]")
 
 
-def _report_in(piece: str, i: int, n: int) -> tuple[Frame, int, bool, bool] | None:
-    """A hearsay frame opening ``piece``: (frame, where its cue ends, a denial, trailing)."""
+def _report_in(piece: str, i: int, n: int, tail: str = "") -> tuple[Frame, int, bool, bool] | None:
+    """A hearsay frame opening ``piece``: (frame, where its cue ends, a denial, trailing).
+    ``tail`` is the rest of the sentence after the piece (for a subject cut by commas)."""
     lead = _LEAD.match(piece) or _RUMOUR.match(piece)
     if lead is not None and _document(lead.groupdict().get("who") or ""):
         lead = None  # "According to its annual report": a record the evidence quotes
@@ -220,11 +222,28 @@ def _report_in(piece: str, i: int, n: int) -> tuple[Frame, int, bool, bool] | No
     inline = _INLINE.match(piece)
     if inline is None or not speaker_cased(inline.group("who")):
         return None  # "nothing says ...": no speaker
-    if _no_clause_after(piece, inline.end(), i + 1 < n, inline):
+    if _no_clause_after(piece, inline.end(), i + 1 < n, inline) and not _subject_with_apposition(
+        piece[inline.end() :], tail
+    ):
         return None
     verb = inline.group("verb").casefold()
     frame = Frame("hearsay", inline.group("who"), piece[: inline.end()].strip())
     return frame, inline.end(), verb in _DENIAL, False
+
+
+# ", Bámidélé Àdìgún, hadn't ...", ", a nurse at Oran Clinic, was ...": an apposition
+# between commas, then the words that should hold the reported clause's verb.
+_APPOSED = re.compile(r"^\s*,\s*[^,;:.!?]{1,60}?,\s*(?P<after>[^,;:.!?]*)")
+
+
+def _subject_with_apposition(rest: str, tail: str) -> bool:
+    """ "said the driver, Bámidélé Àdìgún, hadn't been injured": the words after the verb
+    are a short subject whose apposition the pieces cut off; its verb comes after it."""
+    words = _WORD.findall(rest)
+    if not 1 <= len(words) <= 4:
+        return False
+    found = _APPOSED.match(tail)
+    return found is not None and _has_finite(_WORD.findall(found.group("after"))[:4])
 
 
 def _mark_question(text: str, pieces: list[tuple[int, int]], frames: list[list[Frame]]) -> None:

@@ -57,7 +57,8 @@ _SMALL = {
     "thrice": 3,
 }  # fmt: skip
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9,
-           "trillion": 10**12, "k": 1000, "m": 10**6, "bn": 10**9}  # fmt: skip
+           "trillion": 10**12, "k": 1000, "m": 10**6, "bn": 10**9,
+           "mio": 10**6, "mln": 10**6, "mld": 10**9}  # fmt: skip
 
 _CURRENCY_SYMBOL = {"$": "usd", "£": "gbp", "€": "eur", "¥": "jpy"}
 _UNITS = {
@@ -105,7 +106,9 @@ _ORDINAL_WORD = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\b", re.IGNORECASE)
 _ARTICLE_SCALE = re.compile(
     r"\b(?:(half) an?|an?)\s+(dozen|hundred|thousand|million|billion)\b", re.IGNORECASE
 )
-_SCALE_AFTER = re.compile(r"\s?(hundred|thousand|million|billion|trillion|bn|k|m)\b", re.IGNORECASE)
+_SCALE_AFTER = re.compile(
+    r"\s?(hundred|thousand|million|billion|trillion|bn|mio|mln|mld|k|m)\b", re.IGNORECASE
+)
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 # "21/06/1984", "21.06.1984": read only when the order is certain (one part above
 # 12, or both equal); "03/04/2020" stays a row of numbers.
@@ -218,9 +221,42 @@ def dates(text: str) -> tuple[tuple[DateValue, ...], tuple[tuple[int, int], ...]
     return tuple(found), tuple(taken)
 
 
+# Continental groupings: "12 000" (a space or no-break space between thousands) and a
+# decimal comma before a scale ("1,2 mio", "3,5 mln"). ``_regrouped`` rewrites them in
+# the same number of characters ("12,000", "1.2 mio"), so every offset stays the text's.
+_SPACE_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d]|[.,]\d)")
+_COMMA_DECIMAL = re.compile(
+    r"(?<![\d.,])(\d{1,3}),(\d{1,2})(?=\s?(?:mio|mln|mld|million|millions|billion|bn|miljoner|miljoonaa)\b)",
+    re.I,
+)
+
+
+def _regrouped(text: str) -> str:
+    if " " not in text and "," not in text and "\u00a0" not in text and "\u202f" not in text:
+        return text
+    out = _SPACE_GROUPED.sub(lambda m: re.sub(r"[ \u00a0\u202f]", ",", m.group(0)), text)
+    return _COMMA_DECIMAL.sub(lambda m: f"{m.group(1)}.{m.group(2)}", out)
+
+
 @lru_cache(maxsize=16384)
 def quantities(text: str) -> tuple[Quantity, ...]:
     """Every non-date number in ``text`` with its unit, normalised."""
+    work = _regrouped(text)
+    if work == text:
+        return _quantities(text)
+    # Read the regrouped text; quote each surface as the original text writes it.
+    out, pos = [], 0
+    for q in _quantities(work):
+        at = work.find(q.surface, pos)
+        if at == -1:
+            at = work.find(q.surface)
+        surface = text[at : at + len(q.surface)] if at != -1 else q.surface
+        out.append(Quantity(q.value, q.unit, surface))
+        pos = at + len(q.surface) if at != -1 else pos
+    return tuple(out)
+
+
+def _quantities(text: str) -> tuple[Quantity, ...]:
     _, taken = dates(text)
     out: list[Quantity] = []
     used: list[tuple[int, int]] = list(taken)
