@@ -18,6 +18,7 @@ from affidavit.gates.checks_limits import kept_bound_words
 from affidavit.gates.checks_scan import scan
 from affidavit.gates.write_parse import AUX, Clause, analyse
 from affidavit.text import entail, markers
+from affidavit.text.fold import fold
 from affidavit.text.lemmas import (
     PHRASES,
     SPECIFIC,
@@ -241,6 +242,8 @@ def check_coverage(claim: str, ev: str) -> Failure:
             continue  # "takes X 5 mg" is what a medication list means
         if word.isupper() and 2 <= len(word) <= 6 and _acronym_supported(word, ev):
             continue
+        if word[:1].isupper() and fold(word).casefold() in _folded_capitals(ev):
+            continue  # "Abeokuta" for "Abẹ́òkúta": a name written without its diacritics
         if word[:1].islower() and _lexically_implied(lem, ev):
             continue  # "a dog" for "a spaniel", "purchased" for "bought", "founder" for "founded"
         missing.append(word)
@@ -250,6 +253,15 @@ def check_coverage(claim: str, ev: str) -> Failure:
         listed = ", ".join(f"'{w}'" for w in missing[:4])
         return missing[0], f"the evidence does not say {listed}"
     return None
+
+
+@lru_cache(maxsize=1024)
+def _folded_capitals(ev: str) -> frozenset[str]:
+    """The evidence's capitalised words, diacritics and confusables folded (for matching only)."""
+    return frozenset(fold(w).casefold() for w in _CAPITAL_WORD.findall(ev))
+
+
+_CAPITAL_WORD = re.compile(r"[^\W\d_a-z][\w\u0300-\u036f'’\-]*")
 
 
 def _lexically_implied(lem: str, ev: str) -> bool:

@@ -134,3 +134,54 @@ def polarity_clause(claim: str, ev: str) -> str:
     if named and full[0] not in named:
         return ev  # "Ana signed the lease, but Omar didn't sign it": Omar's part is another
     return full[0]
+
+
+# A conjunction left at a part's start when the text was joined with " ; " first.
+_OPENING_JOIN = re.compile(r"^(?:but|and|yet|while|whereas|although|though|so)\s+", re.I)
+
+
+def best_clause(claim: str, ev: str) -> str | None:
+    """The one full clause of ``ev`` that shares more of the claim's content words (names
+    aside) than any other, when ``ev`` is several full clauses; else ``None``."""
+    parts = [_OPENING_JOIN.sub("", p.strip()) for p in _CLAUSE_JOIN.split(ev) if p and p.strip()]
+    if len(parts) < 2 or not all(_full_clause(p) for p in parts):
+        return None
+    if len([p for p in _CLAUSE_JOIN.split(claim) if p and p.strip()]) > 1:
+        return None  # a claim of several clauses ("signed it, didn't she?") keeps the whole
+    names = {lemma(t) for n, _, _ in find_names(claim) for t in n.split()}
+    want = set(content_lemmas(claim)) - names
+    scored = [(len(want & set(content_lemmas(p))), i) for i, p in enumerate(parts)]
+    # "Ines signed the lease, but Rune didn't sign it": a clause that names only other
+    # parties is theirs, though it says more of the claim's words.
+    pool = sorted((x for x in scored if not _names_only_others(parts[x[1]], names)), reverse=True)
+    if not want or not pool or pool[0][0] == 0 or (len(pool) > 1 and pool[0][0] == pool[1][0]):
+        return None  # no clause, or no one clause, says the claim best
+    return parts[pool[0][1]]
+
+
+def _names_only_others(part: str, names: set[str]) -> bool:
+    found = {lemma(t) for n, _, _ in find_names(part) for t in n.split()}
+    return bool(found) and not found & names
+
+
+def check_verb_polarity(claim: str, ev: str) -> tuple[str, str] | None:
+    """The clause that says most of what the claim says keeps the claim's polarity.
+
+    "X isn't leaking any more, but the display still doesn't light up" has two negations,
+    whose parity over the whole text says nothing: each negates its own clause. When the
+    evidence is several full clauses and one of them says the claim best
+    (``best_clause``), that clause's polarity is the one to keep.
+    """
+    part = best_clause(claim, ev)
+    if part is None:
+        return None
+    mine, theirs = markers.negations(claim) % 2, markers.negations(part) % 2
+    if theirs == mine:
+        return None
+    term = next(
+        (t for t in markers.tokens(part if theirs else claim)
+         if t in markers.NEGATORS or t in markers.LEXICAL_NEGATIVES or t.endswith("n't")),
+        "not",
+    )  # fmt: skip
+    side = "evidence" if theirs else "claim"
+    return term, f"the {side} is negated ('{term}') in the clause that says it"

@@ -76,6 +76,7 @@ Check = Callable[[str, str], checks.Failure]
 # specific comes first, coverage (the catch-all) last.
 _MARKER_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("negation_flipped", "polarity", checks_markers.check_polarity),
+    ("negation_flipped", "verb_polarity", checks_scope.check_verb_polarity),
     ("modality_dropped", "modality", checks_markers.check_modality),
     ("quantifier_changed", "quantifier", checks_markers.check_quantifier),
     ("quantifier_changed", "bounds", checks_limits.check_bounds),
@@ -388,6 +389,12 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
         # Polarity is read in the clause the claim matches ("signed X; didn't sign Y").
         against = checks_scope.polarity_clause(claim, relevant) if name == "polarity" else relevant
         failure = check(claim, against)
+        if failure is not None and name == "polarity" and against is relevant:
+            # Two clauses, two negations: the parity of the whole says nothing; the one
+            # clause that says the claim best decides (``check_verb_polarity``, next).
+            best = checks_scope.best_clause(claim, relevant)
+            if best is not None and checks_markers.check_polarity(claim, best) is None:
+                failure = None
         if failure is not None:
             return _refuse(code, failure, shape, span, ran)
     frame = checks_frames.check_frames(claim, text)

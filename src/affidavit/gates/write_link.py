@@ -93,9 +93,30 @@ def _pronoun_at(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> re
         low = w.group(0).casefold()
         if low in PRONOUNS:
             return w
+        short = _CONTRACTED_PRONOUN.fullmatch(w.group(0))
+        if short is not None:  # "She’ll start ...": the pronoun, its auxiliary kept apart
+            return _CONTRACTED_PRONOUN.match(evidence, w.start(), w.end())
         if n >= 4 or low in _CLAUSE_OPENERS or (n and (is_verb_like(low) and low not in _PLURAL_TIME)):
             return None
     return None
+
+
+# A subject pronoun with its auxiliary written on ("She’ll", "He's", "They’ve").
+_CONTRACTED_PRONOUN = re.compile(r"(?i:he|she|they)(?P<aux>['’](?:ll|s|d|re|ve))")
+_AUX_WORDS = {"ll": "will", "re": "is", "ve": "has"}
+_HAS_NEXT = frozenset({"been", "got", "gotten", "gone", "had", "done", "just", "already", "never"})
+
+
+def _auxiliary(evidence: str, pronoun: re.Match[str]) -> str:
+    """What a pronoun's written-on auxiliary says, for the name that replaces it."""
+    aux = pronoun.group("aux")[1:].casefold()
+    nxt = _WORD.match(evidence, pronoun.end() + 1)
+    after = nxt.group(0).casefold() if nxt is not None else ""
+    if aux == "s":
+        return "has" if after in _HAS_NEXT or (after.endswith("ed") and len(after) > 4) else "is"
+    if aux == "d":
+        return "had" if after in _HAS_NEXT or (after.endswith("ed") and len(after) > 4) else "would"
+    return _AUX_WORDS[aux]
 
 
 _PRONOUN_NEAR = re.compile(r"\b(?:" + "|".join(sorted(PRONOUNS)) + r")\b", re.I)
@@ -255,6 +276,8 @@ def _spoken(view: EvidenceView, ante: Mention, subject: str, pronoun: re.Match[s
     own = not view.means(ante, subject) or _in_order(key_tokens(subject), key_tokens(ante.name))
     name = _antecedent_text(view.evidence, ante) if own else subject
     word = pronoun.group(0).casefold()
+    if pronoun.re is _CONTRACTED_PRONOUN:
+        return f"{name} {_auxiliary(view.evidence, pronoun)}"
     if word not in PRONOUNS:  # a subjectless line: the name, then its verb
         return f"{name} {word}"
     return name + ("'s" if word in ("his", "her", "its", "their") else "")

@@ -155,12 +155,16 @@ class EvidenceView:
         """ "The firm ..." opening sentence ``i``, when the evidence attached that noun to
         the subject alone: its offsets and where the subject was described."""
         a, b = self.spans[i]
-        if "he " not in self.evidence[a : min(b, a + 80)]:
-            return None  # no "the"/"The" near the start: no description opens it
+        if "he " not in self.evidence[a:b]:
+            return None  # no "the"/"The": no description in it
         begin = main_start(self.evidence, a, b)
         while begin < b and self.evidence[begin].isspace():
             begin += 1
         hit = DESCRIPTION.match(self.evidence, begin, b)
+        if hit is None:
+            # "The router was sent to the customer": a description later in the sentence
+            # refers back as well, when the evidence attached it to one name.
+            hit = DESCRIPTION.search(self.evidence, begin, b)
         if hit is None:
             return None
         full = description_referent(self.evidence, self.all_names(), hit.group(1), a)

@@ -1,0 +1,85 @@
+"""Reference and reading in the agent register, round three: names written with
+combining marks, a line break that ends a name, a role a form labels a person with
+("Customer: ..."), "’s" that is "has", a pronoun with its auxiliary written on, an
+agentless passive of an irregular verb, and negation read per clause.
+
+Every case pairs an admitted claim with a refused one over the same evidence. The
+examples are our own; names are invented.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from affidavit.gates.write import decide_write
+from affidavit.text.names import find_names
+
+ADMIT = ("ACCEPT", "RESCUE")
+
+# (evidence, admitted claim, refused claim, refusal code)
+PAIRS = [
+    # A Yoruba name whose tone marks are combining characters is one name, and a claim
+    # may write it without them.
+    ("Ìbùkúnọlá Ọ̀ṣọ́dé leads the Ìbàdàn textile survey.",
+     "Ibukunola Osode leads the Ibadan textile survey.",
+     "Ibukunola Osode leads the Lagos textile survey.", "asserts_more_than_evidence"),
+    # "Customer: X" on a ticket binds "the customer" to X; "was sent" has no agent.
+    ("Ticket 5512\nCustomer: Ruben Haug\nA replacement charger was sent to the customer on Tuesday.",
+     "Ruben Haug was sent a replacement charger on Tuesday.",
+     "Ruben Haug sent a replacement charger on Tuesday.", "relation_transposed"),
+    # "’s been" after a name is "has been", not a possessive.
+    ("Siri Tangen’s been made shift lead at the Gjøvik plant, she starts nights on Monday.",
+     "Siri Tangen starts nights on Monday.",
+     "Siri Tangen starts nights on Tuesday.", "temporal_shifted"),
+    # A pronoun with its auxiliary written on ("She’ll") still opens a linked sentence,
+    # and the auxiliary is kept.
+    ("Hi all,\nSiri Tangen has accepted our offer. She’ll start at the Gjøvik office on 2 June.\nThanks",
+     "Siri Tangen will start at the Gjøvik office on 2 June.",
+     "Siri Tangen started at the Gjøvik office on 2 June.", "modality_dropped"),
+    # Two clauses, two negations: each negates its own clause.
+    ("Pål Lyngstad confirms the kettle isn’t leaking any more, but the display still doesn’t light up.",
+     "Pål Lyngstad's kettle display doesn't light up.",
+     "Pål Lyngstad's kettle display lights up.", "negation_flipped"),
+    ("Pål Lyngstad confirms the kettle isn’t leaking any more, but the display still doesn’t light up.",
+     "Pål Lyngstad's kettle isn't leaking any more.",
+     "Pål Lyngstad's kettle is still leaking.", "negation_flipped"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("evidence", "admitted", "refused", "code"), PAIRS)
+def test_admitted_and_refused_over_one_evidence(
+    evidence: str, admitted: str, refused: str, code: str
+) -> None:
+    """The faithful claim is admitted; the changed one is refused for the named reason."""
+    good = decide_write(admitted, evidence)
+    assert good.verdict in ADMIT, good.refusal
+    bad = decide_write(refused, evidence)
+    assert bad.verdict not in ADMIT, bad
+    assert bad.refusal is not None and bad.refusal.code == code, bad.refusal
+
+
+def test_combining_marks_stay_inside_one_name() -> None:
+    """Decomposed or not, the name is one mention quoted exactly as written."""
+    for form in ("NFC", "NFD"):
+        text = unicodedata.normalize(form, "Títílọpẹ́ Adébáńjọ paid the invoice.")
+        names = find_names(text)
+        assert [n for n, _, _ in names] == [text[: text.index(" paid")]]
+
+
+def test_a_line_break_ends_a_name() -> None:
+    """ "Customer: Ruben Haug\\nThe ..." names Ruben Haug, not "Ruben Haug The"."""
+    assert [n for n, _, _ in find_names("Customer: Ruben Haug\nThe charger was sent.")] == ["Ruben Haug"]
+    assert [n for n, _, _ in find_names("Customer: Ruben Haug, the charger was sent.")] == ["Ruben Haug"]
+
+
+def test_contracted_pronouns_are_no_names() -> None:
+    assert [n for n, _, _ in find_names("She’ll start in Gjøvik. They’ve left Oslo.")] == ["Gjøvik", "Oslo"]
+
+
+def test_a_possessive_before_a_noun_stays_a_possessive() -> None:
+    """ "Siri Tangen’s leaving party" is about her party, not about her leaving."""
+    ev = "Siri Tangen’s leaving party is on Friday at the Gjøvik office."
+    assert decide_write("Siri Tangen is leaving.", ev).verdict not in ADMIT
+    assert decide_write("Siri Tangen’s leaving party is on Friday.", ev).verdict in ADMIT
