@@ -64,6 +64,40 @@ PAIRS = [
         "Hedda Sture signs the Tromsø lease on 3 May.",
         "Hedda Sture signs the Tromsø lease on 3 June.",
     ),
+    # A condition after the clause with no comma: "assuming", "once" before a clause,
+    # and an absolute "X permitting".
+    (
+        "modality_dropped",
+        "Norvik Freight ships the Tarn order on Friday assuming QA passes.",
+        "Norvik Freight ships the Tarn order on Friday.",
+        "Norvik Freight ships the Tarn order on Friday assuming QA passes.",
+    ),
+    (
+        "modality_dropped",
+        "Norvik Freight ships the Tarn order on Friday once QA signs off.",
+        "Norvik Freight ships the Tarn order on Friday.",
+        "Norvik Freight ships the Tarn order on Friday once QA signs off.",
+    ),
+    (
+        "modality_dropped",
+        "QA permitting, Norvik Freight ships the Tarn order on Friday.",
+        "Norvik Freight ships the Tarn order on Friday.",
+        "QA permitting, Norvik Freight ships the Tarn order on Friday.",
+    ),
+    # "up for doing" offers it.
+    (
+        "modality_dropped",
+        "Ola Brekke is up for covering the Monday shift.",
+        "Ola Brekke covers the Monday shift.",
+        "Ola Brekke is up for covering the Monday shift.",
+    ),
+    # A later sentence that takes the one before back as a whole and says another thing.
+    (
+        "unknown_subject",
+        "Ola Brekke covers the Monday shift.\nActually no, scratch that: Lise Vatne covers the Monday shift.",
+        "Ola Brekke covers the Monday shift.",
+        "Lise Vatne covers the Monday shift.",
+    ),
     # From and to swapped: the places keep every word, the direction changes.
     (
         "relation_transposed",
@@ -108,6 +142,13 @@ def test_a_performative_offer_word_opens_a_statement() -> None:
     offered = "Lotte Arnesen is happy to join Norvik Freight as finance director."
     assert decide_write(claim, stated).verdict in ADMIT
     assert decide_write(claim, offered).verdict not in ADMIT
+
+
+def test_once_as_a_count_is_no_condition() -> None:
+    """ "ships once a week" states a frequency; "once QA signs off" a condition."""
+    ev = "Norvik Freight ships the Tarn order once a week from Hamar."
+    assert decide_write("Norvik Freight ships the Tarn order once a week.", ev).verdict in ADMIT
+    assert decide_write("Norvik Freight ships the Tarn order twice a week.", ev).verdict not in ADMIT
 
 
 def test_the_resolver_version_names_this_gate() -> None:

@@ -76,9 +76,14 @@ _CONDITION = re.compile(
 )
 _POST_CONDITION = re.compile(
     r"\s+(?P<cue>if|unless|provided(?: that)?|providing(?: that)?|as long as|so long as|in case|"
-    r"on condition that|in the event that)\s+",
+    r"on condition that|in the event that|assuming(?: that)?|as soon as|"
+    # "ships on Friday once QA signs off": "once" before a clause (a subject, then a
+    # present verb), not "once a week" or "once more".
+    r"once(?=\s+(?!(?:a|an|per|every|more|again|or|and|in|before|upon|only)\b)[\w'’\-]+(?:\s+[\w'’\-]+)?\s+\w+s\b))\s+",
     re.I,
 )
+# "QA permitting, ...", "weather permitting": an absolute condition opening a piece.
+_PERMITTING = re.compile(r"^(?P<cue>(?:[\w'’\-]+\s+){1,2}permitting)\b\s*", re.I)
 # "if"/"whether" after these opens an embedded question, not a condition.
 _ASKING = re.compile(
     r"\b(?:wonder\w*|ask\w*|know|knows|knew|check\w*|see|sure|unsure|unclear|idea|doubt\w*|"

@@ -32,6 +32,7 @@ from affidavit.text.clause_cues import (
     _INTERROGATIVE,
     _INVERTED,
     _LEAD,
+    _PERMITTING,
     _POST_CONDITION,
     _RUMOUR,
     _SPEAKER,
@@ -175,6 +176,8 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
             for j in range(i):
                 frames[j].append(Frame("condition", arg, piece[: cond.end()].strip()))
             continue
+        if cond is None:
+            cond = _PERMITTING.match(piece)
         if cond is not None and _is_condition(cond, piece, text[pb:b]) and i + 1 < len(pieces):
             cue = cond.group("cue").casefold()
             what = piece[cond.end() :].strip()

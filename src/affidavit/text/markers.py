@@ -177,6 +177,9 @@ _INVESTIGATED = re.compile(
 )
 
 
+_UP_FOR = re.compile(r"\bup for \w+ing\b")
+
+
 def names_may_month(text: str) -> bool:
     """Whether ``text`` uses "May" as the month ("in May", "3 May", "May 2024"), which
     the modality tables would otherwise read as the hedge and skip."""
@@ -222,6 +225,8 @@ def modalities(text: str) -> set[str]:
             continue
         out.add(cls)
     low = text.casefold()
+    if "up" in toks and _UP_FOR.search(low):
+        out.add("intent")  # "up for covering Monday": an offer
     if _hearsay_words(toks) and _ATTRIBUTED.search(low):
         out.add("hedge")  # "sources say", "according to unconfirmed reports"
     if ("for" in toks or "investigation" in toks or "rule" in toks) and _INVESTIGATED.search(low):
