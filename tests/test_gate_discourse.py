@@ -98,6 +98,45 @@ PAIRS = [
         "Ola Brekke covers the Monday shift.",
         "Lise Vatne covers the Monday shift.",
     ),
+    # A time moved to another conjunct's place.
+    (
+        "temporal_shifted",
+        "Pia Solli moved to Bodø in June and to Tromsø in August.",
+        "Pia Solli moved to Tromsø in June.",
+        "Pia Solli moved to Tromsø in August.",
+    ),
+    (
+        "temporal_shifted",
+        "Pia Solli - joining Norvik Freight as CFO in 2025; previously at Tarn Bank (2019–2023).",
+        "Pia Solli joined Norvik Freight in 2023.",
+        "Pia Solli is joining Norvik Freight as CFO in 2025.",
+    ),
+    # Asking is not getting; a gerund after a weak report verb is reported.
+    (
+        "modality_dropped",
+        "HR note: Pia Solli has requested parental leave from 1 May.",
+        "Pia Solli is on parental leave from 1 May.",
+        "Pia Solli has requested parental leave from 1 May.",
+    ),
+    (
+        "modality_dropped",
+        "HR note: employee Pia Solli reports being locked out of the Bodø portal.",
+        "Pia Solli was locked out of the Bodø portal.",
+        "Pia Solli reports being locked out of the Bodø portal.",
+    ),
+    # Unnamed hearsay the clause reader did not frame.
+    (
+        "modality_dropped",
+        "Rumour in the canteen: Norvik Freight is closing its Bodø depot.",
+        "Norvik Freight is closing its Bodø depot.",
+        "Reportedly, Norvik Freight is closing its Bodø depot.",
+    ),
+    (
+        "modality_dropped",
+        "Norvik Freight is closing its Bodø depot, or so the rumour goes.",
+        "Norvik Freight is closing its Bodø depot.",
+        "Reportedly, Norvik Freight is closing its Bodø depot.",
+    ),
     # From and to swapped: the places keep every word, the direction changes.
     (
         "relation_transposed",
@@ -142,6 +181,13 @@ def test_a_performative_offer_word_opens_a_statement() -> None:
     offered = "Lotte Arnesen is happy to join Norvik Freight as finance director."
     assert decide_write(claim, stated).verdict in ADMIT
     assert decide_write(claim, offered).verdict not in ADMIT
+
+
+def test_an_elided_conjunct_keeps_its_partner() -> None:
+    """ "won in 2011 and again in 2013": the second time belongs to the same win."""
+    ev = "Chiara Vik won the Bodø chess championship in 2011 and again in 2013."
+    assert decide_write("Chiara Vik won the Bodø chess championship in 2013.", ev).verdict in ADMIT
+    assert decide_write("Chiara Vik won the Bodø chess championship in 2012.", ev).verdict not in ADMIT
 
 
 def test_once_as_a_count_is_no_condition() -> None:

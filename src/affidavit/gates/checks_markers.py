@@ -44,7 +44,8 @@ def check_modality(claim: str, ev: str) -> Failure:
     if not dropped:
         return None
     kind = sorted(dropped)[0]
-    term = next((t for t in markers.tokens(ev) if markers.MODALITY.get(t) == kind), kind)
+    term = next((t for t in markers.tokens(ev) if markers.MODALITY.get(t) == kind), None)
+    term = term or markers.phrase_cue(ev) or kind
     return term, f"the evidence qualifies the statement ('{term}', {kind}); the claim does not"
 
 

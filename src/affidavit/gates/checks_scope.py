@@ -185,3 +185,69 @@ def check_verb_polarity(claim: str, ev: str) -> tuple[str, str] | None:
     )  # fmt: skip
     side = "evidence" if theirs else "claim"
     return term, f"the {side} is negated ('{term}') in the clause that says it"
+
+
+_CONJUNCTS = re.compile(r"\s*;\s*|,?\s+(?:and|but|while|whereas|then)\s+|,\s+|\s+[—–]\s+|\(|\)")
+_TIME_WORD = re.compile(
+    r"\b(?:(?:19|20)\d\d|january|february|march|april|may|june|july|august|september|october|"
+    r"november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"spring|summer|autumn|winter)\b",
+    re.I,
+)
+
+
+_TIME_FILLER = frozenset({"again", "also", "later", "earlier", "then", "year", "years", "month",
+                          "months", "week", "weeks", "day", "days", "ago", "after", "before", "once",
+                          "twice"})  # fmt: skip
+
+
+def _time_kind(word: str) -> str:
+    low = word.casefold()
+    if low[:1].isdigit():
+        return "year"
+    if low.endswith("day"):
+        return "weekday"
+    return "season" if low in ("spring", "summer", "autumn", "winter") else "month"
+
+
+def check_paired_time(claim: str, ev: str) -> tuple[str, str] | None:
+    """A time the claim pairs with a place or party is the one the evidence pairs with it.
+
+    "moved to Bodø in June and to Tromsø in August" says every word of "moved to Tromsø
+    in June", each in another conjunct. When the claim's time is in one conjunct and one
+    of its other content words only in conjuncts that name another time of the same
+    kind, the claim has moved the time to the wrong partner.
+    """
+    times = {m.group(0).casefold() for m in _TIME_WORD.finditer(claim)}
+    if not times:
+        return None
+    parts = [p for p in _CONJUNCTS.split(ev) if p and p.strip()]
+    if len(parts) < 2:
+        return None
+    part_words = [
+        (set(content_lemmas(p)), {m.group(0).casefold() for m in _TIME_WORD.finditer(p)}) for p in parts
+    ]
+    names = {lemma(t) for n, _, _ in find_names(claim)[:1] for t in n.split()}  # the subject
+    # Partners are the claim's other names (places, firms): a verb or a noun may be
+    # shared by an elided conjunct ("Lobato runs the Thursday workshop and Vik the
+    # Friday one"), a name is not.
+    capitals = {lemma(w) for w in words(claim)[1:] if w[:1].isupper()}
+    partners = (set(content_lemmas(claim)) & capitals) - names - times
+    for t in sorted(times):
+        # A conjunct that is only the time ("and again in 2013", ", in 2018,") says it of
+        # the conjunct before it.
+        with_t = {
+            i for i, (ws, ts) in enumerate(part_words) if t in ts and ws - times - _TIME_FILLER - {t}
+        }
+        if not with_t:
+            continue
+        for p in sorted(partners):
+            with_p = {i for i, (ws, _) in enumerate(part_words) if p in ws}
+            if not with_p or with_p & with_t:
+                continue
+            rival = any(
+                any(_time_kind(o) == _time_kind(t) and o != t for o in part_words[i][1]) for i in with_p
+            )
+            if rival:
+                return t, f"the evidence gives '{p}' another time than '{t}'"
+    return None

@@ -86,6 +86,7 @@ _MARKER_CHECKS: tuple[tuple[str, str, Check], ...] = (
 )
 _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("temporal_shifted", "dates", checks.check_dates),
+    ("temporal_shifted", "paired_time", checks_scope.check_paired_time),
     ("numeral_invented", "numbers", checks.check_numbers),
     ("relation_transposed", "roles", checks.check_roles),
     ("relation_transposed", "order", lambda c, e: checks_order.check_order(c, e, analyse(c).verb)),

@@ -22,7 +22,8 @@ _REPORT = (
     # Weak: these take a clause only with "that" or a colon ("wrote the report" is no frame).
     r"(?:wrote|writes|suggested|suggests|predicted|predicts|guessed|texted|emailed|messaged|posted|tweeted|"
     r"warned|warns|assured|assures|figured|figures|feels|felt|reported|reports|added|explained)"
-    r"(?=\s+that\b|\s*:)"
+    # ... or a gerund: "reports being harassed", "claims having paid".
+    r"(?=\s+that\b|\s*:|\s+(?:being|having)\b)"
 )
 _DENIAL = frozenset({"denied", "denies", "deny", "dispute", "disputes", "disputed"})
 # A word of a name: letters with their combining marks ("Kọ́lápọ̀" written decomposed),
@@ -39,8 +40,11 @@ _LOWER_SPEAKERS = frozenset({"he", "she", "they", "we", "you", "the", "my", "our
 
 def speaker_cased(who: str) -> bool:
     """A speaker opens with a capital (any script) or a pronoun or determiner."""
-    first = who.split(" ", 1)[0]
-    return first[:1].isupper() or first in _LOWER_SPEAKERS
+    parts = who.split(" ", 2)
+    first = parts[0]
+    # "employee Pia Solli reports ...": a role word before a name.
+    role = len(parts) > 1 and first.isalpha() and first.islower() and parts[1][:1].isupper()
+    return first[:1].isupper() or first in _LOWER_SPEAKERS or role
 _INLINE = re.compile(
     r"^(?:(?:and|but|also|oh|so|well|plus|btw|fyi)[,]?\s+)?" + _SPEAKER + r"\s+(?:\w+ly\s+)?"
     r"(?P<verb>" + _REPORT + r")(?:\s+that\b|\s*:|\s+(?=\S)|\s*$)"

@@ -178,6 +178,33 @@ _INVESTIGATED = re.compile(
 
 
 _UP_FOR = re.compile(r"\bup for \w+ing\b")
+# Asking for something is not getting it: "requested leave from 1 May", "applied for".
+_REQUEST_WORDS = frozenset({"request", "requests", "requested", "requesting", "apply", "applies",
+                            "applied", "applying", "asked", "asks", "asking", "ask"})  # fmt: skip
+_REQUESTED = re.compile(
+    r"\b(?:request(?:s|ed|ing)?\b(?! (?:was|has been|is) (?:granted|approved|accepted))|"
+    r"appl(?:y|ies|ied|ying) for|ask(?:s|ed|ing)? (?:for|to be|that))"
+)
+# Unnamed hearsay the clause readers do not frame: "there's a rumour", "rumour in the
+# canteen:", "word around the office is", "hearing that", "..., or so the rumour goes".
+_RUMOUR_WORDS = frozenset({"rumour", "rumor", "rumours", "rumors", "word", "hearing", "so", "told",
+                           "gossip", "grapevine"})  # fmt: skip
+_RUMOURED = re.compile(
+    r"\bthere(?:'s| is| are) (?:a )?rumou?rs?\b|\brumou?rs? (?:in|around|at|from|on)\b|"
+    r"\bword (?:around|in|at|on) the \w+ is\b|^(?:i'm |i am |we're )?hearing\b|"
+    r"\bor so (?:the rumou?r goes|i(?:'ve)? hear[d]?|they say|i'm told|we're told|people say)\b|"
+    r"\bgossip\b|\bgrapevine\b"
+)
+
+
+def phrase_cue(text: str) -> str | None:
+    """The words of a phrase-level modality cue ("there's a rumour", "requested"), if any."""
+    low = text.casefold()
+    for pattern in (_RUMOURED, _REQUESTED, _UP_FOR):
+        hit = pattern.search(low)
+        if hit is not None:
+            return text[hit.start() : hit.end()]
+    return None
 
 
 def names_may_month(text: str) -> bool:
@@ -227,6 +254,10 @@ def modalities(text: str) -> set[str]:
     low = text.casefold()
     if "up" in toks and _UP_FOR.search(low):
         out.add("intent")  # "up for covering Monday": an offer
+    if not _REQUEST_WORDS.isdisjoint(toks) and _REQUESTED.search(low):
+        out.add("intent")  # "has requested leave", "applied for a transfer": asked, not granted
+    if not _RUMOUR_WORDS.isdisjoint(toks) and _RUMOURED.search(low):
+        out.add("hedge")  # "there's a rumour ...", "..., or so the rumour goes", "hearing that"
     if _hearsay_words(toks) and _ATTRIBUTED.search(low):
         out.add("hedge")  # "sources say", "according to unconfirmed reports"
     if ("for" in toks or "investigation" in toks or "rule" in toks) and _INVESTIGATED.search(low):
@@ -279,7 +310,10 @@ _ACTION_LIST = re.compile(
 
 def attributed(text: str) -> bool:
     """Whether the text passes the statement on from unnamed or unverified sources."""
-    return _hearsay_words(token_tuple(text)) and _ATTRIBUTED.search(text.casefold()) is not None
+    toks = token_tuple(text)
+    if not _RUMOUR_WORDS.isdisjoint(toks) and _RUMOURED.search(text.casefold()) is not None:
+        return True
+    return _hearsay_words(toks) and _ATTRIBUTED.search(text.casefold()) is not None
 
 
 # Every ``_ATTRIBUTED`` alternative holds one of these words: a cheap test first.
