@@ -137,6 +137,46 @@ PAIRS = [
         "Norvik Freight is closing its Bodø depot.",
         "Reportedly, Norvik Freight is closing its Bodø depot.",
     ),
+    # Wanting, asking to, an offer to: not done.
+    (
+        "modality_dropped",
+        "Ticket: Pia Solli wants a standing desk for the Bodø office.",
+        "Pia Solli has a standing desk for the Bodø office.",
+        "Pia Solli wants a standing desk for the Bodø office.",
+    ),
+    (
+        "modality_dropped",
+        "HR note: Pia Solli asked to work from home on Fridays.",
+        "Pia Solli works from home on Fridays.",
+        "Pia Solli asked to work from home on Fridays.",
+    ),
+    # Attribution in a parenthesis or an "as reported by" phrase.
+    (
+        "modality_dropped",
+        "HR note (employee's account): Pia Solli was shouted at by her team lead.",
+        "Pia Solli was shouted at by her team lead.",
+        "Reportedly, Pia Solli was shouted at by her team lead.",
+    ),
+    (
+        "modality_dropped",
+        "Ticket #55: as reported by the customer, Pia Solli was charged twice for May.",
+        "Pia Solli was charged twice for May.",
+        "Reportedly, Pia Solli was charged twice for May.",
+    ),
+    # A weak report verb before a pronoun and a finite verb frames that clause.
+    (
+        "modality_dropped",
+        "HR note: Pia Solli feels she was passed over for the Bodø role.",
+        "Pia Solli was passed over for the Bodø role.",
+        "Pia Solli feels she was passed over for the Bodø role.",
+    ),
+    # Each action's owner is the party its conjunct opens with.
+    (
+        "relation_transposed",
+        "AP: Ola Berg to book the venue in Bodø, Tom Aas to send the invites.",
+        "Tom Aas is to book the venue in Bodø.",
+        "Ola Berg is to book the venue in Bodø.",
+    ),
     # From and to swapped: the places keep every word, the direction changes.
     (
         "relation_transposed",
@@ -188,6 +228,15 @@ def test_an_elided_conjunct_keeps_its_partner() -> None:
     ev = "Chiara Vik won the Bodø chess championship in 2011 and again in 2013."
     assert decide_write("Chiara Vik won the Bodø chess championship in 2013.", ev).verdict in ADMIT
     assert decide_write("Chiara Vik won the Bodø chess championship in 2012.", ev).verdict not in ADMIT
+
+
+def test_a_shared_verb_is_no_other_partys_clause() -> None:
+    """ "Lobato runs the Thursday session and Vik the Friday one": the verb is shared, so
+    Vik's conjunct is no other party's; the Thursday session is still Lobato's."""
+    ev = "Henrik Lobato will run the Thursday session and Iona Vik the Friday one."
+    gapped = decide_write("Iona Vik will run the Friday session.", ev)
+    assert gapped.refusal is None or gapped.refusal.code != "relation_transposed", gapped.refusal
+    assert decide_write("Iona Vik will run the Thursday session.", ev).verdict not in ADMIT
 
 
 def test_once_as_a_count_is_no_condition() -> None:

@@ -201,6 +201,12 @@ _TIME_FILLER = frozenset({"again", "also", "later", "earlier", "then", "year", "
                           "twice"})  # fmt: skip
 
 
+def _led_by_other(part: str, names: set[str]) -> bool:
+    """The conjunct opens with a name that is not the subject's."""
+    lead = find_names(part.strip())
+    return bool(lead) and lead[0][1] == 0 and not names & {lemma(t) for t in lead[0][0].split()}
+
+
 def _time_kind(word: str) -> str:
     low = word.casefold()
     if low[:1].isdigit():
@@ -233,6 +239,9 @@ def check_paired_time(claim: str, ev: str) -> tuple[str, str] | None:
     # Friday one"), a name is not.
     capitals = {lemma(w) for w in words(claim)[1:] if w[:1].isupper()}
     partners = (set(content_lemmas(claim)) & capitals) - names - times
+    # The subject is a partner too when the time's conjunct opens with another party
+    # ("Lobato runs the Thursday session and Vik the Friday one").
+    led_by_other = {i for i, p in enumerate(parts) if _led_by_other(p, names)}
     for t in sorted(times):
         # A conjunct that is only the time ("and again in 2013", ", in 2018,") says it of
         # the conjunct before it.
@@ -241,7 +250,7 @@ def check_paired_time(claim: str, ev: str) -> tuple[str, str] | None:
         }
         if not with_t:
             continue
-        for p in sorted(partners):
+        for p in sorted(partners | (names if with_t <= led_by_other else set())):
             with_p = {i for i, (ws, _) in enumerate(part_words) if p in ws}
             if not with_p or with_p & with_t:
                 continue
@@ -251,3 +260,66 @@ def check_paired_time(claim: str, ev: str) -> tuple[str, str] | None:
             if rival:
                 return t, f"the evidence gives '{p}' another time than '{t}'"
     return None
+
+
+def check_subject_conjunct(claim: str, ev: str) -> tuple[str, str] | None:
+    """What the claim says of its subject is said in a conjunct about the subject.
+
+    "Ola Berg to book the venue, Tom Aas to send invites" says every word of "Tom Aas is
+    to book the venue", but the booking is in Ola Berg's conjunct. When the evidence is
+    several conjuncts, the claim's subject is named in some of them, and a content word
+    of the claim is only in conjuncts that name other parties (none of the claim's), the
+    claim has given another party's part to its subject.
+    """
+    found = find_names(claim)
+    if not found:
+        return None
+    parts = [p for p in _CONJUNCTS.split(ev) if p and p.strip()]
+    if len(parts) < 2:
+        return None
+    subject = found[0][0]
+    others_in_claim = [n for n, _, _ in found[1:]]
+    named: list[tuple[bool, bool]] = []  # (names the subject, is another party's clause)
+    for p in parts:
+        # The conjunct's lead party: its first name, a label ("AP:") passed over.
+        found_here = [m for m in find_names(p) if p[m[2] : m[2] + 1] != ":"]
+        lead = found_here[0][0] if found_here else None
+        mine = lead is not None and (refers_to(subject, lead) or refers_to(lead, subject))
+        claimed = lead is not None and any(refers_to(c, lead) or refers_to(lead, c) for c in others_in_claim)
+        # Another party's clause opens with that party ("Ola Berg to book ..."), and says
+        # something of it ("half the Brno team is off" is about the team, not Brno).
+        opens = bool(found_here) and len(_WORDS.findall(p[: found_here[0][1]])) <= 1
+        named.append((mine, opens and not mine and not claimed))
+        if mine and not _has_predicate(p[found_here[0][2] :]):
+            return None  # "... and Iolanda Vik the Friday one": the verb is shared
+    if not any(m for m, _ in named) or not any(o for _, o in named):
+        return None
+    subject_words = {lemma(t) for t in subject.split()}
+    claimed_words = {lemma(t) for c in others_in_claim for t in c.split()}
+    for word in sorted(set(content_lemmas(claim)) - subject_words - claimed_words):
+        if word[:1].isdigit() or _TIME_WORD.fullmatch(word):
+            continue  # a header's date or count ("Roster 2024 - Chair: ...") is everyone's
+        holders = [i for i, p in enumerate(parts) if word in set(content_lemmas(p))]
+        if holders and all(named[i][1] and _said_after_name(parts[i], word) for i in holders):
+            return subject, f"the evidence says '{word}' of another party, not of '{subject}'"
+    return None
+
+
+_WORDS = re.compile(r"[^\W\d_][\w'’\-]*")
+
+
+def _has_predicate(rest: str) -> bool:
+    toks = [t.casefold() for t in _WORDS.findall(rest)]
+    return any(is_verb_like(t) or (i and toks[i - 1] == "to") for i, t in enumerate(toks))
+
+
+def _said_after_name(part: str, word: str) -> bool:
+    """``word`` is a verb after the part's first name ("Ola Berg to book", "Hugo chairs"):
+    what that party does, not a header's word or a noun a pronoun may share ("its")."""
+    found = [m for m in find_names(part) if part[m[2] : m[2] + 1] != ":"]
+    if not found:
+        return False
+    toks = [t.casefold() for t in _WORDS.findall(part[found[0][2] :])]
+    return any(
+        lemma(t) == word and (is_verb_like(t) or (i and toks[i - 1] == "to")) for i, t in enumerate(toks)
+    )

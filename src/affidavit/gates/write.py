@@ -91,6 +91,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("relation_transposed", "roles", checks.check_roles),
     ("relation_transposed", "order", lambda c, e: checks_order.check_order(c, e, analyse(c).verb)),
     ("relation_transposed", "direction", checks_direction.check_direction),
+    ("relation_transposed", "conjunct", checks_scope.check_subject_conjunct),
     ("asserts_more_than_evidence", "coverage", checks.check_coverage),
 )
 

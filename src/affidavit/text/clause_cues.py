@@ -23,7 +23,8 @@ _REPORT = (
     r"(?:wrote|writes|suggested|suggests|predicted|predicts|guessed|texted|emailed|messaged|posted|tweeted|"
     r"warned|warns|assured|assures|figured|figures|feels|felt|reported|reports|added|explained)"
     # ... or a gerund: "reports being harassed", "claims having paid".
-    r"(?=\s+that\b|\s*:|\s+(?:being|having)\b)"
+    r"(?=\s+that\b|\s*:|\s+(?:being|having)\b|"
+    r"\s+(?:he|she|they|I|we)\s+(?:was|were|is|are|had|has|have|did|would|will)\b)"
 )
 _DENIAL = frozenset({"denied", "denies", "deny", "dispute", "disputes", "disputed"})
 # A word of a name: letters with their combining marks ("Kọ́lápọ̀" written decomposed),

@@ -62,7 +62,7 @@ MODALITY: dict[str, str] = {
     "like": "intent", "keen": "intent", "eager": "intent", "willing": "intent",
     # Offers: "happy to cover Monday", "glad to help", "Oona can drive Pekka" -- said,
     # not done. "can" is read so only before a verb (``_ABILITY_SKIP``).
-    "happy": "intent", "glad": "intent", "can": "ability",
+    "happy": "intent", "glad": "intent", "can": "ability", "offer": "intent",
 }  # fmt: skip
 # "We are happy to announce that ...": an offer word before a verb of saying opens a
 # statement, not an offer.
@@ -72,18 +72,18 @@ _PERFORMATIVE = frozenset({"announce", "report", "confirm", "share", "say", "inf
 _ABILITY_SKIP = frozenset({"not", "speak", "speaks", "only", "also", "still", "now", "you", "i", "we"})
 # Markers that are modal only in a pattern ("set to", "due to", "going to", "thought to").
 _NEEDS_TO = frozenset({"due", "set", "going", "thought", "believed", "expected", "aim",
-                       "aims", "plan", "plans", "hope", "hopes", "seeks", "wants",
+                       "aims", "plan", "plans", "hope", "hopes", "seeks",
                        "threatened", "threatens", "offered", "offers", "promised", "promises",
                        "vowed", "vows", "pledged", "pledges", "agreed", "agrees", "decided",
                        "decides", "supposed", "meant", "about", "wanted", "hoped", "volunteered",
                        "prepared", "preparing", "ready", "like", "keen", "eager", "willing",
-                       "happy", "glad"})  # fmt: skip
+                       "happy", "glad", "offer"})  # fmt: skip
 # Of those, the ones whose "to" may open a noun phrase ("agreed to the terms", "due to
 # rain"): modal only before a verb, not before a determiner or a name.
 _TO_VERB_ONLY = frozenset({"agreed", "agrees", "prepared", "ready", "about", "like",
                            "offered", "offers", "promised", "promises", "pledged", "pledges",
                            "meant", "supposed", "keen", "eager", "willing", "set", "happy",
-                           "glad"})  # fmt: skip
+                           "glad", "offer"})  # fmt: skip
 _NOT_VERB_AFTER_TO = frozenset({"the", "a", "an", "his", "her", "their", "its", "our", "my",
                                 "your", "this", "that", "these", "those", "be", "me", "him",
                                 "them", "us", "it"})  # fmt: skip
@@ -168,7 +168,8 @@ def negations(text: str) -> int:
 # Words that put "may" before them as the month: "in May", "last May", "mid-May".
 _BEFORE_MONTH = frozenset(
     {"in", "on", "of", "since", "until", "till", "by", "early", "late", "last", "next", "this",
-     "mid", "during", "through", "from", "every", "each", "between", "and", "or", "to"}
+     "mid", "during", "through", "from", "every", "each", "between", "and", "or", "to", "for",
+     "into"}
 )  # fmt: skip
 # "is being investigated for a possible X", "under investigation for": not a finding.
 _INVESTIGATED = re.compile(
@@ -183,17 +184,24 @@ _REQUEST_WORDS = frozenset({"request", "requests", "requested", "requesting", "a
                             "applied", "applying", "asked", "asks", "asking", "ask"})  # fmt: skip
 _REQUESTED = re.compile(
     r"\b(?:request(?:s|ed|ing)?\b(?! (?:was|has been|is) (?:granted|approved|accepted))|"
-    r"appl(?:y|ies|ied|ying) for|ask(?:s|ed|ing)? (?:for|to be|that))"
+    r"appl(?:y|ies|ied|ying) for|"
+    r"ask(?:s|ed|ing)? (?:for|that|whether|if|to (?!(?:the|a|an|my|his|her|their|our|its)\b)))"
 )
 # Unnamed hearsay the clause readers do not frame: "there's a rumour", "rumour in the
 # canteen:", "word around the office is", "hearing that", "..., or so the rumour goes".
 _RUMOUR_WORDS = frozenset({"rumour", "rumor", "rumours", "rumors", "word", "hearing", "so", "told",
-                           "gossip", "grapevine"})  # fmt: skip
+                           "gossip", "grapevine", "per", "according", "account", "words", "version",
+                           "claim", "unverified", "alleged", "unconfirmed", "self", "reported",
+                           "stated", "claimed", "described"})  # fmt: skip
 _RUMOURED = re.compile(
     r"\bthere(?:'s| is| are) (?:a )?rumou?rs?\b|\brumou?rs? (?:in|around|at|from|on)\b|"
     r"\bword (?:around|in|at|on) the \w+ is\b|^(?:i'm |i am |we're )?hearing\b|"
     r"\bor so (?:the rumou?r goes|i(?:'ve)? hear[d]?|they say|i'm told|we're told|people say)\b|"
-    r"\bgossip\b|\bgrapevine\b"
+    r"\bgossip\b|\bgrapevine\b|"
+    # "(employee's account)", "(per the caller)", "as reported by the customer,"
+    r"\((?:per|according to|as told by) [^)]{1,40}\)|\((?:[\w\-]+['’]s )?(?:account|words|version|claim)\)|"
+    r"\((?:unverified|alleged|unconfirmed|self-reported)\)|"
+    r"\bas (?:reported|stated|claimed|told|described) by\b"
 )
 
 
