@@ -177,6 +177,45 @@ PAIRS = [
         "Tom Aas is to book the venue in Bodø.",
         "Ola Berg is to book the venue in Bodø.",
     ),
+    # A chat question without its "?": an inverted auxiliary, or an open tag.
+    (
+        "modality_dropped",
+        "Has Runa Eide signed the Voss lease yet",
+        "Runa Eide signed the Voss lease.",
+        "Has Runa Eide signed the Voss lease yet?",
+    ),
+    (
+        "modality_dropped",
+        "Runa Eide signed the Voss lease, or did she",
+        "Runa Eide signed the Voss lease.",
+        "Runa Eide signed the Voss lease, or did she?",
+    ),
+    # Not settled: "TBC", "to be confirmed", "must have", "due to", "offered a job".
+    (
+        "modality_dropped",
+        "Runa Eide signed the Voss lease - TBC",
+        "Runa Eide signed the Voss lease.",
+        "Runa Eide signed the Voss lease (TBC).",
+    ),
+    (
+        "modality_dropped",
+        "Runa Eide has been offered a job at Norvik Freight.",
+        "Runa Eide works at Norvik Freight.",
+        "Runa Eide has been offered a job at Norvik Freight.",
+    ),
+    (
+        "modality_dropped",
+        "Runa Eide, Norvik Freight's incoming CFO, spoke at the Voss fair.",
+        "Runa Eide is Norvik Freight's CFO.",
+        "Runa Eide is Norvik Freight's incoming CFO.",
+    ),
+    # "has yet to", "stopped short of": not done.
+    (
+        "negation_flipped",
+        "Runa Eide has yet to sign the Voss lease.",
+        "Runa Eide signed the Voss lease.",
+        "Runa Eide has not signed the Voss lease.",
+    ),
     # From and to swapped: the places keep every word, the direction changes.
     (
         "relation_transposed",

@@ -82,7 +82,7 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
     body_end = b
     while body_end > a and text[body_end - 1] in "\"'’”)]!. ":
         body_end -= 1
-    asked = body_end > a and text[body_end - 1] == "?"
+    asked = (body_end > a and text[body_end - 1] == "?") or _unmarked_question(text[a:body_end])
     pieces = _pieces(text, a, b)
     frames: list[list[Frame]] = [[] for _ in pieces]
     keep: list[tuple[int, int]] = list(pieces)
@@ -288,6 +288,19 @@ _CATAPHORIC = re.compile(
     r"(?:(?:me|us|him|her|them)\s+)?(?:\w+\s+)?(?:things?|points?|facts?|updates?)\s*[.:]?$"
 )
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
+# A chat question without its "?": an inverted auxiliary before a subject ("Has Ana
+# signed it yet", "is it true that ..."), or a tag ("..., or did she", "..., or not").
+_INVERTED_OPENING = re.compile(
+    r"^(?:(?:so|and|but|ok|hey|btw)[,\s]+)?(?:has|have|had|did|does|do|is|are|was|were|can|could|should|would)"
+    r"(?:n['’]t)?\s+(?:(?-i:[A-ZÀ-ÖØ-ÞĀ-ſḀ-ỿ])|(?:it|he|she|they|we|you|i|anyone|anybody|someone|the)\b)",
+    re.I,
+)
+_OPEN_TAG = re.compile(r",\s*(?:or (?:did|does|is|was|has|have|not|no|what)\b[^,]*|right|no)\s*$", re.I)
+
+
+def _unmarked_question(sentence: str) -> bool:
+    s = sentence.strip()
+    return _INVERTED_OPENING.match(s) is not None or _OPEN_TAG.search(s) is not None
 # A sentence that opens with hearsay and so sets it over the sentences after it in its
 # paragraph: an adverb of hearsay, or a heard-it line ("Heard from Tom today.").
 _HEARSAY_OPENER = re.compile(

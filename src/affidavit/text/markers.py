@@ -25,9 +25,11 @@ _NEGATIVE_PHRASES = re.compile(
     r"\b(?:ruled out|left out|pulled out|withdrew from|withdrawn from|barred from|"
     r"banned from|excluded from|free of|instead of|rather than|"
     # "It is false that ...": a denial of the clause that follows.
-    r"(?:false|untrue|a lie|a myth|nonsense|wrong) that)\b"
+    r"(?:false|untrue|a lie|a myth|nonsense|wrong) that|"
+    # Not done (yet): "has yet to sign", "stopped short of signing".
+    r"(?:is|are|was|were|has|have|had) (?:still )?yet to|(?:has|have) still to|stopped short of)\b"
 )
-_PHRASE_TAILS = frozenset({"out", "from", "of", "than", "that"})
+_PHRASE_TAILS = frozenset({"out", "from", "of", "than", "that", "to"})
 
 # Modality classes: a hedge, an intention, a prediction.
 MODALITY: dict[str, str] = {
@@ -63,6 +65,12 @@ MODALITY: dict[str, str] = {
     # Offers: "happy to cover Monday", "glad to help", "Oona can drive Pekka" -- said,
     # not done. "can" is read so only before a verb (``_ABILITY_SKIP``).
     "happy": "intent", "glad": "intent", "can": "ability", "offer": "intent",
+    # Not yet settled or not yet so: "TBC", "provisionally", "must have", "due to",
+    # "incoming CFO", "CFO-designate".
+    "tbc": "hedge", "tbd": "hedge", "provisionally": "hedge", "provisional": "hedge",
+    "tentatively": "hedge", "tentative": "hedge", "must": "hedge", "due": "future",
+    "incoming": "future", "designate": "future", "elect": "future", "prospective": "future",
+    "acting": "hedge", "interim": "hedge",
 }  # fmt: skip
 # "We are happy to announce that ...": an offer word before a verb of saying opens a
 # statement, not an offer.
@@ -179,6 +187,11 @@ _INVESTIGATED = re.compile(
 
 
 _UP_FOR = re.compile(r"\bup for \w+ing\b")
+_UNSETTLED = re.compile(
+    r"\b(?:been |was |were |is |are )?offered (?:a|an|the|her|his|their) (?:\w+ )?"
+    r"(?:job|role|position|post|place|contract|seat|spot|promotion)\b|"
+    r"\bto be confirmed\b|\bpending confirmation\b|\bnot (?:yet )?confirmed\b"
+)
 # Asking for something is not getting it: "requested leave from 1 May", "applied for".
 _REQUEST_WORDS = frozenset({"request", "requests", "requested", "requesting", "apply", "applies",
                             "applied", "applying", "asked", "asks", "asking", "ask"})  # fmt: skip
@@ -262,6 +275,8 @@ def modalities(text: str) -> set[str]:
     low = text.casefold()
     if "up" in toks and _UP_FOR.search(low):
         out.add("intent")  # "up for covering Monday": an offer
+    if ("offered" in toks or "confirmed" in toks or "pending" in toks) and _UNSETTLED.search(low):
+        out.add("intent")  # "has been offered a job", "to be confirmed": not settled
     if not _REQUEST_WORDS.isdisjoint(toks) and _REQUESTED.search(low):
         out.add("intent")  # "has requested leave", "applied for a transfer": asked, not granted
     if not _RUMOUR_WORDS.isdisjoint(toks) and _RUMOURED.search(low):
