@@ -216,6 +216,20 @@ PAIRS = [
         "Runa Eide signed the Voss lease.",
         "Runa Eide has not signed the Voss lease.",
     ),
+    # An arrangement (a progressive or present verb with a time still to come) is not
+    # yet done; the same verb in the past is refused.
+    (
+        "temporal_shifted",
+        "Runa Eide is signing the Voss lease on Friday.",
+        "Runa Eide signed the Voss lease.",
+        "Runa Eide is signing the Voss lease on Friday.",
+    ),
+    (
+        "temporal_shifted",
+        "Runa Eide joins Norvik Freight next month",
+        "Runa Eide joined Norvik Freight.",
+        "Runa Eide joins Norvik Freight next month.",
+    ),
     # From and to swapped: the places keep every word, the direction changes.
     (
         "relation_transposed",
@@ -276,6 +290,13 @@ def test_a_shared_verb_is_no_other_partys_clause() -> None:
     gapped = decide_write("Iona Vik will run the Friday session.", ev)
     assert gapped.refusal is None or gapped.refusal.code != "relation_transposed", gapped.refusal
     assert decide_write("Iona Vik will run the Thursday session.", ev).verdict not in ADMIT
+
+
+def test_an_arrangement_in_another_clause_leaves_a_past_one() -> None:
+    """ "signed it yesterday and is moving in next week": the signing is done."""
+    ev = "Runa Eide signed the Voss lease yesterday and is moving in next week."
+    assert decide_write("Runa Eide signed the Voss lease.", ev).verdict in ADMIT
+    assert decide_write("Runa Eide moved in to the Voss flat.", ev).verdict not in ADMIT
 
 
 def test_once_as_a_count_is_no_condition() -> None:
