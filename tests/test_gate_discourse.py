@@ -230,6 +230,44 @@ PAIRS = [
         "Runa Eide joined Norvik Freight.",
         "Runa Eide joins Norvik Freight next month.",
     ),
+    # Reports and attitudes in tickets and HR notes: a participle ("..., saying"), a
+    # complaint, "told HR", a passive "was told", "read online that", a group speaker.
+    (
+        "modality_dropped",
+        "Ticket 77: Pia Solli called in, saying she was charged twice for May.",
+        "Pia Solli was charged twice for May.",
+        "Pia Solli said she was charged twice for May.",
+    ),
+    (
+        "modality_dropped",
+        "Ticket 77: Pia Solli complains she was charged twice for May.",
+        "Pia Solli was charged twice for May.",
+        "Pia Solli complains she was charged twice for May.",
+    ),
+    (
+        "modality_dropped",
+        "HR case 12: Pia Solli informed HR that she was shouted at by her manager.",
+        "Pia Solli was shouted at by her manager.",
+        "Pia Solli informed HR that she was shouted at by her manager.",
+    ),
+    (
+        "modality_dropped",
+        "HR: Pia Solli read online that the Bodø depot will close in June.",
+        "The Bodø depot will close in June.",
+        "Pia Solli read online that the Bodø depot will close in June.",
+    ),
+    (
+        "modality_dropped",
+        "HR: staff were told the Bodø depot will close in June.",
+        "The Bodø depot will close in June.",
+        "Reportedly, the Bodø depot will close in June.",
+    ),
+    (
+        "modality_dropped",
+        "HR: Pia Solli fears the Bodø depot will close in June.",
+        "The Bodø depot will close in June.",
+        "Pia Solli fears the Bodø depot will close in June.",
+    ),
     # From and to swapped: the places keep every word, the direction changes.
     (
         "relation_transposed",

@@ -18,7 +18,17 @@ _REPORT = (
     r"says|said|say|claims?|claimed|tells? (?:me|us|him|her|them)|told (?:me|us|him|her|them|\w+)|"
     r"reckons?|reckoned|thinks?|insists?|insisted|stated?|states|alleges?|alleged|"
     r"mentioned|mentions|hears?|heard|maintains?|maintained|argues?|argued|swears?|swore|"
-    r"believes?|believed|denied|denies|deny|disputes|disputed|"
+    r"believes?|believed|denied|denies|deny|disputes|disputed|saying|"
+    # Attitudes and inferences pass a statement on as much as reports do.
+    r"fears?|feared|worries|worried|assumes?|assumed|hints?|hinted|guesses|guessed|suspects?|suspected|"
+    r"expects?|expected|predicts?|predicted|indicates?|indicated|"
+    r"(?:is|was|are|were|am|'m|’m) (?:convinced|worried|sure|certain|confident|adamant|afraid|concerned|"
+    r"under the impression)|"
+    r"(?:was|were|has been|have been|had been|got) told|"
+    r"(?:understands?|understood|learned|learnt|read|saw|found out|heard|noticed)"
+    r"(?: (?:from|on|in|online|via)\b[^,;:.]{0,30}?)?(?= that\b)|"
+    r"complains?|complained|complaining|"
+    r"(?:informed|informs|notified|notifies|advised|advises)(?: \w+)?(?= that\b)|"
     # Weak: these take a clause only with "that" or a colon ("wrote the report" is no frame).
     r"(?:wrote|writes|suggested|suggests|predicted|predicts|guessed|texted|emailed|messaged|posted|tweeted|"
     r"warned|warns|assured|assures|figured|figures|feels|felt|reported|reports|added|explained)"
@@ -34,9 +44,17 @@ _NAME_CH = r"[\w\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff'’.\-]"
 # outside A-Z ("Ọlálékan", "Ìyàndá") is one too; ``speaker_cased`` checks the case.
 _SPEAKER = (
     r"(?P<who>(?:[^\W\d_]" + _NAME_CH + r"*|I|he|she|they|we|you|"
-    r"(?:[Tt]he|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) " + _NAME_CH + r"+)(?: " + _NAME_CH + r"+){0,4}?)"
+    r"(?:[Tt]he|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Aa]n?) " + _NAME_CH + r"+)(?: " + _NAME_CH + r"+){0,4}?)"
 )
-_LOWER_SPEAKERS = frozenset({"he", "she", "they", "we", "you", "the", "my", "our", "his", "her", "their"})
+_LOWER_SPEAKERS = frozenset({"he", "she", "they", "we", "you", "the", "my", "our", "his", "her", "their",
+                             "a", "an"})  # fmt: skip
+
+
+# Unnamed groups that pass statements on ("staff were told", "management has hinted").
+_GROUP_SPEAKERS = frozenset({"staff", "management", "police", "officials", "residents", "neighbours",
+                             "neighbors", "colleagues", "customers", "users", "employees", "workers",
+                             "parents", "locals", "everyone", "people", "someone", "somebody",
+                             "insiders", "analysts", "experts", "managers", "drivers"})  # fmt: skip
 
 
 def speaker_cased(who: str) -> bool:
@@ -45,9 +63,10 @@ def speaker_cased(who: str) -> bool:
     first = parts[0]
     # "employee Pia Solli reports ...": a role word before a name.
     role = len(parts) > 1 and first.isalpha() and first.islower() and parts[1][:1].isupper()
-    return first[:1].isupper() or first in _LOWER_SPEAKERS or role
+    return first[:1].isupper() or first in _LOWER_SPEAKERS or role or who in _GROUP_SPEAKERS
 _INLINE = re.compile(
-    r"^(?:(?:and|but|also|oh|so|well|plus|btw|fyi)[,]?\s+)?" + _SPEAKER + r"\s+(?:\w+ly\s+)?"
+    r"^(?:(?:and|but|also|oh|so|well|plus|btw|fyi)[,]?\s+)?" + _SPEAKER
+    + r"\s+(?:(?:has|have|had)\s+)?(?:\w+ly\s+)?"
     r"(?P<verb>" + _REPORT + r")(?:\s+that\b|\s*:|\s+(?=\S)|\s*$)"
 )
 _VERB_FIRST = re.compile(r"^(?:\w+ly\s+)?(?P<verb>" + _REPORT + r")(?:\s+that\b|\s*:|\s+(?=\S)|\s*$)")

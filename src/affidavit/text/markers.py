@@ -102,7 +102,7 @@ _ATTRIBUTED = re.compile(
     r"(?:say|said|says|claim|claimed|suggest|suggested|indicate|indicated|told)|"
     r"according to (?:unconfirmed |unverified |media |press |local )?(?:reports|rumou?rs|sources|"
     r"people familiar|insiders)|"
-    r"it is (?:said|reported|rumou?red|understood|alleged|claimed) that|"
+    r"it (?:is|was|has been) (?:said|reported|rumou?red|understood|alleged|claimed) that|"
     r"(?:is|are|was|were) (?:said|reported|rumou?red) to|reports (?:say|said|suggest|suggested)|"
     r"rumou?rs? (?:say|said|suggest|suggested|that)|unconfirmed)\b"
 )
@@ -208,7 +208,7 @@ _RUMOUR_WORDS = frozenset({"rumour", "rumor", "rumours", "rumors", "word", "hear
                            "stated", "claimed", "described"})  # fmt: skip
 _RUMOURED = re.compile(
     r"\bthere(?:'s| is| are) (?:a )?rumou?rs?\b|\brumou?rs? (?:in|around|at|from|on)\b|"
-    r"\bword (?:around|in|at|on) the \w+ is\b|^(?:i'm |i am |we're )?hearing\b|"
+    r"\bword (?:around|in|at|on) the \w+ is\b|\bword from (?:the )?\w+ is\b|^(?:i'm |i am |we're )?hearing\b|"
     r"\bor so (?:the rumou?r goes|i(?:'ve)? hear[d]?|they say|i'm told|we're told|people say)\b|"
     r"\bgossip\b|\bgrapevine\b|"
     # "(employee's account)", "(per the caller)", "as reported by the customer,"
