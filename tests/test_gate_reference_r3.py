@@ -38,6 +38,18 @@ PAIRS = [
     ("Hi all,\nSiri Tangen has accepted our offer. She’ll start at the Gjøvik office on 2 June.\nThanks",
      "Siri Tangen will start at the Gjøvik office on 2 June.",
      "Siri Tangen started at the Gjøvik office on 2 June.", "modality_dropped"),
+    # A roster reads with the meeting's title line and date; a role noted beside a
+    # listed name ("(chair)") says that role.
+    ("Tarn board meeting, 4 June\nAttendees: Siv Lund (chair), Emil Rud, Kai Moen\n1. Budget approved.",
+     "Emil Rud attended the Tarn board meeting.",
+     "Emil Rud chaired the Tarn board meeting.", "asserts_more_than_evidence"),
+    ("Tarn board meeting, 4 June\nAttendees: Siv Lund (chair), Emil Rud, Kai Moen\n1. Budget approved.",
+     "Siv Lund chaired the Tarn board meeting on 4 June.",
+     "Siv Lund chaired the Tarn board meeting on 5 June.", "temporal_shifted"),
+    # "Per" that names someone ("Per Aas attended ...") is no hearsay lead.
+    ("Per Aas attended the Tarn board meeting on 4 June and presented the budget.",
+     "Per Aas presented the budget.",
+     "Per Aas presented the accounts.", "asserts_more_than_evidence"),
     # Two clauses, two negations: each negates its own clause.
     ("Pål Lyngstad confirms the kettle isn’t leaking any more, but the display still doesn’t light up.",
      "Pål Lyngstad's kettle display doesn't light up.",

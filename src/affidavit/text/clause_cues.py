@@ -71,7 +71,10 @@ _INLINE = re.compile(
 )
 _VERB_FIRST = re.compile(r"^(?:\w+ly\s+)?(?P<verb>" + _REPORT + r")(?:\s+that\b|\s*:|\s+(?=\S)|\s*$)")
 _LEAD = re.compile(
-    r"^(?:according to|per|as per|quoting|in the words of)\s+(?P<who>[^,:;]{1,60}?)\s*(?:[,:]\s*|$)",
+    # "Per Omar, ..." is a report; "Per Aas attended the meeting" names Per Aas: after
+    # "per" a speaker of at most four words ends the piece or meets a comma or colon.
+    r"^(?:according to|per(?=(?:\s+[^,:;\s]+){1,4}\s*(?:[,:]|$))|as per|quoting|in the words of)\s+"
+    r"(?P<who>[^,:;]{1,60}?)\s*(?:[,:]\s*|$)",
     re.I,
 )
 _TRAIL = re.compile(

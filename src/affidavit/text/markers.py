@@ -249,9 +249,10 @@ def modalities(text: str) -> set[str]:
         if cls is None:
             continue
         if t == "may" and (
-            (i > 0 and toks[i - 1] in _BEFORE_MONTH) or (i + 1 < len(toks) and toks[i + 1][:1].isdigit())
+            (i > 0 and (toks[i - 1] in _BEFORE_MONTH or toks[i - 1][:1].isdigit()))
+            or (i + 1 < len(toks) and toks[i + 1][:1].isdigit())
         ):
-            continue  # the month
+            continue  # the month ("in May", "9 May", "May 2024")
         if t in _NEEDS_TO and (i + 1 >= len(toks) or toks[i + 1] != "to"):
             continue
         if t in _TO_VERB_ONLY and (
