@@ -136,6 +136,8 @@ def polarity_clause(claim: str, ev: str) -> str:
     return full[0]
 
 
+# A message's label before its text ("Ticket 7 - Iida Vik: ", "Lena:").
+_LABEL_AT = re.compile(r"^[^:\n]{1,60}:\s+(?=\S)")
 # A conjunction left at a part's start when the text was joined with " ; " first.
 _OPENING_JOIN = re.compile(r"^(?:but|and|yet|while|whereas|although|though|so)\s+", re.I)
 
@@ -143,8 +145,14 @@ _OPENING_JOIN = re.compile(r"^(?:but|and|yet|while|whereas|although|though|so)\s
 def best_clause(claim: str, ev: str) -> str | None:
     """The one full clause of ``ev`` that shares more of the claim's content words (names
     aside) than any other, when ``ev`` is several full clauses; else ``None``."""
-    parts = [_OPENING_JOIN.sub("", p.strip()) for p in _CLAUSE_JOIN.split(ev) if p and p.strip()]
-    if len(parts) < 2 or not all(_full_clause(p) for p in parts):
+    unlabelled = _LABEL_AT.sub("", ev)
+    split = [_OPENING_JOIN.sub("", p.strip()) for p in _CLAUSE_JOIN.split(unlabelled) if p and p.strip()]
+    # A label or a fragment between clauses ("Ticket 7 - Iida Vik:") is passed over, but
+    # one that negates ("..., not the deed") keeps the whole text's parity in force.
+    if any(not _full_clause(p) and markers.negations(p) for p in split):
+        return None
+    parts = [p for p in split if _full_clause(p)]
+    if len(parts) < 2:
         return None
     if len([p for p in _CLAUSE_JOIN.split(claim) if p and p.strip()]) > 1:
         return None  # a claim of several clauses ("signed it, didn't she?") keeps the whole

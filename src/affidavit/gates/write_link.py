@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from affidavit.gates.write_author import author, first_person, quoted_other
 from affidavit.gates.write_parse import _WORD, PRONOUNS, Mention, is_verb_like, mentions, unlisted_verb
 from affidavit.gates.write_roster import profile_reading, roster_reading
 from affidavit.gates.write_view import EvidenceView, evidence_view
@@ -155,8 +156,20 @@ def linked_sentences(
                 return next((m for m in found if not m.possessive), found[0])
         return None
 
+    writer = author(evidence)
+    written = writer is not None and (refers_to(subject, writer) or refers_to(writer, subject))
     for i, (a, b) in enumerate(view.spans):
         found = view.names(i, subject if guided else None) if hits is None or i in hits else ()
+        mine = first_person(evidence, a, b, subject) if written and not quoted_other(evidence, a, b) else ()
+        if mine and not any(view.means(m, subject) for m in found):
+            # "From: Iida Vik / Hi, my router stopped": the writer's own words about them.
+            if hits is not None and i not in hits:
+                found = view.names(i)
+            subs, reach, _ = view.rewrites(found, wanted)
+            first = evidence.find(writer, 0, a) if writer else -1
+            out.append(Linked((a, b), subs + mine, min(reach, a, first if first >= 0 else a)))
+            settled.append(i)
+            continue
         subs, reach, names_subject = view.rewrites(found, wanted)
         pronoun = _pronoun_at(evidence, a, b, found)
         if pronoun is None and not names_subject:
@@ -171,7 +184,7 @@ def linked_sentences(
             elif ante is not None and pronoun:
                 subs += ((pronoun.start(), pronoun.end(), _spoken(view, ante, subject, pronoun)),)
                 reach = min(reach, ante.start)
-            out.append(Linked((a, b), subs, min(reach, a)))
+            out.append(Linked((a, b), subs + (() if listed is not None else mine), min(reach, a)))
         elif pronoun and ante_subject:
             assert ante is not None
             if hits is not None and i not in hits:  # the other names the claim uses, read too
