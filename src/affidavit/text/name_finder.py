@@ -304,7 +304,7 @@ def _walk(text: str, lo: int, hi: int, found: list[tuple[str, int, int]]) -> Non
         gap = text[run[-1][2] : start].strip() if run else ""
         if run and gap not in ("", "-") and not (gap == "." and run[-1][0].casefold() in TITLES):
             flush()  # punctuation between tokens breaks a run ("Ms. Kim" does not)
-        bare = _CONTRACTION.sub("", word)
+        bare = _CONTRACTION.sub("", word) if ("’" in word or "'" in word) else word
         if bare != word and bare.isalpha() and bare.casefold() in _NOT_NAMES:
             flush()  # "They’ve", "She’ll": a pronoun with its auxiliary, no name
             continue

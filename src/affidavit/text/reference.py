@@ -118,6 +118,11 @@ _NOUN_BEFORE = re.compile(rf"\b({_NOUNS})\s*[,:]?\s*$", re.I)
 _FOUNDED = re.compile(
     r"\s+(?:was|is|were)\s+(?:\w+ly\s+)?(?:founded|established|incorporated|headquartered)\b"
 )
+# "the customer", "the patient": the roles a ticket or note labels a person with, which
+# refer back from anywhere in a sentence (``gates.write_view``).
+_ROLE_NOUNS = ("customer", "client", "patient", "caller", "applicant", "candidate", "passenger",
+               "driver", "reporter", "tenant", "guest")  # fmt: skip
+LABELLED_ROLE = re.compile(r"\b[Tt]he\s+(" + "|".join(_ROLE_NOUNS) + r")\b(?!['’])")
 # A definite description that opens a clause: "The firm", "the company's CEO" is not one.
 DESCRIPTION = re.compile(rf"\b[Tt]he\s+(?:(?:new|former|same|current)\s+)?({_NOUNS})\b(?!['’])", re.I)
 
