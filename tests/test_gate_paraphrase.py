@@ -62,6 +62,16 @@ PAIRS = [
     ("Torvald Eik (b. 1979) joined Norvik Freight in 2011 and left four years later.",
      "Torvald Eik left Norvik Freight in 2015.",
      "Torvald Eik left Norvik Freight in 2016.", "temporal_shifted"),
+    # A range says how long it lasted; "a hundred and twenty" is one number.
+    ("Halla Ness ran the Voss depot (2015–2020), then moved to Bergen.",
+     "Halla Ness ran the Voss depot for five years.",
+     "Halla Ness ran the Voss depot for six years.", "numeral_invented"),
+    ("Halla Ness ran the Voss depot from 2015 to 2020.",
+     "Halla Ness ran the Voss depot for five years.",
+     "Halla Ness ran the Voss depot for four years.", "numeral_invented"),
+    ("The Voss depot has a hundred and twenty staff.",
+     "The Voss depot has 120 staff.",
+     "The Voss depot has 100 staff.", "numeral_invented"),
     # A reported clause whose subject has an apposition is still reported.
     ("Police in Voss said the cyclist, Aslak Rud, had not been injured, but a van was damaged.",
      "Police in Voss said Aslak Rud had not been injured.",
@@ -83,6 +93,14 @@ def test_admitted_and_refused_over_one_evidence(
     bad = decide_write(refused, evidence)
     assert bad.verdict not in ADMIT, bad
     assert bad.refusal is not None and bad.refusal.code == code, bad.refusal
+
+
+def test_a_reading_is_not_quoted_as_the_evidences_wording() -> None:
+    """A duration read from a range admits the claim as written: "5 years" is not in the
+    evidence, so the gate does not rescue the claim into that wording."""
+    ev = "Halla Ness ran the Voss depot (2015–2020)."
+    d = decide_write("Halla Ness ran the Voss depot for five years.", ev)
+    assert d.verdict == "ACCEPT" and d.normalised_claim is None
 
 
 def test_lexicon_relations_have_a_direction() -> None:

@@ -213,8 +213,10 @@ def _possessor_only(claim: str, subject: str, evidence: str, span: tuple[int, in
     return True
 
 
-def _rescue_form(claim: str, text: str) -> str | None:
-    """The claim with each number/date written as the evidence writes it, if that differs."""
+def _rescue_form(claim: str, text: str, quoted: str | None = None) -> str | None:
+    """The claim with each number/date written as the evidence writes it, if that differs.
+    With ``quoted`` (the evidence as given), only a surface the evidence itself writes is
+    used: a reading's own words ("5 years" read from "2015–2020") are not a quotation."""
     out = claim
     ev_dates, ev_q = dates(text)[0], quantities(text)
     for d in dates(claim)[0]:
@@ -224,11 +226,16 @@ def _rescue_form(claim: str, text: str) -> str | None:
                 out = out.replace(d.surface, alt.surface)
                 continue
         match = next((e for e in ev_dates if d.covered_by(e) and e.covered_by(d)), None)
-        if match is not None and match.surface != d.surface:
+        if match is not None and match.surface != d.surface and (quoted is None or match.surface in quoted):
             out = out.replace(d.surface, match.surface)
     for q in quantities(claim):
         match_q = next((e for e in ev_q if e.value == q.value and e.unit == q.unit), None)
-        if match_q is not None and match_q.surface != q.surface and q.surface not in text:
+        if (
+            match_q is not None
+            and match_q.surface != q.surface
+            and q.surface not in text
+            and (quoted is None or match_q.surface in quoted)
+        ):
             out = out.replace(q.surface, match_q.surface)
     return out if out != claim else None
 
@@ -416,7 +423,7 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     failure = checks_agent.check_own_clause(claim, subject, text)
     if failure is not None:
         return _refuse("relation_transposed", failure, shape, span, ran)
-    rescued = _rescue_form(claim_full, text)
+    rescued = _rescue_form(claim_full, text, original)
     if rescued is not None:
         return WriteDecision(
             verdict="RESCUE",

@@ -106,6 +106,11 @@ _ORDINAL_WORD = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\b", re.IGNORECASE)
 _ARTICLE_SCALE = re.compile(
     r"\b(?:(half) an?|an?)\s+(dozen|hundred|thousand|million|billion)\b", re.IGNORECASE
 )
+_AND_MORE = re.compile(
+    r"[\s-]+(?:and[\s-]+)?(?P<more>(?:(?:" + "|".join(sorted(_SMALL, key=len, reverse=True))
+    + r")(?:[\s-]+(?=\w))?)+)\b",
+    re.IGNORECASE,
+)
 _SCALE_AFTER = re.compile(
     r"\s?(hundred|thousand|million|billion|trillion|bn|mio|mln|mld|k|m)\b", re.IGNORECASE
 )
@@ -306,8 +311,14 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
         if free(m.start(), m.end()):
             half = Decimal("0.5") if m.group(1) else Decimal(1)
             scale_value = _SMALL.get(m.group(2).casefold()) or _SCALES[m.group(2).casefold()]
-            out.append(Quantity((half * scale_value).normalize(), None, m.group(0)))
-            used.append((m.start(), m.end()))
+            value, end = half * scale_value, m.end()
+            # "a hundred and twenty": the article's scale, then the words that add to it.
+            rest = _AND_MORE.match(text, end) if not m.group(1) else None
+            more = _word_value(rest.group("more").rstrip(" -")) if rest is not None else None
+            if rest is not None and more is not None and more < scale_value:
+                value, end = value + more, rest.start("more") + len(rest.group("more").rstrip(" -"))
+            out.append(Quantity(value.normalize(), None, text[m.start() : end]))
+            used.append((m.start(), end))
     for m in _ORDINAL_WORD.finditer(text) if runs is None or not runs.isdisjoint(_ORDINALS) else ():
         before = text[max(0, m.start() - 8) : m.start()].split()
         if free(m.start(), m.end()) and not (before and before[-1].casefold() in _NOT_ORDINAL_BEFORE):

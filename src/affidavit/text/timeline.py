@@ -23,6 +23,10 @@ TIMELINE_VERSION = "time-2"
 Rewrite = tuple[int, int, str]
 
 _RANGE = re.compile(r"(?<![\w.,-])(1[5-9]\d\d|20\d\d)\s?[–—-]\s?(1[5-9]\d\d|20\d\d|\d\d)(?![\w%]|[.,]\d)")
+# "from 2017 to 2022", "between 2017 and 2022": the same span in words.
+_WORDED_RANGE = re.compile(
+    r"\b(?:from|between)\s+(1[5-9]\d\d|20\d\d)\s+(?:to|until|till|and)\s+(1[5-9]\d\d|20\d\d)\b", re.I
+)
 _BORN = re.compile(r"(?<![\w])([bd])\.\s?(1[5-9]\d\d|20\d\d)\b")
 _COUNT = "|".join(sorted(list(_SMALL) + ["a", "an"], key=len, reverse=True))
 _RELATIVE = re.compile(
@@ -46,7 +50,13 @@ def _range_reading(m: re.Match[str]) -> str | None:
         end = start[:2] + end  # "2016-21"
     if int(end) <= int(start) or int(end) - int(start) > 100:
         return None  # "1990-1985" or a span no tenure has: not a range
-    return f"from {start} until {end} (between {start} and {end})"
+    return f"from {start} until {end} (between {start} and {end}; {_years(start, end)})"
+
+
+def _years(start: str, end: str) -> str:
+    """ "2015-2020" lasted five years: the span's length, for "for five years"."""
+    n = int(end) - int(start)
+    return f"{n} year" if n == 1 else f"{n} years"
 
 
 def _anchor(evidence: str, before: int) -> tuple[int, int] | None:
@@ -151,6 +161,9 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
         reading = _range_reading(m)
         if reading is not None:
             out.append((m.start(), m.end(), reading))
+    for m in _WORDED_RANGE.finditer(evidence, a, b):
+        if int(m.group(1)) < int(m.group(2)) <= int(m.group(1)) + 100:
+            out.append((m.end(), m.end(), f" ({_years(m.group(1), m.group(2))})"))
     for m in _BORN.finditer(evidence, a, b):
         verb = "born" if m.group(1) == "b" else "died"
         out.append((m.start(), m.end(), f"{m.group(0)} ({verb} in {m.group(2)})"))
