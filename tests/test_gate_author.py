@@ -55,3 +55,21 @@ def test_a_named_writer_sentence_still_reads_its_own_words() -> None:
     ev = "From: Signe Haug\nThe Voss office is closed on Monday."
     assert decide_write("The Voss office is closed on Monday.", ev).verdict in ADMIT
     assert decide_write("Signe Haug is closed on Monday.", ev).verdict not in ADMIT
+
+
+def test_a_claim_may_name_the_writer_as_its_speaker() -> None:
+    """ "Lena Dahl: the ferry stops in May" is Lena Dahl saying so; nobody else said it."""
+    ev = "Lena Dahl: the Voss ferry stops running in May"
+    assert decide_write("Lena Dahl said that the Voss ferry stops running in May.", ev).verdict in ADMIT
+    assert decide_write("According to Lena Dahl, the Voss ferry stops running in May.", ev).verdict in ADMIT
+    other = decide_write("Ola Brun said that the Voss ferry stops running in May.", ev)
+    assert other.verdict not in ADMIT
+
+
+def test_a_notes_elided_speaker_is_the_person_it_names() -> None:
+    """ "Patient: X. Reports she stopped ...": X reports it; the bare claim drops the report."""
+    ev = "Patient: Iida Vik, 54. Reports she stopped taking metformin in May."
+    assert decide_write("Iida Vik reports that she stopped taking metformin.", ev).verdict in ADMIT
+    bare = decide_write("Iida Vik stopped taking metformin.", ev)
+    assert bare.verdict not in ADMIT and bare.refusal is not None
+    assert bare.refusal.code == "modality_dropped"

@@ -10,9 +10,11 @@ frame, and the evidence segments under the same frames.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from affidavit.gates.checks_grounding import check_coverage
+from affidavit.gates.write_author import author
 from affidavit.text import markers
 from affidavit.text.clauses import Frame, Segment, read
 from affidavit.text.lemmas import content_lemmas
@@ -103,10 +105,18 @@ def _described_speakers(ev: str, frames: tuple[Frame, ...]) -> tuple[Frame, ...]
     """ "..., the chain said.": a speaker given as a description the evidence attached to
     one name ("Seoryeong Pharma" for "the chain", an organisation by its name's head) is
     that name, so a claim that names the speaker keeps the frame."""
-    if not any(f.kind == "hearsay" and f.arg[:4].casefold() == "the " for f in frames):
+    if not any(f.kind == "hearsay" and (f.arg[:4].casefold() == "the " or _elided(f)) for f in frames):
         return frames
     out = []
     for f in frames:
+        if f.kind == "hearsay" and _elided(f):
+            # "Patient: Iida Vik. Reports she stopped ...": a note's elided speaker is the
+            # one person the note names.
+            distinct = {n for n, _, _ in find_names(ev)}
+            if len(distinct) == 1:
+                f = Frame(f.kind, f"{f.arg}{_ALIAS}{distinct.pop()}", f.cue)
+            out.append(f)
+            continue
         hit = DESCRIPTION.fullmatch(f.arg.strip()) if f.kind == "hearsay" else None
         if hit is not None:
             found = [_Mention(*m) for m in find_names(ev)]
@@ -121,6 +131,18 @@ def _described_speakers(ev: str, frames: tuple[Frame, ...]) -> tuple[Frame, ...]
                 f = Frame(f.kind, f"{f.arg}{_ALIAS}{name}", f.cue)
         out.append(f)
     return tuple(out)
+
+
+def _elided(f: Frame) -> bool:
+    """A note's report with its subject left out ("Reports she ...", "Denies any pain")."""
+    return f.arg == "" and _ELIDED_CUE.match(f.cue) is not None
+
+
+_ELIDED_CUE = re.compile(
+    r"^(?=(?-i:[A-Z]))(?:\w+ly\s+)?(?:says|said|reports|reported|states|stated|claims|claimed|denies|denied|"
+    r"mentions|mentioned|thinks|believes|feels|felt|insists|insisted)\b",
+    re.I,
+)
 
 
 # A described speaker's frame carries the name it stands for after this separator;
@@ -166,12 +188,24 @@ def judge(claim: str, ev: str, carried: tuple[Frame, ...] = ()) -> Judged:
             f = dropped[0]
             return Judged(("modality_dropped", f.cue, _why_dropped(f)), core, _text(ev, [seg]))
         added = [c for c in mine if not any(c.kind == f.kind and _args_match(f, c) for f in seg.frames)]
+        if added and all(_by_writer(c, ev) for c in added) and not seg.frames:
+            # "Lena Dahl: the ferry stops in May" -> "Lena Dahl said the ferry stops in May":
+            # the claim names the message's writer as the one who says it.
+            return Judged(None, core, _text(ev, [seg]))
         if added:
             c = added[0]
             why = f"the claim puts it under '{c.cue}', which the evidence does not"
             return Judged(("asserts_more_than_evidence", c.cue, why), core, _text(ev, [seg]))
     # No clause under the claim's frames says it: the later checks find what is missing.
     return Judged(None, core, _text(ev, fitting))
+
+
+def _by_writer(c: Frame, ev: str) -> bool:
+    """The claim's frame is a report by the writer of the evidence's message."""
+    if c.kind != "hearsay" or not c.arg:
+        return False
+    writer = author(ev)
+    return writer is not None and _same_speaker(c.arg, writer)
 
 
 def _cue(frames: tuple[Frame, ...]) -> str:
