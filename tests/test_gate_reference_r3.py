@@ -50,6 +50,24 @@ PAIRS = [
     ("Per Aas attended the Tarn board meeting on 4 June and presented the budget.",
      "Per Aas presented the budget.",
      "Per Aas presented the accounts.", "asserts_more_than_evidence"),
+    # A profile's or a note's labelled line says its relation of the person above it;
+    # a note beside one item qualifies that item only.
+    ("Eira Sand — conference interpreter, Tromsø. Languages: Norwegian (native), Sami, German.",
+     "Eira Sand speaks German.",
+     "Eira Sand speaks French.", "asserts_more_than_evidence"),
+    ("Eira Sand — conference interpreter, Tromsø. Languages: Norwegian (native), Sami, German.",
+     "Eira Sand speaks Sami.",
+     "Eira Sand is a native German speaker.", "asserts_more_than_evidence"),
+    ("Patient: Eira Sand, 61\nMedications: warfarin 5 mg\nAllergies: latex",
+     "Eira Sand is allergic to latex.",
+     "Eira Sand is allergic to penicillin.", "asserts_more_than_evidence"),
+    # Membership in a listed group: "one of" is no count; a place after "at" is no party.
+    ("The new hires at Fjell Bank are Eira Sand, Ola Brun and Kai Moe.",
+     "Eira Sand is one of the new hires at Fjell Bank.",
+     "Eira Sand is one of the two new hires at Fjell Bank.", "numeral_invented"),
+    ("The new hires at Fjell Bank are Eira Sand, Ola Brun and Kai Moe.",
+     "Eira Sand is a new hire at Fjell Bank.",
+     "Eira Sand is a new hire at Tarn Bank.", "asserts_more_than_evidence"),
     # Two clauses, two negations: each negates its own clause.
     ("Pål Lyngstad confirms the kettle isn’t leaking any more, but the display still doesn’t light up.",
      "Pål Lyngstad's kettle display doesn't light up.",

@@ -91,6 +91,8 @@ def check_numbers(claim: str, ev: str) -> Failure:
     for q in quantities(claim):
         if q.unit is None and q.value in ev_years:
             continue
+        if q.value == 1 and q.unit is None and _ONE_OF.search(claim) and _MEMBERS.search(ev):
+            continue  # "one of the new hires" for a list of them: membership, not a count
         if not quantity_supported(q, ev_q):
             return q.surface, f"the number '{q.surface}' is not in the evidence"
     return None
@@ -118,6 +120,12 @@ def check_roles(claim: str, ev: str) -> Failure:
         # "The treasurer of X is Y": X only modifies the subject, it is no agent.
         inside = {m.name for m in found.embedded}
         agents = tuple(a for a in agents if a not in inside)
+    if "be" in (c.verb, e.verb):
+        # "The new hires at Tarn Bank are Iida Vik, ...": a name after a preposition in
+        # both texts ("at Tarn Bank") modifies a noun; it is neither side of "be".
+        both = _after_preposition(claim) & _after_preposition(ev)
+        agents = tuple(a for a in agents if a not in both)
+        patients = tuple(p for p in patients if p not in both)
     if (
         c.verb
         and e.verb
@@ -136,6 +144,14 @@ def check_roles(claim: str, ev: str) -> Failure:
             if any(_names_match(y, a) for a in agents):
                 return x, f"the evidence has '{y}' acting on '{x}', not the reverse"
     return None
+
+
+_PREPOSITION = re.compile(r"\b(?:at|of|for|in|with|from|on|by)\s+(?:the\s+)?$", re.I)
+
+
+def _after_preposition(text: str) -> set[str]:
+    """Names right after a preposition ("at Tarn Bank", "of the Voss club")."""
+    return {n for n, a, _ in find_names(text) if _PREPOSITION.search(text, max(0, a - 12), a)}
 
 
 def _acronym_supported(token: str, ev: str) -> bool:
@@ -268,6 +284,11 @@ def _lexically_implied(lem: str, ev: str) -> bool:
     """The pinned lexicon says an evidence word implies the claim's (``text.entail``)."""
     ev_lemmas = {lemma(w) for w in words(ev) if w[:1].islower()}
     return entail.implied_by(lem, ev_lemmas) is not None or entail.generalises(lem, ev_lemmas) is not None
+
+
+_ONE_OF = re.compile(r"\bone of (?:the|his|her|their|its|our|my)\b", re.I)
+# A list the evidence gives: three names or items joined by commas and a final "and".
+_MEMBERS = re.compile(r"[\w’'\-]+,\s+[\w’'\- ]+?(?:,\s+[\w’'\- ]+?)*,?\s+(?:and|&)\s+[\w’'\-]+")
 
 
 def _may_dated(ev: str) -> bool:

@@ -17,7 +17,7 @@ from affidavit.gates.write_author import author, first_person, quoted_other
 from affidavit.gates.write_parse import _WORD, PRONOUNS, Mention, is_verb_like, mentions, unlisted_verb
 from affidavit.gates.write_roster import profile_reading, roster_reading
 from affidavit.gates.write_view import EvidenceView, evidence_view
-from affidavit.text import timeline
+from affidavit.text import markers, timeline
 from affidavit.text.names import _in_order, key_tokens, refers_to
 
 __all__ = ["EvidenceView", "Linked", "evidence_view", "linked_sentences", "read_linked"]
@@ -199,7 +199,21 @@ def linked_sentences(
             (s, e), at = described
             out.append(Linked((a, b), (*subs, (s, e, subject)), min(reach, at, a)))
         elif previous_linked and ante is not None and _fragment(evidence, a, b):
-            out.append(Linked((a, b), ((a, a, _antecedent_text(evidence, ante) + ": "),), min(ante.start, a)))
+            label = _ATTRIBUTE_LABEL.match(evidence, a, b)
+            if label is not None:
+                # "Languages: Finnish, Estonian" under a profile: "<name> speaks Finnish, ..."
+                said = ATTRIBUTE_LABELS[label.group(1).casefold()]
+                subs = ((a, label.end(), f"{_antecedent_text(evidence, ante)} {said} "),)
+                # "Finnish (native), Estonian": a note qualifies its own item only, so the
+                # reading leaves notes out rather than let one qualify every item.
+                # A note that hedges or negates ("(suspected)", "(not confirmed)") stays.
+                subs += tuple(
+                    (m.start(), m.end(), "") for m in _NOTE.finditer(evidence, label.end(), b)
+                    if not markers.modalities(m.group(0)) and not markers.negations(m.group(0))
+                )  # fmt: skip
+            else:
+                subs = ((a, a, _antecedent_text(evidence, ante) + ": "),)
+            out.append(Linked((a, b), subs, min(ante.start, a)))
             continue
         previous_linked = names_subject
         settled.append(i)
@@ -255,6 +269,23 @@ def _listed(view: EvidenceView, i: int, found: tuple[Mention, ...], subject: str
     return (profile.replace(lead.name, subject, 1), a) if profile is not None else None
 
 
+# A profile's or a note's labelled line says a relation of the person it is about
+# ("Languages: Finnish, Estonian" -> "speaks Finnish, Estonian"). Only labels whose items
+# all stand in that relation; "Skills:" or "Interests:" are too loose to say one.
+ATTRIBUTE_LABELS: dict[str, str] = {
+    "languages": "speaks", "language": "speaks", "languages spoken": "speaks",
+    "spoken languages": "speaks",
+    "allergies": "is allergic to", "allergy": "is allergic to", "known allergies": "is allergic to",
+    "medications": "takes", "medication": "takes", "current medications": "takes",
+    "nationality": "has the nationality", "citizenship": "is a citizen of",
+}  # fmt: skip
+_ATTRIBUTE_LABEL = re.compile(
+    r"\s*(?:[-*•]\s*)?("
+    + "|".join(sorted(map(re.escape, ATTRIBUTE_LABELS), key=len, reverse=True))
+    + r")\s*:\s*",
+    re.I,
+)
+_NOTE = re.compile(r"\s*\([^()]{0,40}\)")
 _LISTISH = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s+")
 
 
