@@ -68,6 +68,13 @@ PAIRS = [
     ("The new hires at Fjell Bank are Eira Sand, Ola Brun and Kai Moe.",
      "Eira Sand is a new hire at Fjell Bank.",
      "Eira Sand is a new hire at Tarn Bank.", "asserts_more_than_evidence"),
+    # An age in apposition ("Name, 67,") reads as the person's age.
+    ("Clinic note\nPatient: Arne Vik, 67. Reports ankle swelling.",
+     "Arne Vik is 67 years old.",
+     "Arne Vik is 68 years old.", "numeral_invented"),
+    ("Eira Sand, 44, a Tromsø architect, won the Nordic prize.",
+     "Eira Sand is 44.",
+     "Eira Sand has 44 staff.", "asserts_more_than_evidence"),
     # Two clauses, two negations: each negates its own clause.
     ("Pål Lyngstad confirms the kettle isn’t leaking any more, but the display still doesn’t light up.",
      "Pål Lyngstad's kettle display doesn't light up.",

@@ -248,11 +248,27 @@ def _object_rewrite(
 
 
 def _dated(evidence: str, entry: Linked) -> Linked:
-    """The entry with its dates also read in words (a range, "b. 1970", "two years later")."""
+    """The entry with its dates also read in words (a range, "b. 1970", "two years later"),
+    and an age in apposition ("Seok-jin Do, 67, ...") read as one."""
     subs, reach = timeline.rewrites(evidence, *entry.span)
+    subs += _ages(evidence, *entry.span)
     if not subs:
         return entry
     return Linked(entry.span, entry.subs + subs, min(entry.reach, reach))
+
+
+# "Name, 67," / "Name, 67." / "Name (67)": a bare number right after a name is its age.
+_AGE_AFTER = re.compile(r"(?:,\s*|\s*\()(\d{1,3})(?=\s*[,.)]|$)")
+
+
+def _ages(evidence: str, a: int, b: int) -> tuple[tuple[int, int, str], ...]:
+    out = []
+    for m in mentions(evidence, a, b):
+        hit = _AGE_AFTER.match(evidence, m.end, b)
+        if hit is not None and 0 < int(hit.group(1)) <= 120:
+            n = hit.group(1)
+            out.append((hit.start(1), hit.end(1), f"{n} (aged {n}, {n} years old)"))
+    return tuple(out)
 
 
 def _listed(view: EvidenceView, i: int, found: tuple[Mention, ...], subject: str) -> tuple[str, int] | None:
