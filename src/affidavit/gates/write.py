@@ -28,6 +28,7 @@ from affidavit.gates import (
     checks_scan,
     checks_scope,
     checks_timewords,
+    write_author,
     write_parse,
 )
 from affidavit.gates import checks_grounding as checks
@@ -246,7 +247,8 @@ def text_caches() -> tuple[Any, ...]:
         name_finder._find_names, name_finder._capitalised_inside, dates, quantities, evidence_view, analyse,
         content_lemmas, checks.check_coverage, checks.support_set, markers.token_tuple, word_tuple, word_runs,
         lemmas._phrase_matches, checks_scan.scan, checks_limits.bounds, write_parse._mentions,
-        context.read, corrections.retracted, currencies._ambiguous,
+        context.read, corrections.retracted, currencies._ambiguous, write_author.author,
+        checks._folded_capitals,
     )  # fmt: skip
 
 

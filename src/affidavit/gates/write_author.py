@@ -29,6 +29,8 @@ _LABEL = re.compile(r"[^\S\n]*:[^\S\n]")
 @lru_cache(maxsize=1024)
 def author(evidence: str) -> str | None:
     """The one name the message gives its writer, if exactly one."""
+    if ":" not in evidence and "here" not in evidence and "-" not in evidence:
+        return None  # no header, label or self-introduction could name one
     found = mentions(evidence)
     names: list[str] = []
     for m in found:

@@ -236,9 +236,12 @@ _COMMA_DECIMAL = re.compile(
 )
 
 
+_REGROUP_HINT = re.compile(r"\d[ \u00a0\u202f]\d|\d,\d")
+
+
 def _regrouped(text: str) -> str:
-    if " " not in text and "," not in text and "\u00a0" not in text and "\u202f" not in text:
-        return text
+    if _REGROUP_HINT.search(text) is None:
+        return text  # the common text: no digit group a space or comma could join
     out = _SPACE_GROUPED.sub(lambda m: re.sub(r"[ \u00a0\u202f]", ",", m.group(0)), text)
     return _COMMA_DECIMAL.sub(lambda m: f"{m.group(1)}.{m.group(2)}", out)
 
