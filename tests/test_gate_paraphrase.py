@@ -136,3 +136,13 @@ def _clear() -> None:
 def test_the_resolver_version_pins_the_lexicon() -> None:
     assert RESOLVER_VERSION.endswith("+" + entail.LEXICON_IDENTITY)
     assert entail.LEXICON_IDENTITY.startswith("wn30-")
+
+
+def test_a_role_noun_reads_as_its_verb() -> None:
+    """ "X is Y's manager" says "X manages Y", which a converse frame may ground; the
+    roles still hold ("Y is X's manager" is refused over the same evidence)."""
+    ev = "Eira Sand reports to Ola Brun at the Voss depot."
+    good = decide_write("Ola Brun is Eira Sand's manager.", ev)
+    assert good.verdict in ADMIT, good.refusal
+    assert "role_noun" in good.checks
+    assert decide_write("Eira Sand is Ola Brun's manager.", ev).verdict not in ADMIT

@@ -38,7 +38,7 @@ from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, link
 from affidavit.gates.write_parse import analyse, claim_subject, mentions
 from affidavit.gates.write_shape import shape_of
 from affidavit.text import clauses as context
-from affidavit.text import corrections, currencies, lemmas, markers, name_finder
+from affidavit.text import corrections, currencies, lemmas, lexical, markers, name_finder
 from affidavit.text.corrections import Retracted
 from affidavit.text.currencies import CURRENCY_TABLE_VERSION
 from affidavit.text.entail import LEXICON_IDENTITY
@@ -53,7 +53,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
     f"write-gate/2.3+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
-    f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{LEXICON_IDENTITY}"
+    f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
 MAX_CLAIM_CHARS = 2_000
 MAX_EVIDENCE_CHARS = 200_000
@@ -346,6 +346,42 @@ def _is_date(retracted: Retracted, original: str) -> bool:
 def decide_write(claim: str, evidence: str) -> WriteDecision:
     """Decide whether ``evidence`` supports ``claim``; pure and deterministic."""
     _validate(claim, evidence)
+    decision = _decide(claim, evidence)
+    transposed = decision.refusal is not None and decision.refusal.code == "relation_transposed"
+    if transposed and (said := _role_noun_reading(claim)) is not None:
+        # "Ola Brun is Eira Sand's manager" says "Ola Brun manages Eira Sand": decided on
+        # that reading, reported on the claim as written (its shape and text are kept).
+        other = _decide(said, evidence)
+        if other.verdict == "ACCEPT":
+            return msgspec.structs.replace(
+                other, shape=decision.shape or other.shape, checks=(*other.checks, "role_noun")
+            )
+    return decision
+
+
+# "X is Y's <noun>": a role noun whose verb takes the other party as its object.
+_ROLE_NOUN = re.compile(r"^(?P<x>.+?) (?:is|was) (?P<y>.+?)['’]s (?P<noun>[a-z][\w\-]*)\.?$")
+
+
+def _role_noun_reading(claim: str) -> str | None:
+    """ "Ola Brun is Eira Sand's manager" -> "Ola Brun manages Eira Sand"; an agent noun
+    keeps the order, a patient noun ("employee") swaps it. From the read gate's lexicon
+    of derivations (builtin tables plus the pinned WordNet file); ``None`` otherwise."""
+    hit = _ROLE_NOUN.match(claim.strip())
+    if hit is None:
+        return None
+    x, y, noun = hit.group("x"), hit.group("y"), hit.group("noun")
+    if not (x[:1].isupper() and y[:1].isupper()):
+        return None
+    found = [(verb, role) for verb, role in lexical.active().derivations(noun) if verb != noun]
+    if len(found) != 1:
+        return None  # no verb, or several: no one reading
+    verb, role = found[0]
+    third = verb + ("es" if verb.endswith(("s", "sh", "ch", "x", "z")) else "s")
+    return f"{x} {third} {y}." if role == "agent" else f"{y} {third} {x}."
+
+
+def _decide(claim: str, evidence: str) -> WriteDecision:
     # What the evidence takes back ("room 12 - no wait, room 14") is blanked: same offsets.
     original, evidence = evidence, corrections.corrected(evidence)
     ran: list[str] = ["subject"]
