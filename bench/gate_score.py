@@ -72,7 +72,9 @@ def score_gate(items: list[dict], verbose: bool) -> None:
         print(f"  {key:<40} {good}/{total}")
 
 
-def score_must_admit() -> None:
+def score_must_admit(verbose: bool = False) -> None:
+    """How many store and erasure claims the gate admits; each one it does not is printed
+    (its text) only with ``--verbose``, so a held-out corpus can be scored in aggregate."""
     claims = [(c["claim"], c["evidence"]) for c in load("store.jsonl")]
     for scenario in load("erasure.jsonl"):
         claims += [(c["claim"], c["evidence"]) for c in scenario["claims_to_load"]]
@@ -81,7 +83,7 @@ def score_must_admit() -> None:
         d = decide_write(claim, evidence)
         if d.verdict in ADMITTED:
             admitted += 1
-        else:
+        elif verbose:
             code = d.refusal.code if d.refusal else None
             print(f"  NOT ADMITTED: {claim!r} -> {d.verdict}/{code}")
     print(f"store+erasure claims admitted: {admitted}/{len(claims)}")
@@ -144,7 +146,7 @@ def main() -> int:
         print(f"no gate.jsonl under {eval_dir()} (set AFFIDAVIT_EVAL_DIR)")
         return 1
     score_gate(items, verbose="--verbose" in sys.argv)
-    score_must_admit()
+    score_must_admit(verbose="--verbose" in sys.argv)
     time_decisions(items)
     return 0
 

@@ -10,14 +10,17 @@ frame, and the evidence segments under the same frames.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from affidavit.gates.checks_grounding import check_coverage
+from affidavit.gates.write_writer import author, line_speaker
 from affidavit.text import markers
 from affidavit.text.clauses import Frame, Segment, read
 from affidavit.text.lemmas import content_lemmas
 from affidavit.text.names import find_names, refers_to
 from affidavit.text.numbers import quantities
+from affidavit.text.reference import DESCRIPTION, description_referent
 
 
 class Judged(NamedTuple):
@@ -64,7 +67,11 @@ def _frames_match(claim: str, mine: tuple[Frame, ...], theirs: tuple[Frame, ...]
         hit = next((c for c in unused if c.kind == e.kind and _args_match(e, c)), None)
         if hit is not None:
             unused.remove(hit)
-        elif e.kind == "hearsay" and not find_names(e.arg) and "hedge" in markers.modalities(claim):
+        elif (
+            e.kind == "hearsay"
+            and not find_names(e.arg.split(_ALIAS)[0])
+            and "hedge" in markers.modalities(claim)
+        ):
             continue  # "word is ...", "inspectors say ... may have": kept by the claim's hedge
         elif e.kind == "plan" and not {"future", "intent"}.isdisjoint(markers.modalities(claim)):
             continue  # "Actions: Ana - book the venue": kept by "Ana is to book the venue"
@@ -74,11 +81,73 @@ def _frames_match(claim: str, mine: tuple[Frame, ...], theirs: tuple[Frame, ...]
 
 
 def _args_match(e: Frame, c: Frame) -> bool:
+    if e.kind == "hearsay" and _ALIAS in e.arg:
+        return any(_args_match(Frame(e.kind, arg, e.cue), c) for arg in e.arg.split(_ALIAS))
     if e.kind == "hearsay":
         return (e.arg == "" and c.arg == "") or (e.arg != "" and c.arg != "" and _same_speaker(c.arg, e.arg))
     if e.kind == "condition":
         return _same_condition(c.arg, e.arg)
     return True
+
+
+_ORG_NOUNS = frozenset({"company", "firm", "business", "group", "chain", "bank", "club", "council",
+                        "retailer", "operator", "maker", "manufacturer", "startup", "agency",
+                        "charity", "insurer", "lender", "studio", "publisher", "developer"})  # fmt: skip
+
+
+class _Mention(NamedTuple):
+    name: str
+    start: int
+    end: int
+
+
+def _described_speakers(ev: str, frames: tuple[Frame, ...]) -> tuple[Frame, ...]:
+    """ "..., the chain said.": a speaker given as a description the evidence attached to
+    one name ("Seoryeong Pharma" for "the chain", an organisation by its name's head) is
+    that name, so a claim that names the speaker keeps the frame."""
+    if not any(f.kind == "hearsay" and (f.arg[:4].casefold() == "the " or _elided(f)) for f in frames):
+        return frames
+    out = []
+    for f in frames:
+        if f.kind == "hearsay" and _elided(f):
+            # "Patient: Iida Vik. Reports she stopped ...": a note's elided speaker is the
+            # one person the note names.
+            distinct = {n for n, _, _ in find_names(ev)}
+            if len(distinct) == 1:
+                f = Frame(f.kind, f"{f.arg}{_ALIAS}{distinct.pop()}", f.cue)
+            out.append(f)
+            continue
+        hit = DESCRIPTION.fullmatch(f.arg.strip()) if f.kind == "hearsay" else None
+        if hit is not None:
+            found = [_Mention(*m) for m in find_names(ev)]
+            at = ev.find(f.cue)
+            name = description_referent(ev, found, hit.group(1), at if at >= 0 else len(ev))
+            if name is None and at >= 0:
+                name = description_referent(ev, found, hit.group(1), len(ev))
+            distinct = {m.name for m in found}
+            if name is None and len(distinct) == 1 and hit.group(1).casefold() in _ORG_NOUNS:
+                name = found[0].name  # the evidence names one party only: "the company" is it
+            if name is not None:
+                f = Frame(f.kind, f"{f.arg}{_ALIAS}{name}", f.cue)
+        out.append(f)
+    return tuple(out)
+
+
+def _elided(f: Frame) -> bool:
+    """A note's report with its subject left out ("Reports she ...", "Denies any pain")."""
+    return f.arg == "" and _ELIDED_CUE.match(f.cue) is not None
+
+
+_ELIDED_CUE = re.compile(
+    r"^(?=(?-i:[A-Z]))(?:\w+ly\s+)?(?:says|said|reports|reported|states|stated|claims|claimed|denies|denied|"
+    r"mentions|mentioned|thinks|believes|feels|felt|insists|insisted)\b",
+    re.I,
+)
+
+
+# A described speaker's frame carries the name it stands for after this separator;
+# the speaker matches as either ("the company" is kept by a hedge, or by its name).
+_ALIAS = "\x00"
 
 
 def _text(text: str, segs: list[Segment]) -> str:
@@ -91,7 +160,9 @@ def _overlap(claim: str, part: str) -> int:
 
 def judge(claim: str, ev: str, carried: tuple[Frame, ...] = ()) -> Judged:
     """A refusal when the claim drops (or adds) the context of the clause it matches."""
-    ev_segs = [Segment(s.start, s.end, carried + s.frames, s.negated) for s in read(ev)]
+    ev_segs = [
+        Segment(s.start, s.end, _described_speakers(ev, carried + s.frames), s.negated) for s in read(ev)
+    ]
     c_segs = list(read(claim))
     if not any(s.frames or s.negated for s in ev_segs) and not any(s.frames or s.negated for s in c_segs):
         return Judged(None, claim, ev)  # nothing governs either: the common case, untouched
@@ -117,12 +188,25 @@ def judge(claim: str, ev: str, carried: tuple[Frame, ...] = ()) -> Judged:
             f = dropped[0]
             return Judged(("modality_dropped", f.cue, _why_dropped(f)), core, _text(ev, [seg]))
         added = [c for c in mine if not any(c.kind == f.kind and _args_match(f, c) for f in seg.frames)]
+        if added and all(_by_writer(c, ev) for c in added) and not seg.frames:
+            # "Lena Dahl: the ferry stops in May" -> "Lena Dahl said the ferry stops in May":
+            # the claim names the message's writer as the one who says it.
+            return Judged(None, core, _text(ev, [seg]))
         if added:
             c = added[0]
             why = f"the claim puts it under '{c.cue}', which the evidence does not"
             return Judged(("asserts_more_than_evidence", c.cue, why), core, _text(ev, [seg]))
     # No clause under the claim's frames says it: the later checks find what is missing.
     return Judged(None, core, _text(ev, fitting))
+
+
+def _by_writer(c: Frame, ev: str) -> bool:
+    """The claim's frame is a report by the writer of the evidence's message."""
+    if c.kind != "hearsay" or not c.arg:
+        return False
+    writer = author(ev)
+    label = line_speaker(ev, 0)  # "Lena Dahl: the ferry stops ...": the line's speaker
+    return any(w is not None and _same_speaker(c.arg, w) for w in (writer, label.name if label else None))
 
 
 def _cue(frames: tuple[Frame, ...]) -> str:
@@ -144,4 +228,4 @@ _WHY = {
 
 
 def _why_dropped(f: Frame) -> str:
-    return _WHY[f.kind].format(cue=f.cue, arg=f.arg)
+    return _WHY[f.kind].format(cue=f.cue, arg=f.arg.split(_ALIAS)[0])

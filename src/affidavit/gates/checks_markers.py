@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from affidavit.text import markers
-from affidavit.text.lemmas import _IRREGULAR, lemma, words
+from affidavit.text.lemmas import _IRREGULAR, content_lemmas, lemma, words
 from affidavit.text.numbers import quantities
 
 Failure = tuple[str, str] | None
@@ -44,7 +44,8 @@ def check_modality(claim: str, ev: str) -> Failure:
     if not dropped:
         return None
     kind = sorted(dropped)[0]
-    term = next((t for t in markers.tokens(ev) if markers.MODALITY.get(t) == kind), kind)
+    term = next((t for t in markers.tokens(ev) if markers.MODALITY.get(t) == kind), None)
+    term = term or markers.phrase_cue(ev) or kind
     return term, f"the evidence qualifies the statement ('{term}', {kind}); the claim does not"
 
 
@@ -110,6 +111,64 @@ def _irregular_past(word: str) -> bool:
 
 # "Tak to order new badge readers", "Discharge plan: Ana Ruiz to take 5 mg": a name
 # with a bare infinitive is an instruction, the future the claim's "is to" / "will" keeps.
+# An arrangement: a progressive or a present verb with a time still to come ("is
+# signing the lease on Friday", "joins Norvik next month", "is joining in May").
+_TO_COME = (
+    r"(?:next (?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|"
+    r"summer|autumn|winter|january|february|march|april|may|june|july|august|september|october|"
+    r"november|december)|tomorrow|tonight|later (?:today|this week|this month)|this coming \w+|"
+    r"in \w+ (?:days|weeks|months)(?! ago)|from (?:next|tomorrow)|soon)"
+)
+_ARRANGED = re.compile(
+    r"\b(?:is|are|am|['’]s|['’]re)\s+(?:\w+ly\s+)?[a-z]+ing\b(?:[^.;!?]{0,60}?)\b(?:" + _TO_COME + r"|"
+    r"(?:on|in|from) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|"
+    r"april|may|june|july|august|september|october|november|december)\b)|"
+    r"(?<!\bthe )(?<!\ba )(?<!\bhis )(?<!\bher )(?<!\btheir )(?<!\bits )(?<!\bour )(?<!\bmy )"
+    r"\b(?!(?:is|was|has|does|this|its|his|us|yes|as|thus|plus)\b)[a-z]{3,}s\b(?:[^.;!?]{0,60}?)\b"
+    + _TO_COME
+    + r"\b",
+    re.I,
+)
+
+
+_ARRANGED_HINT = re.compile(r"ing\b|next|tomorrow|tonight|soon|later|coming|from", re.I)
+_PARTS = re.compile(r"\s*[;,]\s*|\s+(?:and|but|while|whereas|then)\s+")
+
+
+def _claims_part(claim: str, ev: str) -> str:
+    """The part of ``ev`` (split at conjunctions and commas) that shares most of the
+    claim's content words; ``""`` when two parts tie (no arrangement is read then)."""
+    parts = [p for p in _PARTS.split(ev) if p and p.strip()]
+    if len(parts) < 2:
+        return ev
+    want = set(content_lemmas(claim))
+    scored = sorted(((len(want & set(content_lemmas(p))), i) for i, p in enumerate(parts)), reverse=True)
+    if scored[0][0] == scored[1][0]:
+        return ""
+    return parts[scored[0][1]]
+
+
+def _same_event(claim: str, arranged: str) -> bool:
+    """The arranged verb ("signing", "joins") is the claim's verb ("signed", "joined")."""
+    first = next(
+        (w for w in re.findall(r"[a-z]+", arranged.casefold())
+         if w.endswith(("ing", "s")) and w not in ("is", "s", "this", "its", "was", "has", "does")),
+        None,
+    )  # fmt: skip
+    if first is None:
+        return False
+    claimed = {lemma(w) for w in words(claim)}
+    return lemma(first) in claimed or (first.endswith("ing") and lemma(first[:-3]) in claimed)
+
+
+def _states_past(claim: str) -> bool:
+    """The claim's verb is in the simple past ("signed", "joined", "took")."""
+    toks = markers.tokens(claim)
+    if any(t in ("has", "have", "had", "will", "'ll", "is", "are", "am") for t in toks):
+        return False  # a perfect, a future, or a present state ("is based in Oslo")
+    return any((len(t) > 4 and t.endswith("ed")) or _irregular_past(t) for t in toks)
+
+
 _INSTRUCTED = re.compile(
     r"\b[A-Z][\w'’\-]*\s+(?:—\s+|-\s+)?to\s+(?!the\b|a\b|an\b|his\b|her\b|their\b|its\b|my\b|our\b)[a-z]+\b"
 )
@@ -124,6 +183,15 @@ def check_temporal(claim: str, ev: str) -> Failure:
         or markers.action_list(ev)
         or re.search(r"\b(?:won|shan)['’]t\b|\w['’]ll\b", ev)
     )
+    arranged = _ARRANGED.search(_claims_part(claim, ev)) if _ARRANGED_HINT.search(ev) else None
+    if (
+        arranged is not None
+        and "future" not in markers.modalities(claim)
+        and _states_past(claim)
+        and _same_event(claim, arranged.group(0))
+    ):
+        term = arranged.group(0)
+        return term, f"the evidence puts it in the future ('{term}'); the claim states it as done"
     if "future" in markers.modalities(claim) and not future_ev:
         term = next((t for t in markers.tokens(claim) if markers.MODALITY.get(t) == "future"), "will")
         return term, f"the claim puts it in the future ('{term}'); the evidence does not"

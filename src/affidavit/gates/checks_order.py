@@ -58,8 +58,12 @@ def _participle(word: str) -> bool:
     return low.endswith(("ed", "en")) or low in lemma_irregular_participles() or low == "lent"
 
 
-def _sides(text: str, toks: list[tuple[str, int, int]], i: int) -> tuple[set[str], set[str]] | None:
-    """(agent side, patient side) of the verb at token ``i``, within its sentence."""
+def _sides(
+    text: str, toks: list[tuple[str, int, int]], i: int, agentless: bool = False
+) -> tuple[set[str], set[str]] | None:
+    """(agent side, patient side) of the verb at token ``i``, within its sentence. A
+    passive without its agent has no agent side: ``None``, or with ``agentless`` an
+    empty agent side and every word on the patient side ("was sent to Ana": Ana too)."""
     start = max((m.end() for m in _END.finditer(text, 0, toks[i][1])), default=0)
     stop_m = _END.search(text, toks[i][2])
     stop = stop_m.start() if stop_m else len(text)
@@ -75,8 +79,10 @@ def _sides(text: str, toks: list[tuple[str, int, int]], i: int) -> tuple[set[str
     )
     if passive and by_at is not None:
         return _content([w for w, _ in after[by_at + 1 :]]), _content(before)
-    if _BE & set(prev[-2:]) and by_at is None and toks[i][0].casefold().endswith(("ed", "en")):
-        return None  # a passive without its agent: no agent side to compare
+    if _BE & set(prev[-2:]) and by_at is None and _participle(toks[i][0]):
+        if agentless:
+            return set(), _content(before) | _content([w for w, _ in after])
+        return None  # a passive without its agent ("was sent", "was paid"): no agent side
     return _content(before), _content([w for w, _ in after])
 
 
@@ -109,14 +115,14 @@ def check_order(claim: str, ev: str, verb: str | None = None) -> Failure:
     for k, (w, _, _) in enumerate(e_toks):
         if not w[:1].islower() or lemma(w) != verb:
             continue  # the same verb only: "works for" and "employs" share a class, not sides
-        sides = _sides(ev, e_toks, k)
+        sides = _sides(ev, e_toks, k, agentless=True)
         if sides is None:
             continue
         agent, patient = sides
         if c_agent & agent and c_patient & patient:
             return None  # a use of the verb with the claim's roles
-        if c_agent <= patient and not c_agent & agent and (c_patient - patient) & agent:
-            swapped = True
+        if c_agent <= patient and not c_agent & agent and ((c_patient - patient) & agent or not agent):
+            swapped = True  # reversed, or the claim's agent is what an agentless passive acted on
     if swapped:
         term = sorted(c_agent)[0]
         return term, f"the evidence has '{term}' on the receiving side of '{verb}', not acting"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from affidavit.gates.checks_grounding import check_coverage
-from affidavit.gates.write_parse import AUX, is_verb_like
+from affidavit.gates.write_parse import AUX, analyse, is_verb_like
 from affidavit.text import markers
 from affidavit.text.lemmas import content_lemmas, lemma, words
 from affidavit.text.names import find_names, refers_to
@@ -266,3 +266,203 @@ def check_cause(claim: str, ev: str) -> Failure:
     if cause and cause <= their_effect and not cause <= their_cause and effect & their_cause:
         return "because", "the claim gives the evidence's effect as the cause"
     return None
+# A message's label before its text ("Ticket 7 - Iida Vik: ", "Lena:").
+_LABEL_AT = re.compile(r"^[^:\n]{1,60}:\s+(?=\S)")
+# A conjunction left at a part's start when the text was joined with " ; " first.
+_OPENING_JOIN = re.compile(r"^(?:but|and|yet|while|whereas|although|though|so)\s+", re.I)
+
+
+def best_clause(claim: str, ev: str) -> str | None:
+    """The one full clause of ``ev`` that shares more of the claim's content words (names
+    aside) than any other, when ``ev`` is several full clauses; else ``None``."""
+    unlabelled = _LABEL_AT.sub("", ev)
+    split = [_OPENING_JOIN.sub("", p.strip()) for p in _CLAUSE_JOIN.split(unlabelled) if p and p.strip()]
+    # A label or a fragment between clauses ("Ticket 7 - Iida Vik:") is passed over, but
+    # one that negates ("..., not the deed") keeps the whole text's parity in force.
+    if any(not _full_clause(p) and markers.negations(p) for p in split):
+        return None
+    parts = [p for p in split if _full_clause(p)]
+    if len(parts) < 2:
+        return None
+    if len([p for p in _CLAUSE_JOIN.split(claim) if p and p.strip()]) > 1:
+        return None  # a claim of several clauses ("signed it, didn't she?") keeps the whole
+    names = {lemma(t) for n, _, _ in find_names(claim) for t in n.split()}
+    want = set(content_lemmas(claim)) - names
+    # The claim's verb weighs most: "fixed 3 bikes for the club and didnt charge for any"
+    # says the claim's "charged" in its second clause, whatever the first shares.
+    verb = analyse(claim).verb
+    bonus = len(want)
+    scored = [(len(want & set(content_lemmas(p))) + (bonus if verb and verb in content_lemmas(p) else 0), i)
+              for i, p in enumerate(parts)]
+    # "Ines signed the lease, but Rune didn't sign it": a clause that names only other
+    # parties is theirs, though it says more of the claim's words.
+    pool = sorted((x for x in scored if not _names_only_others(parts[x[1]], names)), reverse=True)
+    if not want or not pool or pool[0][0] == 0 or (len(pool) > 1 and pool[0][0] == pool[1][0]):
+        return None  # no clause, or no one clause, says the claim best
+    return parts[pool[0][1]]
+
+
+def _names_only_others(part: str, names: set[str]) -> bool:
+    found = {lemma(t) for n, _, _ in find_names(part) for t in n.split()}
+    return bool(found) and not found & names
+
+
+def check_verb_polarity(claim: str, ev: str) -> tuple[str, str] | None:
+    """The clause that says most of what the claim says keeps the claim's polarity.
+
+    "X isn't leaking any more, but the display still doesn't light up" has two negations,
+    whose parity over the whole text says nothing: each negates its own clause. When the
+    evidence is several full clauses and one of them says the claim best
+    (``best_clause``), that clause's polarity is the one to keep.
+    """
+    part = best_clause(claim, ev)
+    if part is None:
+        return None
+    mine, theirs = markers.negations(claim) % 2, markers.negations(part) % 2
+    if theirs == mine:
+        return None
+    term = next(
+        (t for t in markers.tokens(part if theirs else claim)
+         if t in markers.NEGATORS or t in markers.LEXICAL_NEGATIVES or t.endswith("n't")),
+        "not",
+    )  # fmt: skip
+    side = "evidence" if theirs else "claim"
+    return term, f"the {side} is negated ('{term}') in the clause that says it"
+
+
+_CONJUNCTS = re.compile(r"\s*;\s*|,?\s+(?:and|but|while|whereas|then)\s+|,\s+|\s+[—–]\s+|\(|\)")
+_TIME_WORD = re.compile(
+    r"\b(?:(?:19|20)\d\d|january|february|march|april|may|june|july|august|september|october|"
+    r"november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"spring|summer|autumn|winter)\b",
+    re.I,
+)
+
+
+_TIME_FILLER = frozenset({"again", "also", "later", "earlier", "then", "year", "years", "month",
+                          "months", "week", "weeks", "day", "days", "ago", "after", "before", "once",
+                          "twice"})  # fmt: skip
+
+
+def _led_by_other(part: str, names: set[str]) -> bool:
+    """The conjunct opens with a name that is not the subject's."""
+    lead = find_names(part.strip())
+    return bool(lead) and lead[0][1] == 0 and not names & {lemma(t) for t in lead[0][0].split()}
+
+
+def _time_kind(word: str) -> str:
+    low = word.casefold()
+    if low[:1].isdigit():
+        return "year"
+    if low.endswith("day"):
+        return "weekday"
+    return "season" if low in ("spring", "summer", "autumn", "winter") else "month"
+
+
+def check_paired_time(claim: str, ev: str) -> tuple[str, str] | None:
+    """A time the claim pairs with a place or party is the one the evidence pairs with it.
+
+    "moved to Bodø in June and to Tromsø in August" says every word of "moved to Tromsø
+    in June", each in another conjunct. When the claim's time is in one conjunct and one
+    of its other content words only in conjuncts that name another time of the same
+    kind, the claim has moved the time to the wrong partner.
+    """
+    times = {m.group(0).casefold() for m in _TIME_WORD.finditer(claim)}
+    if not times:
+        return None
+    parts = [p for p in _CONJUNCTS.split(ev) if p and p.strip()]
+    if len(parts) < 2:
+        return None
+    part_words = [
+        (set(content_lemmas(p)), {m.group(0).casefold() for m in _TIME_WORD.finditer(p)}) for p in parts
+    ]
+    names = {lemma(t) for n, _, _ in find_names(claim)[:1] for t in n.split()}  # the subject
+    # Partners are the claim's other names (places, firms): a verb or a noun may be
+    # shared by an elided conjunct ("Lobato runs the Thursday workshop and Vik the
+    # Friday one"), a name is not.
+    capitals = {lemma(w) for w in words(claim)[1:] if w[:1].isupper()}
+    partners = (set(content_lemmas(claim)) & capitals) - names - times
+    # The subject is a partner too when the time's conjunct opens with another party
+    # ("Lobato runs the Thursday session and Vik the Friday one").
+    led_by_other = {i for i, p in enumerate(parts) if _led_by_other(p, names)}
+    for t in sorted(times):
+        # A conjunct that is only the time ("and again in 2013", ", in 2018,") says it of
+        # the conjunct before it.
+        with_t = {
+            i for i, (ws, ts) in enumerate(part_words) if t in ts and ws - times - _TIME_FILLER - {t}
+        }
+        if not with_t:
+            continue
+        for p in sorted(partners | (names if with_t <= led_by_other else set())):
+            with_p = {i for i, (ws, _) in enumerate(part_words) if p in ws}
+            if not with_p or with_p & with_t:
+                continue
+            rival = any(
+                any(_time_kind(o) == _time_kind(t) and o != t for o in part_words[i][1]) for i in with_p
+            )
+            if rival:
+                return t, f"the evidence gives '{p}' another time than '{t}'"
+    return None
+
+
+def check_subject_conjunct(claim: str, ev: str) -> tuple[str, str] | None:
+    """What the claim says of its subject is said in a conjunct about the subject.
+
+    "Ola Berg to book the venue, Tom Aas to send invites" says every word of "Tom Aas is
+    to book the venue", but the booking is in Ola Berg's conjunct. When the evidence is
+    several conjuncts, the claim's subject is named in some of them, and a content word
+    of the claim is only in conjuncts that name other parties (none of the claim's), the
+    claim has given another party's part to its subject.
+    """
+    found = find_names(claim)
+    if not found:
+        return None
+    parts = [p for p in _CONJUNCTS.split(ev) if p and p.strip()]
+    if len(parts) < 2:
+        return None
+    subject = found[0][0]
+    others_in_claim = [n for n, _, _ in found[1:]]
+    named: list[tuple[bool, bool]] = []  # (names the subject, is another party's clause)
+    for p in parts:
+        # The conjunct's lead party: its first name, a label ("AP:") passed over.
+        found_here = [m for m in find_names(p) if p[m[2] : m[2] + 1] != ":"]
+        lead = found_here[0][0] if found_here else None
+        mine = lead is not None and (refers_to(subject, lead) or refers_to(lead, subject))
+        claimed = lead is not None and any(refers_to(c, lead) or refers_to(lead, c) for c in others_in_claim)
+        # Another party's clause opens with that party ("Ola Berg to book ..."), and says
+        # something of it ("half the Brno team is off" is about the team, not Brno).
+        opens = bool(found_here) and len(_WORDS.findall(p[: found_here[0][1]])) <= 1
+        named.append((mine, opens and not mine and not claimed))
+        if mine and not _has_predicate(p[found_here[0][2] :]):
+            return None  # "... and Iolanda Vik the Friday one": the verb is shared
+    if not any(m for m, _ in named) or not any(o for _, o in named):
+        return None
+    subject_words = {lemma(t) for t in subject.split()}
+    claimed_words = {lemma(t) for c in others_in_claim for t in c.split()}
+    for word in sorted(set(content_lemmas(claim)) - subject_words - claimed_words):
+        if word[:1].isdigit() or _TIME_WORD.fullmatch(word):
+            continue  # a header's date or count ("Roster 2024 - Chair: ...") is everyone's
+        holders = [i for i, p in enumerate(parts) if word in set(content_lemmas(p))]
+        if holders and all(named[i][1] and _said_after_name(parts[i], word) for i in holders):
+            return subject, f"the evidence says '{word}' of another party, not of '{subject}'"
+    return None
+
+
+_WORDS = re.compile(r"[^\W\d_][\w'’\-]*")
+
+
+def _has_predicate(rest: str) -> bool:
+    toks = [t.casefold() for t in _WORDS.findall(rest)]
+    return any(is_verb_like(t) or (i and toks[i - 1] == "to") for i, t in enumerate(toks))
+
+
+def _said_after_name(part: str, word: str) -> bool:
+    """``word`` is a verb after the part's first name ("Ola Berg to book", "Hugo chairs"):
+    what that party does, not a header's word or a noun a pronoun may share ("its")."""
+    found = [m for m in find_names(part) if part[m[2] : m[2] + 1] != ":"]
+    if not found:
+        return False
+    toks = [t.casefold() for t in _WORDS.findall(part[found[0][2] :])]
+    return any(
+        lemma(t) == word and (is_verb_like(t) or (i and toks[i - 1] == "to")) for i, t in enumerate(toks)
+    )

@@ -20,6 +20,7 @@ from affidavit.errors import InvalidInput
 from affidavit.gates import (
     checks_agent,
     checks_context,
+    checks_direction,
     checks_frames,
     checks_limits,
     checks_markers,
@@ -28,6 +29,7 @@ from affidavit.gates import (
     checks_scope,
     checks_timewords,
     write_parse,
+    write_writer,
 )
 from affidavit.gates import checks_grounding as checks
 from affidavit.gates.checks_frames import FrameMatch
@@ -36,9 +38,10 @@ from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, link
 from affidavit.gates.write_parse import analyse, claim_subject, mentions
 from affidavit.gates.write_shape import shape_of
 from affidavit.text import clauses as context
-from affidavit.text import corrections, currencies, lemmas, markers, name_finder
+from affidavit.text import corrections, currencies, lemmas, lexical, markers, name_finder
 from affidavit.text.corrections import Retracted
 from affidavit.text.currencies import CURRENCY_TABLE_VERSION
+from affidavit.text.entail import LEXICON_IDENTITY
 from affidavit.text.fold import FOLD_VERSION
 from affidavit.text.frames import FRAMES_VERSION
 from affidavit.text.lemmas import LEMMA_TABLE_VERSION, SIMPLEMMA_VERSION, content_lemmas, word_tuple
@@ -50,8 +53,9 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/2.10+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.0+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
+    f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
 MAX_CLAIM_CHARS = 2_000
 MAX_EVIDENCE_CHARS = 200_000
@@ -79,6 +83,7 @@ _MARKER_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("temporal_shifted", "moved_from", checks_scope.check_moved_from),
     ("relation_transposed", "from_to", checks_scope.check_from_to),
     ("relation_transposed", "cause", checks_scope.check_cause),
+    ("negation_flipped", "verb_polarity", checks_scope.check_verb_polarity),
     ("modality_dropped", "modality", checks_markers.check_modality),
     ("quantifier_changed", "quantifier", checks_markers.check_quantifier),
     ("quantifier_changed", "bounds", checks_limits.check_bounds),
@@ -88,9 +93,12 @@ _MARKER_CHECKS: tuple[tuple[str, str, Check], ...] = (
 )
 _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("temporal_shifted", "dates", checks.check_dates),
+    ("temporal_shifted", "paired_time", checks_scope.check_paired_time),
     ("numeral_invented", "numbers", checks.check_numbers),
     ("relation_transposed", "roles", checks.check_roles),
     ("relation_transposed", "order", lambda c, e: checks_order.check_order(c, e, analyse(c).verb)),
+    ("relation_transposed", "direction", checks_direction.check_direction),
+    ("relation_transposed", "conjunct", checks_scope.check_subject_conjunct),
     ("asserts_more_than_evidence", "coverage", checks.check_coverage),
 )
 
@@ -213,8 +221,10 @@ def _possessor_only(claim: str, subject: str, evidence: str, span: tuple[int, in
     return True
 
 
-def _rescue_form(claim: str, text: str) -> str | None:
-    """The claim with each number/date written as the evidence writes it, if that differs."""
+def _rescue_form(claim: str, text: str, quoted: str | None = None) -> str | None:
+    """The claim with each number/date written as the evidence writes it, if that differs.
+    With ``quoted`` (the evidence as given), only a surface the evidence itself writes is
+    used: a reading's own words ("5 years" read from "2015–2020") are not a quotation."""
     out = claim
     ev_dates, ev_q = dates(text)[0], quantities(text)
     for d in dates(claim)[0]:
@@ -224,11 +234,16 @@ def _rescue_form(claim: str, text: str) -> str | None:
                 out = out.replace(d.surface, alt.surface)
                 continue
         match = next((e for e in ev_dates if d.covered_by(e) and e.covered_by(d)), None)
-        if match is not None and match.surface != d.surface:
+        if match is not None and match.surface != d.surface and (quoted is None or match.surface in quoted):
             out = out.replace(d.surface, match.surface)
     for q in quantities(claim):
         match_q = next((e for e in ev_q if e.value == q.value and e.unit == q.unit), None)
-        if match_q is not None and match_q.surface != q.surface and q.surface not in text:
+        if (
+            match_q is not None
+            and match_q.surface != q.surface
+            and q.surface not in text
+            and (quoted is None or match_q.surface in quoted)
+        ):
             out = out.replace(q.surface, match_q.surface)
     return out if out != claim else None
 
@@ -239,7 +254,8 @@ def text_caches() -> tuple[Any, ...]:
         name_finder._find_names, name_finder._capitalised_inside, dates, quantities, evidence_view, analyse,
         content_lemmas, checks.check_coverage, checks.support_set, markers.token_tuple, word_tuple, word_runs,
         lemmas._phrase_matches, checks_scan.scan, checks_limits.bounds, write_parse._mentions,
-        context.read, corrections.retracted, currencies._ambiguous,
+        context.read, corrections.retracted, currencies._ambiguous, write_writer.author,
+        checks._folded_capitals,
     )  # fmt: skip
 
 
@@ -339,6 +355,42 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     _validate(claim, evidence)
     # Chat writes names uncased ("jerome panganiban"): the claim's capitals, same offsets.
     evidence = recase_from_claim(claim, chat_cased(evidence))
+    decision = _decide(claim, evidence)
+    transposed = decision.refusal is not None and decision.refusal.code == "relation_transposed"
+    if transposed and (said := _role_noun_reading(claim)) is not None:
+        # "Ola Brun is Eira Sand's manager" says "Ola Brun manages Eira Sand": decided on
+        # that reading, reported on the claim as written (its shape and text are kept).
+        other = _decide(said, evidence)
+        if other.verdict == "ACCEPT":
+            return msgspec.structs.replace(
+                other, shape=decision.shape or other.shape, checks=(*other.checks, "role_noun")
+            )
+    return decision
+
+
+# "X is Y's <noun>": a role noun whose verb takes the other party as its object.
+_ROLE_NOUN = re.compile(r"^(?P<x>.+?) (?:is|was) (?P<y>.+?)['’]s (?P<noun>[a-z][\w\-]*)\.?$")
+
+
+def _role_noun_reading(claim: str) -> str | None:
+    """ "Ola Brun is Eira Sand's manager" -> "Ola Brun manages Eira Sand"; an agent noun
+    keeps the order, a patient noun ("employee") swaps it. From the read gate's lexicon
+    of derivations (builtin tables plus the pinned WordNet file); ``None`` otherwise."""
+    hit = _ROLE_NOUN.match(claim.strip())
+    if hit is None:
+        return None
+    x, y, noun = hit.group("x"), hit.group("y"), hit.group("noun")
+    if not (x[:1].isupper() and y[:1].isupper()):
+        return None
+    found = [(verb, role) for verb, role in lexical.active().derivations(noun) if verb != noun]
+    if len(found) != 1:
+        return None  # no verb, or several: no one reading
+    verb, role = found[0]
+    third = verb + ("es" if verb.endswith(("s", "sh", "ch", "x", "z")) else "s")
+    return f"{x} {third} {y}." if role == "agent" else f"{y} {third} {x}."
+
+
+def _decide(claim: str, evidence: str) -> WriteDecision:
     # What the evidence takes back ("room 12 - no wait, room 14") is blanked: same offsets.
     original, evidence = evidence, corrections.corrected(evidence)
     ran: list[str] = ["subject"]
@@ -349,10 +401,13 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     view = evidence_view(evidence)
     claim_names = tuple(m.name for m in found)
     possessed = any(m.possessive for m in found if m.name == subject)
-    linked = linked_sentences(evidence, subject, view, claim_names, possessed=possessed)
+    reported = any(f.kind == "hearsay" and f.arg and refers_to(subject, f.arg)
+                   for seg in context.read(claim) for f in seg.frames)
+    linked = linked_sentences(evidence, subject, view, claim_names, possessed=possessed, reported=reported)
     if not linked and len(key_tokens(subject)) == 1:
         # "Kestrel employs 14 people.": a one-word name the finder read as a common word.
-        linked = linked_sentences(evidence, subject, view, claim_names, guided=True, possessed=possessed)
+        linked = linked_sentences(evidence, subject, view, claim_names, guided=True, possessed=possessed,
+                                  reported=reported)
     if not linked:
         why = f"'{shape.subject}' is not named in the evidence"
         return _refuse("unknown_subject", (shape.subject, why), shape, None, ran)
@@ -397,7 +452,17 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
             against = checks_scope.polarity_clause(claim, checks_scope.without_set_aside(claim, relevant))
         if name in ("set_aside", "moved_from", "from_to", "cause"):
             against = text  # "in Nnewi, not Awka": the value set aside sits past the matched clause
+        if name == "temporal":
+            # "the kettle isn't leaking any more, but the display doesn't light up": an
+            # ending said of one clause is not said of the claim another clause states.
+            against = checks_scope.best_clause(claim, relevant) or relevant
         failure = check(claim, against)
+        if failure is not None and name == "polarity" and against is relevant:
+            # Two clauses, two negations: the parity of the whole says nothing; the one
+            # clause that says the claim best decides (``check_verb_polarity``, next).
+            best = checks_scope.best_clause(claim, relevant)
+            if best is not None and checks_markers.check_polarity(claim, best) is None:
+                failure = None
         if failure is not None:
             return _refuse(code, failure, shape, span, ran)
     frame = checks_frames.check_frames(claim, text)
@@ -417,7 +482,7 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     failure = checks_agent.check_own_clause(claim, subject, text)
     if failure is not None:
         return _refuse("relation_transposed", failure, shape, span, ran)
-    rescued = _rescue_form(claim_full, text)
+    rescued = _rescue_form(claim_full, text, original)
     if rescued is not None:
         return WriteDecision(
             verdict="RESCUE",

@@ -25,7 +25,7 @@ from affidavit.gates.write_writer import (
     message_writer,
     second_person_rewrites,
 )
-from affidavit.text import timeline
+from affidavit.text import markers, timeline
 from affidavit.text.names import _in_order, key_tokens, refers_to
 
 __all__ = ["EvidenceView", "Linked", "evidence_view", "linked_sentences", "read_linked"]
@@ -103,12 +103,33 @@ def _pronoun_at(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> re
         low = w.group(0).casefold()
         if low in PRONOUNS:
             return w
+        short = _CONTRACTED_PRONOUN.fullmatch(w.group(0))
+        if short is not None:  # "She’ll start ...": the pronoun, its auxiliary kept apart
+            return _CONTRACTED_PRONOUN.match(evidence, w.start(), w.end())
         if n >= 4 or low in _CLAUSE_OPENERS or (n and (is_verb_like(low) and low not in _PLURAL_TIME)):
             return None
     return None
 
 
 _FIRST_PERSON_NEAR = re.compile(r"\b(?:I|me|my|My)\b")
+# A subject pronoun with its auxiliary written on ("She’ll", "He's", "They’ve").
+_CONTRACTED_PRONOUN = re.compile(r"(?i:he|she|they)(?P<aux>['’](?:ll|s|d|re|ve))")
+_AUX_WORDS = {"ll": "will", "re": "is", "ve": "has"}
+_HAS_NEXT = frozenset({"been", "got", "gotten", "gone", "had", "done", "just", "already", "never"})
+
+
+def _auxiliary(evidence: str, pronoun: re.Match[str]) -> str:
+    """What a pronoun's written-on auxiliary says, for the name that replaces it."""
+    aux = pronoun.group("aux")[1:].casefold()
+    nxt = _WORD.match(evidence, pronoun.end() + 1)
+    after = nxt.group(0).casefold() if nxt is not None else ""
+    if aux == "s":
+        return "has" if after in _HAS_NEXT or (after.endswith("ed") and len(after) > 4) else "is"
+    if aux == "d":
+        return "had" if after in _HAS_NEXT or (after.endswith("ed") and len(after) > 4) else "would"
+    return _AUX_WORDS[aux]
+
+
 _PRONOUN_NEAR = re.compile(r"\b(?:" + "|".join(sorted(PRONOUNS)) + r")\b", re.I)
 _CLAUSE_OPENERS = frozenset({"that", "who", "which", "said", "says", "told", "if", "whether", "and"})
 _PLURAL_TIME = frozenset({"years", "months", "weeks", "days", "decades", "hours"})
@@ -121,6 +142,7 @@ def linked_sentences(
     claim_names: tuple[str, ...] = (),
     guided: bool = False,
     possessed: bool = False,
+    reported: bool = False,
 ) -> list[Linked]:
     """Sentences that speak about ``subject``, each with the rewrites that read it.
 
@@ -131,7 +153,8 @@ def linked_sentences(
     header). ``guided``: the subject is one capitalised word the name finder read as
     a common word ("Kestrel employs ..."); its capitalised occurrences count as names.
     ``possessed``: the claim names the subject as an owner ("Signe Haug's router"), so a
-    writer's "my" alone links them.
+    writer's "my" alone links them. ``reported``: the claim reports the subject's words
+    ("Lena said that ..."), so a chat label naming them is the speaker the claim means.
     """
     view = view or evidence_view(evidence)
     hits = None if guided else view.may_name(subject)
@@ -160,6 +183,8 @@ def linked_sentences(
             acting = tuple((m.end, m.end + 1, "") for m in found
                            if labelled(evidence, m) and _verb_opens(evidence, m.end + 1, b))
             kept = {s for s, _, _ in acting}
+            if reported:  # "Lena Dahl said that ..." of "Lena Dahl: the ferry stops": the speaker
+                kept |= {m.end for m in found if labelled(evidence, m)}
             found = tuple(m for m in found
                           if m.end in kept or not (greeted(evidence, m) or labelled(evidence, m)))
         subs, reach, names_subject = view.rewrites(found, wanted)
@@ -177,6 +202,8 @@ def linked_sentences(
             elif ante is not None and pronoun:
                 subs += ((pronoun.start(), pronoun.end(), _spoken(view, ante, subject, pronoun)),)
                 reach = min(reach, ante.start)
+            elif _FIRST_PERSON_NEAR.search(evidence, a, b):
+                subs += _signed_inline(evidence, a, b, subject, view)
             out.append(Linked((a, b), subs, min(reach, a)))
         elif pronoun and ante_subject:
             assert ante is not None
@@ -192,7 +219,21 @@ def linked_sentences(
             (s, e), at = described
             out.append(Linked((a, b), (*subs, (s, e, subject)), min(reach, at, a)))
         elif previous_linked and ante is not None and _fragment(evidence, a, b):
-            out.append(Linked((a, b), ((a, a, _antecedent_text(evidence, ante) + ": "),), min(ante.start, a)))
+            label = _ATTRIBUTE_LABEL.match(evidence, a, b)
+            if label is not None:
+                # "Languages: Finnish, Estonian" under a profile: "<name> speaks Finnish, ..."
+                said = ATTRIBUTE_LABELS[label.group(1).casefold()]
+                subs = ((a, label.end(), f"{_antecedent_text(evidence, ante)} {said} "),)
+                # "Finnish (native), Estonian": a note qualifies its own item only, so the
+                # reading leaves notes out rather than let one qualify every item.
+                # A note that hedges or negates ("(suspected)", "(not confirmed)") stays.
+                subs += tuple(
+                    (m.start(), m.end(), "") for m in _NOTE.finditer(evidence, label.end(), b)
+                    if not markers.modalities(m.group(0)) and not markers.negations(m.group(0))
+                )  # fmt: skip
+            else:
+                subs = ((a, a, _antecedent_text(evidence, ante) + ": "),)
+            out.append(Linked((a, b), subs, min(ante.start, a)))
             continue
         elif speaking is not None and not found and _fragment(evidence, a, b):
             # "I finally passed my test!! Third attempt lol. — Chidinma": the writer's aside.
@@ -229,6 +270,10 @@ def linked_sentences(
                         if not _fragment(evidence, na, nb):
                             break
                         end = nb
+                    if a <= signer.start < end:  # "... this morning — Hallvard": the signature is no object
+                        cut = max(evidence.rfind(d, a, signer.start) for d in (" — ", " – ", " - "))
+                        if cut >= a:
+                            own += ((cut, end, ""),)
                     out.append(Linked((a, end), (*subs, *own), min(reach, a, signer.start), signer.end))
                     speaking = signer
                     continue
@@ -263,6 +308,19 @@ def _object_rewrite(
     other = next(iter(others))
     name = next((n for n in wanted[1:] if refers_to(n, other) or refers_to(other, n)), None)
     return ((hit.start(), hit.end(), name),) if name is not None else ()
+
+
+def _signed_inline(
+    evidence: str, a: int, b: int, subject: str, view: EvidenceView
+) -> tuple[tuple[int, int, str], ...]:
+    """ "I sent the survey this morning — Hallvard": a sentence signed at its end by the
+    subject says "I" of them; the signature itself is no part of what it says."""
+    signer = message_writer(evidence)
+    if signer is None or not (a <= signer.start < b) or not view.means(signer, subject):
+        return ()
+    cut = max(evidence.rfind(d, a, signer.start) for d in (" — ", " – ", " - "))
+    own = first_person_rewrites(evidence, a, cut, subject) if cut >= a else ()
+    return (*own, (cut, b, "")) if own else ()
 
 
 _STILL = frozenset({"still", "also", "just", "now", "already", "finally"})
@@ -305,11 +363,27 @@ def _named_before_verb(evidence: str, a: int, b: int, found: tuple[Mention, ...]
 
 
 def _dated(evidence: str, entry: Linked) -> Linked:
-    """The entry with its dates also read in words (a range, "b. 1970", "two years later")."""
+    """The entry with its dates also read in words (a range, "b. 1970", "two years later"),
+    and an age in apposition ("Seok-jin Do, 67, ...") read as one."""
     subs, reach = timeline.rewrites(evidence, *entry.span)
+    subs += _ages(evidence, *entry.span)
     if not subs:
         return entry
     return Linked(entry.span, entry.subs + subs, min(entry.reach, reach))
+
+
+# "Name, 67," / "Name, 67." / "Name (67)": a bare number right after a name is its age.
+_AGE_AFTER = re.compile(r"(?:,\s*|\s*\()(\d{1,3})(?=\s*[,.)]|$)")
+
+
+def _ages(evidence: str, a: int, b: int) -> tuple[tuple[int, int, str], ...]:
+    out = []
+    for m in mentions(evidence, a, b):
+        hit = _AGE_AFTER.match(evidence, m.end, b)
+        if hit is not None and 0 < int(hit.group(1)) <= 120:
+            n = hit.group(1)
+            out.append((hit.start(1), hit.end(1), f"{n} (aged {n}, {n} years old)"))
+    return tuple(out)
 
 
 def _listed(view: EvidenceView, i: int, found: tuple[Mention, ...], subject: str) -> tuple[str, int] | None:
@@ -326,6 +400,23 @@ def _listed(view: EvidenceView, i: int, found: tuple[Mention, ...], subject: str
     return (profile.replace(lead.name, subject, 1), a) if profile is not None else None
 
 
+# A profile's or a note's labelled line says a relation of the person it is about
+# ("Languages: Finnish, Estonian" -> "speaks Finnish, Estonian"). Only labels whose items
+# all stand in that relation; "Skills:" or "Interests:" are too loose to say one.
+ATTRIBUTE_LABELS: dict[str, str] = {
+    "languages": "speaks", "language": "speaks", "languages spoken": "speaks",
+    "spoken languages": "speaks",
+    "allergies": "is allergic to", "allergy": "is allergic to", "known allergies": "is allergic to",
+    "medications": "takes", "medication": "takes", "current medications": "takes",
+    "nationality": "has the nationality", "citizenship": "is a citizen of",
+}  # fmt: skip
+_ATTRIBUTE_LABEL = re.compile(
+    r"\s*(?:[-*•]\s*)?("
+    + "|".join(sorted(map(re.escape, ATTRIBUTE_LABELS), key=len, reverse=True))
+    + r")\s*:\s*",
+    re.I,
+)
+_NOTE = re.compile(r"\s*\([^()]{0,40}\)")
 _LISTISH = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s+")
 
 
@@ -360,6 +451,8 @@ def _spoken(view: EvidenceView, ante: Mention, subject: str, pronoun: re.Match[s
     own = not view.means(ante, subject) or _in_order(key_tokens(subject), key_tokens(ante.name))
     name = _antecedent_text(view.evidence, ante) if own else subject
     word = pronoun.group(0).casefold()
+    if pronoun.re is _CONTRACTED_PRONOUN:
+        return f"{name} {_auxiliary(view.evidence, pronoun)}"
     if word not in PRONOUNS:  # a subjectless line: the name, then its verb
         return f"{name} {word}"
     return name + ("'s" if word in ("his", "her", "its", "their") else "")

@@ -83,9 +83,25 @@ def _mentions(text: str, start: int, stop: int) -> tuple[Mention, ...]:
     # a key may hold a whole evidence (up to 200 KB), and one decision uses a handful
     # of keys; 256 bounds what it keeps alive as ``evidence_view``'s cache does.
     return tuple(
-        Mention(name, start + a, start + b, text[start + b : start + b + 1] in ("'", "’"))
+        Mention(
+            name, start + a, start + b,
+            text[start + b : start + b + 1] in ("'", "’") and not _contracted(text, start + b),
+        )
         for name, a, b in find_names(text[start:stop])
-    )
+    )  # fmt: skip
+
+
+# "Ana’s been made lead", "Ana's moved to Oslo", "Ana's not coming": after the name,
+# "'s" is "has" or "is" when a verb form (or "not", "just", ...) follows, not a possessive.
+# An -ing word may be a noun's modifier ("Ana's leaving party"): it stays a possessive.
+_CONTRACTED = re.compile(
+    r"['’]s\s+(?:been|got|gotten|gone|had|done|not|never|just|already|still|always|also|"
+    r"[a-z]{3,}ed\b(?=\s+(?:to|at|in|on|from|for|as|by|the|a|an|her|his|their|our)\b))\b"
+)
+
+
+def _contracted(text: str, at: int) -> bool:
+    return _CONTRACTED.match(text, at) is not None
 
 
 @lru_cache(maxsize=65536)

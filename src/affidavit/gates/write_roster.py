@@ -60,6 +60,12 @@ def _list_only(text: str, a: int, b: int, found: Sequence[Mention]) -> bool:
     return True
 
 
+def _title_at(evidence: str, at: int) -> int:
+    """Where the title line the reading quotes starts, when it comes before ``at``."""
+    hit = _TITLE.search(evidence)
+    return min(at, hit.start("title")) if hit is not None else at
+
+
 def _event(evidence: str) -> str:
     hit = _EVENT.search(evidence)
     return hit.group(1).casefold() if hit else "meeting"
@@ -78,7 +84,7 @@ def roster_reading(
     end = a + len(line)
     inline = _INLINE.match(evidence, a, end)
     if inline is not None and _list_only(evidence, inline.end(), end, found):
-        return _reading(subject, inline.group(1), evidence), a
+        return _reading(subject, inline.group(1), evidence, found), _title_at(evidence, a)
     if not _BULLET.match(evidence, a, b) and not _list_only(evidence, a, end, found):
         return None
     start = _BULLET.match(evidence, a, b)
@@ -88,14 +94,43 @@ def roster_reading(
         ja, jb = spans[j]
         header = _HEADER.match(evidence, ja, jb)
         if header is not None and header.end() == jb:
-            return _reading(subject, header.group(1), evidence), ja
+            return _reading(subject, header.group(1), evidence, found), _title_at(evidence, ja)
         if not _BULLET.match(evidence, ja, jb):
             return None
     return None
 
 
-def _reading(subject: str, label: str, evidence: str) -> str:
-    return f"{subject} {ROSTER_LABELS[label.casefold()]} the {_event(evidence)}."
+def _reading(subject: str, label: str, evidence: str, found: Sequence[Mention] = ()) -> str:
+    out = f"{subject} {ROSTER_LABELS[label.casefold()]} the {_event_title(evidence)}."
+    # "Ola Berg (chair)": a role noted beside the listed name says that role too.
+    for m in found:
+        note = _NOTE.match(evidence, m.end)
+        if note is not None and note.group(1).casefold() in ROSTER_LABELS and m.name == subject:
+            out += f" ; {subject} {ROSTER_LABELS[note.group(1).casefold()]} the {_event_title(evidence)}."
+    return out
+
+
+_NOTE = re.compile(r"\s*\(\s*([^()]{1,30}?)\s*\)")
+# "Minutes — Brix board meeting, 4 June": the event's own words and its date.
+_TITLE = re.compile(
+    r"(?:^|\n)[^\S\n]*(?:minutes\s*[-—–:]\s*)?(?P<title>[^\n:—–]{0,60}?\b(?:"
+    + "|".join(re.escape(e) for e in _EVENTS)
+    + r")\b)(?:\s*[,(]\s*(?P<date>[^\n,()]{1,30}))?",
+    re.I,
+)
+
+
+def _event_title(evidence: str) -> str:
+    """The event as the evidence's title line names it ("Brix board meeting on 4 June"),
+    else its kind ("meeting")."""
+    hit = _TITLE.search(evidence)
+    if hit is None:
+        return _event(evidence)
+    title = re.sub(r"^(?:the|a|an)\s+", "", hit.group("title").strip(), flags=re.I)
+    date = (hit.group("date") or "").strip()
+    if date and any(ch.isdigit() for ch in date):
+        return f"{title} on {date}"
+    return title
 
 
 # "Nora Quill — Senior Architect, Brix Studio", "Omar Ali | Head of Sales | Vantec".

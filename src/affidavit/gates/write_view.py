@@ -16,7 +16,13 @@ from functools import lru_cache
 from affidavit.gates.write_parse import _WORD, PRONOUNS, Mention, main_start, mentions
 from affidavit.text.fold import fold
 from affidavit.text.names import _in_order, key_tokens, match_tokens, refers_to
-from affidavit.text.reference import AMBIGUOUS, DESCRIPTION, description_referent, short_form_referents
+from affidavit.text.reference import (
+    AMBIGUOUS,
+    DESCRIPTION,
+    LABELLED_ROLE,
+    description_referent,
+    short_form_referents,
+)
 from affidavit.text.sentences import sentences
 from affidavit.text.wordlists import NOT_NAMES
 
@@ -35,6 +41,7 @@ class EvidenceView:
         self._found: list[tuple[Mention, ...] | None] = [None] * len(self.spans)
         self._name_words: frozenset[str] | None = None
         self._referents: dict[tuple[int, int], str] | None = None
+        self._described: dict[tuple[str, int], str | None] = {}
 
     def names(self, i: int, guided: str | None = None) -> tuple[Mention, ...]:
         """Mentions in sentence ``i``; with ``guided``, also that one-word subject's
@@ -155,15 +162,22 @@ class EvidenceView:
         """ "The firm ..." opening sentence ``i``, when the evidence attached that noun to
         the subject alone: its offsets and where the subject was described."""
         a, b = self.spans[i]
-        if "he " not in self.evidence[a : min(b, a + 80)]:
-            return None  # no "the"/"The" near the start: no description opens it
+        if "he " not in self.evidence[a:b]:
+            return None  # no "the"/"The": no description in it
         begin = main_start(self.evidence, a, b)
         while begin < b and self.evidence[begin].isspace():
             begin += 1
         hit = DESCRIPTION.match(self.evidence, begin, b)
         if hit is None:
+            # "The router was sent to the customer": a role a form labels a person with
+            # refers back later in a sentence as well, when the evidence bound it to one name.
+            hit = LABELLED_ROLE.search(self.evidence, begin, b)
+        if hit is None:
             return None
-        full = description_referent(self.evidence, self.all_names(), hit.group(1), a)
+        key = (hit.group(1).casefold(), a)
+        if key not in self._described:  # once per noun and sentence, whatever the subject
+            self._described[key] = description_referent(self.evidence, self.all_names(), hit.group(1), a)
+        full = self._described[key]
         if full is None or not (refers_to(subject, full) or refers_to(full, subject)):
             return None
         return (hit.start(), hit.end()), self.first_full(full)

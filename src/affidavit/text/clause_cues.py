@@ -18,11 +18,23 @@ _REPORT = (
     r"says|said|say|claims?|claimed|tells? (?:me|us|him|her|them)|told (?:me|us|him|her|them|\w+)|"
     r"reckons?|reckoned|thinks?|insists?|insisted|stated?|states|alleges?|alleged|"
     r"mentioned|mentions|hears?|heard|maintains?|maintained|argues?|argued|swears?|swore|"
-    r"believes?|believed|denied|denies|deny|disputes|disputed|"
+    r"believes?|believed|denied|denies|deny|disputes|disputed|saying|"
+    # Attitudes and inferences pass a statement on as much as reports do.
+    r"fears?|feared|worries|worried|assumes?|assumed|hints?|hinted|guesses|guessed|suspects?|suspected|"
+    r"expects?|expected|predicts?|predicted|indicates?|indicated|"
+    r"(?:is|was|are|were|am|'m|’m) (?:convinced|worried|sure|certain|confident|adamant|afraid|concerned|"
+    r"under the impression)|"
+    r"(?:was|were|has been|have been|had been|got) told|"
+    r"(?:understands?|understood|learned|learnt|read|saw|found out|heard|noticed)"
+    r"(?: (?:from|on|in|online|via)\b[^,;:.]{0,30}?)?(?= that\b)|"
+    r"complains?|complained|complaining|"
+    r"(?:informed|informs|notified|notifies|advised|advises)(?: \w+)?(?= that\b)|"
     # Weak: these take a clause only with "that" or a colon ("wrote the report" is no frame).
     r"(?:wrote|writes|suggested|suggests|predicted|predicts|guessed|texted|emailed|messaged|posted|tweeted|"
     r"warned|warns|assured|assures|figured|figures|feels|felt|reported|reports|added|explained)"
-    r"(?=\s+that\b|\s*:)"
+    # ... or a gerund: "reports being harassed", "claims having paid".
+    r"(?=\s+that\b|\s*:|\s+(?:being|having)\b|"
+    r"\s+(?:he|she|they|I|we)\s+(?:was|were|is|are|had|has|have|did|would|will)\b)"
 )
 _DENIAL = frozenset({"denied", "denies", "deny", "dispute", "disputes", "disputed"})
 # A word of a name: letters with their combining marks ("Kọ́lápọ̀" written decomposed),
@@ -32,22 +44,37 @@ _NAME_CH = r"[\w\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff'’.\-]"
 # outside A-Z ("Ọlálékan", "Ìyàndá") is one too; ``speaker_cased`` checks the case.
 _SPEAKER = (
     r"(?P<who>(?:[^\W\d_]" + _NAME_CH + r"*|I|he|she|they|we|you|"
-    r"(?:[Tt]he|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) " + _NAME_CH + r"+)(?: " + _NAME_CH + r"+){0,4}?)"
+    r"(?:[Tt]he|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Aa]n?) " + _NAME_CH + r"+)(?: " + _NAME_CH + r"+){0,4}?)"
 )
-_LOWER_SPEAKERS = frozenset({"he", "she", "they", "we", "you", "the", "my", "our", "his", "her", "their"})
+_LOWER_SPEAKERS = frozenset({"he", "she", "they", "we", "you", "the", "my", "our", "his", "her", "their",
+                             "a", "an"})  # fmt: skip
+
+
+# Unnamed groups that pass statements on ("staff were told", "management has hinted").
+_GROUP_SPEAKERS = frozenset({"staff", "management", "police", "officials", "residents", "neighbours",
+                             "neighbors", "colleagues", "customers", "users", "employees", "workers",
+                             "parents", "locals", "everyone", "people", "someone", "somebody",
+                             "insiders", "analysts", "experts", "managers", "drivers"})  # fmt: skip
 
 
 def speaker_cased(who: str) -> bool:
     """A speaker opens with a capital (any script) or a pronoun or determiner."""
-    first = who.split(" ", 1)[0]
-    return first[:1].isupper() or first in _LOWER_SPEAKERS
+    parts = who.split(" ", 2)
+    first = parts[0]
+    # "employee Pia Solli reports ...": a role word before a name.
+    role = len(parts) > 1 and first.isalpha() and first.islower() and parts[1][:1].isupper()
+    return first[:1].isupper() or first in _LOWER_SPEAKERS or role or who in _GROUP_SPEAKERS
 _INLINE = re.compile(
-    r"^(?:(?:and|but|also|oh|so|well|plus|btw|fyi)[,]?\s+)?" + _SPEAKER + r"\s+(?:\w+ly\s+)?"
+    r"^(?:(?:and|but|also|oh|so|well|plus|btw|fyi)[,]?\s+)?" + _SPEAKER
+    + r"\s+(?:(?:has|have|had)\s+)?(?:\w+ly\s+)?"
     r"(?P<verb>" + _REPORT + r")(?:\s+that\b|\s*:|\s+(?=\S)|\s*$)"
 )
 _VERB_FIRST = re.compile(r"^(?:\w+ly\s+)?(?P<verb>" + _REPORT + r")(?:\s+that\b|\s*:|\s+(?=\S)|\s*$)")
 _LEAD = re.compile(
-    r"^(?:according to|per|as per|quoting|in the words of)\s+(?P<who>[^,:;]{1,60}?)\s*(?:[,:]\s*|$)",
+    # "Per Omar, ..." is a report; "Per Aas attended the meeting" names Per Aas: after
+    # "per" a speaker of at most four words ends the piece or meets a comma or colon.
+    r"^(?:according to|per(?=(?:\s+[^,:;\s]+){1,4}\s*(?:[,:]|$))|as per|quoting|in the words of)\s+"
+    r"(?P<who>[^,:;]{1,60}?)\s*(?:[,:]\s*|$)",
     re.I,
 )
 _TRAIL = re.compile(
@@ -76,9 +103,14 @@ _CONDITION = re.compile(
 )
 _POST_CONDITION = re.compile(
     r"\s+(?P<cue>if|unless|provided(?: that)?|providing(?: that)?|as long as|so long as|in case|"
-    r"on condition that|in the event that)\s+",
+    r"on condition that|in the event that|assuming(?: that)?|as soon as|"
+    # "ships on Friday once QA signs off": "once" before a clause (a subject, then a
+    # present verb), not "once a week" or "once more".
+    r"once(?=\s+(?!(?:a|an|per|every|more|again|or|and|in|before|upon|only)\b)[\w'’\-]+(?:\s+[\w'’\-]+)?\s+\w+s\b))\s+",
     re.I,
 )
+# "QA permitting, ...", "weather permitting": an absolute condition opening a piece.
+_PERMITTING = re.compile(r"^(?P<cue>(?:[\w'’\-]+\s+){1,2}permitting)\b\s*", re.I)
 # "if"/"whether" after these opens an embedded question, not a condition.
 _ASKING = re.compile(
     r"\b(?:wonder\w*|ask\w*|know|knows|knew|check\w*|see|sure|unsure|unclear|idea|doubt\w*|"

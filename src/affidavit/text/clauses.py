@@ -32,6 +32,7 @@ from affidavit.text.clause_cues import (
     _INTERROGATIVE,
     _INVERTED,
     _LEAD,
+    _PERMITTING,
     _POST_CONDITION,
     _RUMOUR,
     _SPEAKER,
@@ -81,7 +82,7 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
     body_end = b
     while body_end > a and text[body_end - 1] in "\"'’”)]!. ":
         body_end -= 1
-    asked = body_end > a and text[body_end - 1] == "?"
+    asked = (body_end > a and text[body_end - 1] == "?") or _unmarked_question(text[a:body_end])
     pieces = _pieces(text, a, b)
     frames: list[list[Frame]] = [[] for _ in pieces]
     keep: list[tuple[int, int]] = list(pieces)
@@ -95,7 +96,7 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
         # of the piece is read again, up to three reports deep.
         reported, trailed = False, False
         for _depth in range(3):
-            found = _report_in(piece, i, len(pieces))
+            found = _report_in(piece, i, len(pieces), text[pb:b])
             if found is None:
                 break
             frame, cut, denial, trailing = found
@@ -179,6 +180,8 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
             for j in range(i):
                 frames[j].append(Frame("condition", arg, piece[: cond.end()].strip()))
             continue
+        if cond is None:
+            cond = _PERMITTING.match(piece)
         if cond is not None and _is_condition(cond, piece, text[pb:b]) and i + 1 < len(pieces):
             cue = cond.group("cue").casefold()
             what = piece[cond.end() :].strip()
@@ -213,8 +216,9 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
 _DESCRIPTION = re.compile(r"(?:a|an|the|our|my|its|their)\s+[a-z]")
 
 
-def _report_in(piece: str, i: int, n: int) -> tuple[Frame, int, bool, bool] | None:
-    """A hearsay frame opening ``piece``: (frame, where its cue ends, a denial, trailing)."""
+def _report_in(piece: str, i: int, n: int, tail: str = "") -> tuple[Frame, int, bool, bool] | None:
+    """A hearsay frame opening ``piece``: (frame, where its cue ends, a denial, trailing).
+    ``tail`` is the rest of the sentence after the piece (for a subject cut by commas)."""
     lead = _LEAD.match(piece) or _RUMOUR.match(piece)
     if lead is not None and _document(lead.groupdict().get("who") or ""):
         lead = None  # "According to its annual report": a record the evidence quotes
@@ -225,11 +229,28 @@ def _report_in(piece: str, i: int, n: int) -> tuple[Frame, int, bool, bool] | No
     inline = _INLINE.match(piece)
     if inline is None or not speaker_cased(inline.group("who")):
         return None  # "nothing says ...": no speaker
-    if _no_clause_after(piece, inline.end(), i + 1 < n, inline):
+    if _no_clause_after(piece, inline.end(), i + 1 < n, inline) and not _subject_with_apposition(
+        piece[inline.end() :], tail
+    ):
         return None
     verb = inline.group("verb").casefold()
     frame = Frame("hearsay", inline.group("who"), piece[: inline.end()].strip())
     return frame, inline.end(), verb in _DENIAL, False
+
+
+# ", Bámidélé Àdìgún, hadn't ...", ", a nurse at Oran Clinic, was ...": an apposition
+# between commas, then the words that should hold the reported clause's verb.
+_APPOSED = re.compile(r"^\s*,\s*[^,;:.!?]{1,60}?,\s*(?P<after>[^,;:.!?]*)")
+
+
+def _subject_with_apposition(rest: str, tail: str) -> bool:
+    """ "said the driver, Bámidélé Àdìgún, hadn't been injured": the words after the verb
+    are a short subject whose apposition the pieces cut off; its verb comes after it."""
+    words = _WORD.findall(rest)
+    if not 1 <= len(words) <= 4:
+        return False
+    found = _APPOSED.match(tail)
+    return found is not None and _has_finite(_WORD.findall(found.group("after"))[:4])
 
 
 def _mark_question(text: str, pieces: list[tuple[int, int]], frames: list[list[Frame]]) -> None:
@@ -271,6 +292,28 @@ _CATAPHORIC = re.compile(
     r"(?:(?:me|us|him|her|them)\s+)?(?:\w+\s+)?(?:things?|points?|facts?|updates?)\s*[.:]?$"
 )
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
+# A chat question without its "?": an inverted auxiliary before a subject ("Has Ana
+# signed it yet", "is it true that ..."), or a tag ("..., or did she", "..., or not").
+_INVERTED_OPENING = re.compile(
+    r"^(?:(?:so|and|but|ok|hey|btw)[,\s]+)?(?:has|have|had|did|does|do|is|are|was|were|can|could|should|would)"
+    r"(?:n['’]t)?\s+(?:(?-i:[A-ZÀ-ÖØ-ÞĀ-ſḀ-ỿ])|(?:it|he|she|they|we|you|i|anyone|anybody|someone|the)\b)",
+    re.I,
+)
+_OPEN_TAG = re.compile(r",\s*(?:or (?:did|does|is|was|has|have|not|no|what)\b[^,]*|right|no)\s*$", re.I)
+
+
+def _unmarked_question(sentence: str) -> bool:
+    s = sentence.strip()
+    return _INVERTED_OPENING.match(s) is not None or _OPEN_TAG.search(s) is not None
+# A sentence that opens with hearsay and so sets it over the sentences after it in its
+# paragraph: an adverb of hearsay, or a heard-it line ("Heard from Tom today.").
+_HEARSAY_OPENER = re.compile(
+    r"^(?:(?:so|ok|okay|well|oh|and|also|btw)[,\s]+)*(?:apparently|reportedly|allegedly|supposedly|"
+    r"rumou?r (?:has it|is)|rumou?rs? (?:say|says)|word (?:is|has it|on the street)|"
+    r"(?:i(?:'ve|’ve)?\s+)?(?:just\s+)?(?:heard|overheard|was told|been told)(?=\s|[,.:!]|$)|gossip\b)",
+    re.I,
+)
+_HEARSAY_HINT = re.compile(r"(?i)apparent|reported|alleged|supposed|rumou?r|word |heard|told|gossip")
 
 
 def carried(text: str, start: int) -> tuple[Frame, ...]:
@@ -280,12 +323,18 @@ def carried(text: str, start: int) -> tuple[Frame, ...]:
     govern every later sentence up to the next blank line.
     """
     head = text[:start]
-    if ":" not in head and "thing" not in head and "point" not in head:
+    if ":" not in head and "thing" not in head and "point" not in head and not _HEARSAY_HINT.search(head):
         return ()  # the common case: nothing before could open a frame
     cut = max((m.end() for m in _PARAGRAPH.finditer(head)), default=0)
     out: list[Frame] = []
     for a, b in _sentences(head[cut:]):
         line = head[cut + a : cut + b].strip()
+        opener = _HEARSAY_OPENER.match(line)
+        if opener is not None:
+            # "Apparently Nora quit." / "Heard from the grapevine today.": what the
+            # paragraph says next is still what was heard.
+            out.append(Frame("hearsay", "", opener.group(0)))
+            continue
         if line.endswith(":") and _ACTIONS.match(line.rstrip(":").strip()):
             out.append(Frame("plan", "", line))  # "Actions:" on its own line
             continue

@@ -29,16 +29,19 @@ _CUE = re.compile(
 )
 _CUE_WORDS = (
     "wait", "sorry", "meant", "correction", "scratch", "make", "rather", "actually", "oops", "my bad",
-    "my mistake",
+    "my mistake", "ignore", "forget", "disregard", "strike", "never", "wrong", "not true",
 )  # fmt: skip
 _WORD = re.compile(r"[\w'’\-]+")
 _CLAUSE_END = re.compile(r"[,.;!?)\n]")
+# Words that open a correcting line without saying anything ("Actually, scratch that:",
+# "Hmm, no wait -"): the line still opens with the cue.
+_INTERJECTIONS = re.compile(r"\b(?:actually|hmm+|ok(?:ay)?|oh|ah|um+|erm?|so|no|oops|argh)\b", re.I)
 
 
 class Retracted(NamedTuple):
     start: int
     end: int
-    kind: str  # "number" (a number, amount or date) or "word"
+    kind: str  # "number" (a number, amount or date), "word", "sentence" or "cue"
 
 
 @lru_cache(maxsize=1024)
@@ -54,7 +57,7 @@ def retracted(text: str) -> tuple[Retracted, ...]:
         before_from = max(0, text.rfind("\n", 0, m.start()) + 1, m.start() - 200)
         before = text[before_from : m.start()]
         value = _last_value(before) if _has_value(after) else None
-        if value is None and _has_value(after) and not before.strip(" -—–,;:"):
+        if value is None and _has_value(after) and not _INTERJECTIONS.sub("", before).strip(" -—–,;:!."):
             # "Room 12.\nCorrection: room 14": the cue opens a line; the value it takes
             # back is on the line before (one line, within the same window).
             before_from = max(0, text.rfind("\n", 0, max(before_from - 1, 0)) + 1, m.start() - 200)
@@ -72,7 +75,39 @@ def retracted(text: str) -> tuple[Retracted, ...]:
                 continue
             out.append(Retracted(before_from + prior[0].start(), before_from + prior[-1].end(), "word"))
         out.append(Retracted(m.start(), m.end(), "cue"))
+    out.extend(_retracted_sentences(text, out))
     return tuple(out)
+
+
+# A sentence that opens by taking back the one before it as a whole and then says
+# something else: "Ola covers Monday.\nActually no, scratch that: Lise covers Monday."
+_WHOLE = re.compile(
+    r"(?:^|(?<=[.!?\n])\s*)(?:(?:actually|no|oh|wait|sorry|hmm+|ok(?:ay)?)[,.!]?\s+)*"
+    r"(?:scratch that|ignore that|forget that|disregard that|strike that|never ?mind that|"
+    r"ignore my last (?:message|line)|that'?s wrong|that is wrong|not true)\s*[:,.!—–-]*\s+",
+    re.I,
+)
+
+
+def _retracted_sentences(text: str, found: list[Retracted]) -> list[Retracted]:
+    """The sentence before a whole-sentence retraction that goes on with a new clause
+    of three words or more ("scratch that: Lise covers Monday"); a bare value after the
+    cue is the value correction above."""
+    out: list[Retracted] = []
+    for m in _WHOLE.finditer(text):
+        stop = _CLAUSE_END.search(text, m.end())
+        after = text[m.end() : stop.start() if stop else len(text)]
+        if len(_WORD.findall(after)) < 3:
+            continue
+        end = m.start()
+        while end > 0 and text[end - 1] in " \t\n":
+            end -= 1
+        begin = max(text.rfind(". ", 0, max(end - 1, 0)) + 2, text.rfind("\n", 0, max(end - 1, 0)) + 1, 0)
+        if begin >= end or any(r.kind != "cue" and begin <= r.start < end for r in found):
+            continue  # a value of that sentence is what the cue corrects ("room 31 ... room 33")
+        out.append(Retracted(begin, end, "sentence"))
+        out.append(Retracted(m.start(), m.end(), "cue"))
+    return out
 
 
 def _has_value(part: str) -> bool:

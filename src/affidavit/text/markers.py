@@ -25,9 +25,11 @@ _NEGATIVE_PHRASES = re.compile(
     r"\b(?:ruled out|left out|pulled out|withdrew from|withdrawn from|barred from|"
     r"banned from|excluded from|free of|instead of|rather than|"
     # "It is false that ...": a denial of the clause that follows.
-    r"(?:false|untrue|a lie|a myth|nonsense|wrong) that)\b"
+    r"(?:false|untrue|a lie|a myth|nonsense|wrong) that|"
+    # Not done (yet): "has yet to sign", "stopped short of signing".
+    r"(?:is|are|was|were|has|have|had) (?:still )?yet to|(?:has|have) still to|stopped short of)\b"
 )
-_PHRASE_TAILS = frozenset({"out", "from", "of", "than", "that"})
+_PHRASE_TAILS = frozenset({"out", "from", "of", "than", "that", "to"})
 
 # Modality classes: a hedge, an intention, a prediction.
 MODALITY: dict[str, str] = {
@@ -64,19 +66,36 @@ MODALITY: dict[str, str] = {
     "about": "future", "wanted": "intent", "hoped": "intent",
     "volunteered": "intent", "prepared": "intent", "preparing": "intent", "ready": "intent",
     "like": "intent", "keen": "intent", "eager": "intent", "willing": "intent",
+    # Offers: "happy to cover Monday", "glad to help", "Oona can drive Pekka" -- said,
+    # not done. "can" is read so only before a verb (``_ABILITY_SKIP``).
+    "happy": "intent", "glad": "intent", "can": "ability", "offer": "intent",
+    # Not yet settled or not yet so: "TBC", "provisionally", "must have", "due to",
+    # "incoming CFO", "CFO-designate".
+    "tbc": "hedge", "tbd": "hedge", "provisionally": "hedge", "provisional": "hedge",
+    "tentatively": "hedge", "tentative": "hedge", "must": "hedge", "due": "future",
+    "incoming": "future", "designate": "future", "elect": "future", "prospective": "future",
+    "acting": "hedge", "interim": "hedge",
 }  # fmt: skip
+# "We are happy to announce that ...": an offer word before a verb of saying opens a
+# statement, not an offer.
+_PERFORMATIVE = frozenset({"announce", "report", "confirm", "share", "say", "inform", "welcome",
+                           "let", "tell", "introduce", "present", "congratulate", "note"})  # fmt: skip
+# "can" that states no offer or plan: a language spoken, a negation ("can not").
+_ABILITY_SKIP = frozenset({"not", "speak", "speaks", "only", "also", "still", "now", "you", "i", "we"})
 # Markers that are modal only in a pattern ("set to", "due to", "going to", "thought to").
 _NEEDS_TO = frozenset({"due", "set", "going", "thought", "believed", "expected", "aim",
-                       "aims", "plan", "plans", "hope", "hopes", "seeks", "wants",
+                       "aims", "plan", "plans", "hope", "hopes", "seeks",
                        "threatened", "threatens", "offered", "offers", "promised", "promises",
                        "vowed", "vows", "pledged", "pledges", "agreed", "agrees", "decided",
                        "decides", "supposed", "meant", "about", "wanted", "hoped", "volunteered",
-                       "prepared", "preparing", "ready", "like", "keen", "eager", "willing"})  # fmt: skip
+                       "prepared", "preparing", "ready", "like", "keen", "eager", "willing",
+                       "happy", "glad", "offer"})  # fmt: skip
 # Of those, the ones whose "to" may open a noun phrase ("agreed to the terms", "due to
 # rain"): modal only before a verb, not before a determiner or a name.
 _TO_VERB_ONLY = frozenset({"agreed", "agrees", "prepared", "ready", "about", "like",
                            "offered", "offers", "promised", "promises", "pledged", "pledges",
-                           "meant", "supposed", "keen", "eager", "willing", "set"})  # fmt: skip
+                           "meant", "supposed", "keen", "eager", "willing", "set", "happy",
+                           "glad", "offer"})  # fmt: skip
 _NOT_VERB_AFTER_TO = frozenset({"the", "a", "an", "his", "her", "their", "its", "our", "my",
                                 "your", "this", "that", "these", "those", "be", "me", "him",
                                 "them", "us", "it"})  # fmt: skip
@@ -87,7 +106,7 @@ _ATTRIBUTED = re.compile(
     r"(?:say|said|says|claim|claimed|suggest|suggested|indicate|indicated|told)|"
     r"according to (?:unconfirmed |unverified |media |press |local )?(?:reports|rumou?rs|sources|"
     r"people familiar|insiders)|"
-    r"it is (?:said|reported|rumou?red|understood|alleged|claimed) that|"
+    r"it (?:is|was|has been) (?:said|reported|rumou?red|understood|alleged|claimed) that|"
     r"(?:is|are|was|were) (?:said|reported|rumou?red) to|reports (?:say|said|suggest|suggested)|"
     r"rumou?rs? (?:say|said|suggest|suggested|that)|unconfirmed)\b"
 )
@@ -178,7 +197,8 @@ def negations(text: str) -> int:
 # Words that put "may" before them as the month: "in May", "last May", "mid-May".
 _BEFORE_MONTH = frozenset(
     {"in", "on", "of", "since", "until", "till", "by", "early", "late", "last", "next", "this",
-     "mid", "during", "through", "from", "every", "each", "between", "and", "or", "to"}
+     "mid", "during", "through", "from", "every", "each", "between", "and", "or", "to", "for",
+     "into"}
 )  # fmt: skip
 # "is being investigated for a possible X", "under investigation for": not a finding.
 _INVESTIGATED = re.compile(
@@ -188,6 +208,58 @@ _INVESTIGATED = re.compile(
 
 
 _FIRST_PERSON_HEDGES = frozenset({"think", "guess", "reckon", "suppose", "assume"})
+_UP_FOR = re.compile(r"\bup for \w+ing\b")
+_UNSETTLED = re.compile(
+    r"\b(?:been |was |were |is |are )?offered (?:a|an|the|her|his|their) (?:\w+ )?"
+    r"(?:job|role|position|post|place|contract|seat|spot|promotion)\b|"
+    r"\bto be confirmed\b|\bpending confirmation\b|\bnot (?:yet )?confirmed\b"
+)
+# Asking for something is not getting it: "requested leave from 1 May", "applied for".
+_REQUEST_WORDS = frozenset({"request", "requests", "requested", "requesting", "apply", "applies",
+                            "applied", "applying", "asked", "asks", "asking", "ask"})  # fmt: skip
+_REQUESTED = re.compile(
+    r"\b(?:request(?:s|ed|ing)?\b(?! (?:was|has been|is) (?:granted|approved|accepted))|"
+    r"appl(?:y|ies|ied|ying) for|"
+    r"ask(?:s|ed|ing)? (?:for|that|whether|if|to (?!(?:the|a|an|my|his|her|their|our|its)\b)))"
+)
+# Unnamed hearsay the clause readers do not frame: "there's a rumour", "rumour in the
+# canteen:", "word around the office is", "hearing that", "..., or so the rumour goes".
+_RUMOUR_WORDS = frozenset({"rumour", "rumor", "rumours", "rumors", "word", "hearing", "so", "told",
+                           "gossip", "grapevine", "per", "according", "account", "words", "version",
+                           "claim", "unverified", "alleged", "unconfirmed", "self", "reported",
+                           "stated", "claimed", "described"})  # fmt: skip
+_RUMOURED = re.compile(
+    r"\bthere(?:'s| is| are) (?:a )?rumou?rs?\b|\brumou?rs? (?:in|around|at|from|on)\b|"
+    r"\bword (?:around|in|at|on) the \w+ is\b|\bword from (?:the )?\w+ is\b|^(?:i'm |i am |we're )?hearing\b|"
+    r"\bor so (?:the rumou?r goes|i(?:'ve)? hear[d]?|they say|i'm told|we're told|people say)\b|"
+    r"\bgossip\b|\bgrapevine\b|"
+    # "(employee's account)", "(per the caller)", "as reported by the customer,"
+    r"\((?:per|according to|as told by) [^)]{1,40}\)|\((?:[\w\-]+['’]s )?(?:account|words|version|claim)\)|"
+    r"\((?:unverified|alleged|unconfirmed|self-reported)\)|"
+    r"\bas (?:reported|stated|claimed|told|described) by\b"
+)
+
+
+def phrase_cue(text: str) -> str | None:
+    """The words of a phrase-level modality cue ("there's a rumour", "requested"), if any."""
+    low = text.casefold()
+    for pattern in (_RUMOURED, _REQUESTED, _UP_FOR):
+        hit = pattern.search(low)
+        if hit is not None:
+            return text[hit.start() : hit.end()]
+    return None
+
+
+def names_may_month(text: str) -> bool:
+    """Whether ``text`` uses "May" as the month ("in May", "3 May", "May 2024"), which
+    the modality tables would otherwise read as the hedge and skip."""
+    toks = token_tuple(text)
+    return any(
+        t == "may"
+        and ((i > 0 and (toks[i - 1] in _BEFORE_MONTH or toks[i - 1][:1].isdigit()))
+             or (i + 1 < len(toks) and toks[i + 1][:1].isdigit()))
+        for i, t in enumerate(toks)
+    )  # fmt: skip
 
 
 def modalities(text: str) -> set[str]:
@@ -199,10 +271,10 @@ def modalities(text: str) -> set[str]:
         if cls is None:
             continue
         if t == "may" and (
-            (i > 0 and (toks[i - 1] in _BEFORE_MONTH or toks[i - 1].isdigit()))  # "3 May"
+            (i > 0 and (toks[i - 1] in _BEFORE_MONTH or toks[i - 1][:1].isdigit()))
             or (i + 1 < len(toks) and toks[i + 1][:1].isdigit())
         ):
-            continue  # the month
+            continue  # the month ("in May", "9 May", "May 2024")
         if t in _FIRST_PERSON_HEDGES and (i == 0 or toks[i - 1] not in ("i", "we")):
             continue  # "guess who I met", "think of it": only "I think" hedges
         if t in _NEEDS_TO and (i + 1 >= len(toks) or toks[i + 1] != "to"):
@@ -213,6 +285,10 @@ def modalities(text: str) -> set[str]:
             continue  # "agreed to the terms", "ready to them": a noun phrase follows
         if t == "like" and (i == 0 or toks[i - 1] not in ("would", "'d")):
             continue  # "would like to": "like to swim" is a habit
+        if t in ("happy", "glad") and i + 2 < len(toks) and toks[i + 2] in _PERFORMATIVE:
+            continue  # "happy to announce that ...": a statement follows
+        if t == "can" and (i + 1 >= len(toks) or toks[i + 1] in _ABILITY_SKIP or toks[i + 1][:1].isdigit()):
+            continue
         if (
             t in ("may", "might", "could", "would", "should", "will")
             and i + 1 < len(toks)
@@ -222,6 +298,14 @@ def modalities(text: str) -> set[str]:
             continue
         out.add(cls)
     low = text.casefold()
+    if "up" in toks and _UP_FOR.search(low):
+        out.add("intent")  # "up for covering Monday": an offer
+    if ("offered" in toks or "confirmed" in toks or "pending" in toks) and _UNSETTLED.search(low):
+        out.add("intent")  # "has been offered a job", "to be confirmed": not settled
+    if not _REQUEST_WORDS.isdisjoint(toks) and _REQUESTED.search(low):
+        out.add("intent")  # "has requested leave", "applied for a transfer": asked, not granted
+    if not _RUMOUR_WORDS.isdisjoint(toks) and _RUMOURED.search(low):
+        out.add("hedge")  # "there's a rumour ...", "..., or so the rumour goes", "hearing that"
     if _hearsay_words(toks) and _ATTRIBUTED.search(low):
         out.add("hedge")  # "sources say", "according to unconfirmed reports"
     if ("for" in toks or "investigation" in toks or "rule" in toks) and _INVESTIGATED.search(low):
@@ -274,7 +358,10 @@ _ACTION_LIST = re.compile(
 
 def attributed(text: str) -> bool:
     """Whether the text passes the statement on from unnamed or unverified sources."""
-    return _hearsay_words(token_tuple(text)) and _ATTRIBUTED.search(text.casefold()) is not None
+    toks = token_tuple(text)
+    if not _RUMOUR_WORDS.isdisjoint(toks) and _RUMOURED.search(text.casefold()) is not None:
+        return True
+    return _hearsay_words(toks) and _ATTRIBUTED.search(text.casefold()) is not None
 
 
 # Every ``_ATTRIBUTED`` alternative holds one of these words: a cheap test first.

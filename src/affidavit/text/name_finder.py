@@ -124,7 +124,10 @@ _PARTICLE_ALT = "|".join(sorted(_PARTICLES))
 _NAME_PARTICLE_ALT = "|".join(sorted(_NAME_PARTICLES))
 # Candidate regions: capitalised tokens joined by spaces, hyphens or particles. Only
 # these are walked token by token, which keeps long evidence cheap.
-_REGION = re.compile(rf"(?<![\w'’.\-]){_UP}(?:(?:\s+(?:(?:{_PARTICLE_ALT})\s+)*|\s*-\s*){_UP})*")
+# A line break ends a name ("Customer: Ana Ruiz\nThe router ..." names Ana Ruiz).
+_REGION = re.compile(
+    rf"(?<![\w'’.\-]){_UP}(?:(?:[^\S\n]+(?:(?:{_PARTICLE_ALT})[^\S\n]+)*|[^\S\n]*-[^\S\n]*){_UP})*"
+)
 # What may follow a word for it to stand with a name rather than alone.
 _NAME_NEXT = re.compile(
     rf"\s*&\s*{_UP}|\s+(?:(?:{_NAME_PARTICLE_ALT})\s+)+{_UP}|\s+{_JOINED_PREFIX}[^\W\d_a-z]"
@@ -223,6 +226,21 @@ def _may_start(text: str, word: str, start: int, end: int) -> bool:
 
 @lru_cache(maxsize=8192)
 def _find_names(text: str) -> tuple[tuple[str, int, int], ...]:
+    marked = _MARK.search(text) is not None
+    if marked:
+        # "Títílọpẹ́ Adébáńjọ": a combining mark (not a word character to ``re``) would
+        # cut the name. Read a copy with each mark as a lower-case letter (same offsets)
+        # and quote every name from the text itself.
+        work = _MARK.sub("a", text)
+        return tuple((text[a:b], a, b) for _, a, b in _find_names_in(work))
+    return _find_names_in(text)
+
+
+_CONTRACTION = re.compile(r"['’](?:ll|ve|re|d|m)$", re.I)
+_MARK = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff]")
+
+
+def _find_names_in(text: str) -> tuple[tuple[str, int, int], ...]:
     found: list[tuple[str, int, int]] = []
     for region in _REGION.finditer(text):
         word = region.group(0)
@@ -287,6 +305,10 @@ def _walk(text: str, lo: int, hi: int, found: list[tuple[str, int, int]]) -> Non
         gap = text[run[-1][2] : start].strip() if run else ""
         if run and gap not in ("", "-") and not (gap == "." and run[-1][0].casefold() in TITLES):
             flush()  # punctuation between tokens breaks a run ("Ms. Kim" does not)
+        bare = _CONTRACTION.sub("", word) if ("’" in word or "'" in word) else word
+        if bare != word and bare.isalpha() and bare.casefold() in _NOT_NAMES:
+            flush()  # "They’ve", "She’ll": a pronoun with its auxiliary, no name
+            continue
         if word[:1].isupper() or _joined(word):
             if not run and not _may_start(text, word, start, end):
                 flush()

@@ -57,7 +57,8 @@ _SMALL = {
     "thrice": 3,
 }  # fmt: skip
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9,
-           "trillion": 10**12, "k": 1000, "m": 10**6, "bn": 10**9}  # fmt: skip
+           "trillion": 10**12, "k": 1000, "m": 10**6, "bn": 10**9,
+           "mio": 10**6, "mln": 10**6, "mld": 10**9}  # fmt: skip
 
 _CURRENCY_SYMBOL = {"$": "usd", "£": "gbp", "€": "eur", "¥": "jpy"}
 _UNITS = {
@@ -105,7 +106,14 @@ _ORDINAL_WORD = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\b", re.IGNORECASE)
 _ARTICLE_SCALE = re.compile(
     r"\b(?:(half) an?|an?)\s+(dozen|hundred|thousand|million|billion)\b", re.IGNORECASE
 )
-_SCALE_AFTER = re.compile(r"\s?(hundred|thousand|million|billion|trillion|bn|k|m)\b", re.IGNORECASE)
+_AND_MORE = re.compile(
+    r"[\s-]+(?:and[\s-]+)?(?P<more>(?:(?:" + "|".join(sorted(_SMALL, key=len, reverse=True))
+    + r")(?:[\s-]+(?=\w))?)+)\b",
+    re.IGNORECASE,
+)
+_SCALE_AFTER = re.compile(
+    r"\s?(hundred|thousand|million|billion|trillion|bn|mio|mln|mld|k|m)\b", re.IGNORECASE
+)
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 # "21/06/1984", "21.06.1984": read only when the order is certain (one part above
 # 12, or both equal); "03/04/2020" stays a row of numbers.
@@ -219,11 +227,45 @@ def dates(text: str) -> tuple[tuple[DateValue, ...], tuple[tuple[int, int], ...]
 
 
 _CLOCK = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])(?:\s?([ap]\.?m\.?)(?!\w))?", re.I)
+# Continental groupings: "12 000" (a space or no-break space between thousands) and a
+# decimal comma before a scale ("1,2 mio", "3,5 mln"). ``_regrouped`` rewrites them in
+# the same number of characters ("12,000", "1.2 mio"), so every offset stays the text's.
+_SPACE_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d]|[.,]\d)")
+_COMMA_DECIMAL = re.compile(
+    r"(?<![\d.,])(\d{1,3}),(\d{1,2})(?=\s?(?:mio|mln|mld|million|millions|billion|bn|miljoner|miljoonaa)\b)",
+    re.I,
+)
+
+
+_REGROUP_HINT = re.compile(r"\d[ \u00a0\u202f]\d|\d,\d")
+
+
+def _regrouped(text: str) -> str:
+    if _REGROUP_HINT.search(text) is None:
+        return text  # the common text: no digit group a space or comma could join
+    out = _SPACE_GROUPED.sub(lambda m: re.sub(r"[ \u00a0\u202f]", ",", m.group(0)), text)
+    return _COMMA_DECIMAL.sub(lambda m: f"{m.group(1)}.{m.group(2)}", out)
 
 
 @lru_cache(maxsize=16384)
 def quantities(text: str) -> tuple[Quantity, ...]:
     """Every non-date number in ``text`` with its unit, normalised."""
+    work = _regrouped(text)
+    if work == text:
+        return _quantities(text)
+    # Read the regrouped text; quote each surface as the original text writes it.
+    out, pos = [], 0
+    for q in _quantities(work):
+        at = work.find(q.surface, pos)
+        if at == -1:
+            at = work.find(q.surface)
+        surface = text[at : at + len(q.surface)] if at != -1 else q.surface
+        out.append(Quantity(q.value, q.unit, surface))
+        pos = at + len(q.surface) if at != -1 else pos
+    return tuple(out)
+
+
+def _quantities(text: str) -> tuple[Quantity, ...]:
     _, taken = dates(text)
     out: list[Quantity] = []
     used: list[tuple[int, int]] = list(taken)
@@ -281,8 +323,14 @@ def quantities(text: str) -> tuple[Quantity, ...]:
         if free(m.start(), m.end()):
             half = Decimal("0.5") if m.group(1) else Decimal(1)
             scale_value = _SMALL.get(m.group(2).casefold()) or _SCALES[m.group(2).casefold()]
-            out.append(Quantity((half * scale_value).normalize(), None, m.group(0)))
-            used.append((m.start(), m.end()))
+            value, end = half * scale_value, m.end()
+            # "a hundred and twenty": the article's scale, then the words that add to it.
+            rest = _AND_MORE.match(text, end) if not m.group(1) else None
+            more = _word_value(rest.group("more").rstrip(" -")) if rest is not None else None
+            if rest is not None and more is not None and more < scale_value:
+                value, end = value + more, rest.start("more") + len(rest.group("more").rstrip(" -"))
+            out.append(Quantity(value.normalize(), None, text[m.start() : end]))
+            used.append((m.start(), end))
     for m in _ORDINAL_WORD.finditer(text) if runs is None or not runs.isdisjoint(_ORDINALS) else ():
         before = text[max(0, m.start() - 8) : m.start()].split()
         if free(m.start(), m.end()) and not (before and before[-1].casefold() in _NOT_ORDINAL_BEFORE):

@@ -88,6 +88,10 @@ _GROUPS: tuple[frozenset[str], ...] = (
     frozenset({"mayor"}), frozenset({"treasurer"}), frozenset({"secretary"}), frozenset({"coach"}),
     frozenset({"captain"}), frozenset({"owner"}), frozenset({"landlord", "landlady"}),
     frozenset({"architect"}), frozenset({"lawyer", "solicitor"}), frozenset({"surgeon"}),
+    # Roles a ticket, note or form labels a person with ("Customer: Ana Ruiz").
+    frozenset({"customer", "client"}), frozenset({"patient"}), frozenset({"caller"}),
+    frozenset({"applicant", "candidate"}), frozenset({"passenger"}), frozenset({"driver"}),
+    frozenset({"reporter"}), frozenset({"tenant"}), frozenset({"guest"}),
 )  # fmt: skip
 _GROUP_OF = {noun: group for group in _GROUPS for noun in group}
 _ORG_GROUP = _GROUPS[0]
@@ -110,10 +114,15 @@ _APPOSITION_AFTER = re.compile(
 # "X is the CEO", "X was a founder": a copula, then the noun within three words.
 _COPULA_AFTER = re.compile(rf"\s+(?:is|was)\s+(?:the|a|an|its|our)\s+{_FILLER}{{0,3}}?({_NOUNS})\b", re.I)
 # "CEO Ada Berg", "the firm Vantec", "its chief executive, Ada Berg": the noun just before.
-_NOUN_BEFORE = re.compile(rf"\b({_NOUNS})\s*,?\s*$", re.I)
+_NOUN_BEFORE = re.compile(rf"\b({_NOUNS})\s*[,:]?\s*$", re.I)
 _FOUNDED = re.compile(
     r"\s+(?:was|is|were)\s+(?:\w+ly\s+)?(?:founded|established|incorporated|headquartered)\b"
 )
+# "the customer", "the patient": the roles a ticket or note labels a person with, which
+# refer back from anywhere in a sentence (``gates.write_view``).
+_ROLE_NOUNS = ("customer", "client", "patient", "caller", "applicant", "candidate", "passenger",
+               "driver", "reporter", "tenant", "guest")  # fmt: skip
+LABELLED_ROLE = re.compile(r"\b[Tt]he\s+(" + "|".join(_ROLE_NOUNS) + r")\b(?!['’])")
 # A definite description that opens a clause: "The firm", "the company's CEO" is not one.
 DESCRIPTION = re.compile(rf"\b[Tt]he\s+(?:(?:new|former|same|current)\s+)?({_NOUNS})\b(?!['’])", re.I)
 

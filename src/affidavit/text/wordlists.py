@@ -77,7 +77,11 @@ _ADVERBS_AND_CONNECTIVES = frozenset({
     "according", "allegedly", "already", "currently", "earlier", "even", "following", "former",
     "furthermore", "however", "including", "instead", "just", "later", "meanwhile", "moreover", "now",
     "only", "previously", "recently", "regarding", "reportedly", "still", "today", "tomorrow",
-    "yesterday"
+    "yesterday",
+    # Sentence adverbs that open a chat line before a name ("Apparently Nora Vik quit").
+    "apparently", "supposedly", "seemingly", "presumably", "actually", "honestly", "basically",
+    "unfortunately", "fortunately", "luckily", "sadly", "hopefully", "obviously", "clearly",
+    "probably", "perhaps", "maybe", "finally", "anyway", "btw", "fyi",
 })  # fmt: skip
 _AUXILIARIES = frozenset({
     "are", "be", "been", "can", "could", "did", "do", "does", "had", "has", "have", "is", "may",
