@@ -216,3 +216,38 @@ def test_till_says_until() -> None:
     said = "Ysolde Farrant is covering the night desk until the end of {}."
     assert verdict(said.format("June"), evidence)[0] in ADMITTED
     assert verdict(said.format("July"), evidence)[0] == "REJECT"
+
+
+def test_a_bare_no_between_two_values_corrects_the_first() -> None:
+    evidence = "tamsin: meet at the Kerrow depot 7:30, ugh no, 8:30, the bus is late"
+    assert verdict("The meeting at the Kerrow depot is at 7:30.", evidence)[0] == "REJECT"
+    assert verdict("The meeting at the Kerrow depot is at 8:30.", evidence)[0] in ADMITTED
+    plain = "tamsin: meet at the Kerrow depot at 7:30, the bus is on time"
+    assert verdict("The meeting at the Kerrow depot is at 7:30.", plain)[0] in ADMITTED  # control
+
+
+def test_hearsay_after_a_chat_label_in_lower_case() -> None:
+    evidence = "ysolde farrant: corin says pennick robotics is hiring welders again"
+    assert verdict("Pennick Robotics is hiring welders again.", evidence) == ("REJECT", "modality_dropped")
+    assert verdict("Corin says Pennick Robotics is hiring welders again.", evidence)[0] in ADMITTED
+
+
+def test_none_of_them_is_more_than_some_of_them() -> None:
+    evidence = "Ticket 91: Some users at the Kerrow office cannot log in to the payroll portal."
+    assert verdict("No users at the Kerrow office can log in to the payroll portal.", evidence) == (
+        "REJECT", "quantifier_changed")
+    assert verdict("Some users at the Kerrow office cannot log in to the payroll portal.", evidence)[0] \
+        in ADMITTED
+
+
+def test_a_date_or_place_belongs_to_the_clause_of_the_claims_verb() -> None:
+    dated = ("Hi Maren,\nthe Pennick contract was signed on 3 March; delivery of the boats is due "
+             "two months later.")
+    assert verdict("The boats for Pennick were due in March.", dated)[0] == "REJECT"
+    assert verdict("The Pennick contract was signed on 3 March.", dated)[0] in ADMITTED
+    placed = "Lowri Askew read law at the University of Truro and now runs a legal aid clinic in Bodmin."
+    assert verdict("Lowri Askew runs a legal aid clinic in Truro.", placed)[0] == "REJECT"
+    assert verdict("Lowri Askew runs a legal aid clinic in Bodmin.", placed)[0] in ADMITTED
+    shared = "Ailbhe Strand moved to Truro in June and to Bodmin in August."  # the verb is shared
+    assert verdict("Ailbhe Strand moved to Bodmin in August.", shared)[0] in ADMITTED
+    assert verdict("Ailbhe Strand moved to Bodmin in June.", shared)[0] == "REJECT"

@@ -49,9 +49,18 @@ def check_modality(claim: str, ev: str) -> Failure:
     return term, f"the evidence qualifies the statement ('{term}', {kind}); the claim does not"
 
 
+# "No users can log in", "Nobody at the depot has a key": all of them, negated.
+_NONE_OF = re.compile(
+    r"^\s*(?:no|none of (?:the|its|their|our|his|her))\s+\w|^\s*(?:nobody|no one|noone)\b", re.I
+)
+
+
 def check_quantifier(claim: str, ev: str) -> Failure:
     """The claim does not strengthen the evidence's quantifier or drop an exception."""
     rc, re_ = markers.quantifier_rank(claim), markers.quantifier_rank(ev)
+    if _NONE_OF.search(claim) and re_ is not None and 0 < re_ < markers.UNIVERSAL:
+        word = claim.split()[0]
+        return word, f"the claim says '{word}' of all of them; the evidence of part of them"
     if rc is None:
         part = markers.partitive_lead(ev)
         # A claim that counts ("Forty ... staff") is left to the number check.

@@ -466,3 +466,75 @@ def _said_after_name(part: str, word: str) -> bool:
     return any(
         lemma(t) == word and (is_verb_like(t) or (i and toks[i - 1] == "to")) for i, t in enumerate(toks)
     )
+
+
+# A clause's own time or place: "due two months later", "runs a clinic in Manipay".
+_OWN_TIME = re.compile(
+    r"\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|later|earlier|ago|next|last|yesterday|"
+    r"tomorrow|today|tonight)\b",
+    re.I,
+)
+_PLACE_AFTER = re.compile(
+    r"\b(?:in|at|near|outside|from)\s+(?:the\s+)?(?P<place>[A-Z][\w'’\-]*(?:\s+[A-Z][\w'’\-]*)*)"
+)
+
+
+_VERB_CLAUSES = re.compile(r"\s*;\s*|,?\s+(?:and|but|while|whereas)\s+(?:then\s+|now\s+)?")
+
+
+def verb_clause(claim: str, ev: str) -> str | None:
+    """The one conjunct of ``ev`` that holds the claim's verb, when there are several."""
+    verb = analyse(claim).verb
+    if verb is None:
+        return None
+    parts: list[str] = []
+    for p in (p for p in _VERB_CLAUSES.split(ev) if p and p.strip()):
+        if parts and not any(is_verb_like(t) for t in markers.token_tuple(p)):
+            parts[-1] += " and " + p  # "in June and to Tromsø in August": the verb is shared
+        else:
+            parts.append(p)
+    if len(parts) < 2:
+        return None
+    holding = [p for p in parts if verb in content_lemmas(p)]
+    return holding[0] if len(holding) == 1 else None
+
+
+def check_clause_date(claim: str, ev: str) -> Failure:
+    """The claim's date is the one its own clause states ("signed on 3 March; delivery
+    is due two months later" gives no "due in March")."""
+    from affidavit.text.numbers import date_supported, dates
+
+    claimed = dates(claim)[0]
+    months = set(_MONTH_WORD.findall(claim.casefold()))
+    part = verb_clause(claim, ev) if claimed or months else None
+    if part is None or not _OWN_TIME.search(part):
+        return None
+    held = dates(part)[0]
+    for d in claimed:
+        if not date_supported(d, held):
+            return d.surface, f"the date '{d.surface}' belongs to another clause of the evidence"
+    for month in sorted(months - set(_MONTH_WORD.findall(part.casefold()))):
+        return month, f"'{month}' belongs to another clause of the evidence"
+    return None
+
+
+_MONTH_WORD = re.compile(
+    r"\b(january|february|march|april|june|july|august|september|october|november|december)\b"
+)
+
+
+def check_clause_place(claim: str, ev: str) -> Failure:
+    """The claim's place is the one its own clause states ("read law at the University of
+    Colombo and now runs a clinic in Manipay" gives no "runs a clinic in Colombo")."""
+    places = [m.group("place") for m in _PLACE_AFTER.finditer(claim)]
+    part = verb_clause(claim, ev) if places else None
+    if part is None:
+        return None
+    own = [m.group("place") for m in _PLACE_AFTER.finditer(part)]
+    if not own:
+        return None  # the clause names no place of its own: nothing to set against the claim's
+    for place in places:
+        if not any(refers_to(place, o) or refers_to(o, place) or place in o for o in own):
+            return place, f"the place '{place}' belongs to another clause of the evidence"
+    return None

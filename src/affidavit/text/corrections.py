@@ -18,6 +18,8 @@ from affidavit.text.numbers import dates, quantities
 _CUE = re.compile(
     r"(?:\s*[—–]\s*|\s+-{1,2}\s+|\s*[,;(.]\s*|\s+)"
     r"(?:no,? wait|wait,? no|no sorry|no,? sorry|sorry,? I meant|sorry,? I mean|I meant|"
+    # "7:30, ugh no, 8:30", "room 12, no, 14": a bare "no," between two values of a kind.
+    r"(?:(?:ugh|uh|um+|oh|hmm+|erm?),?\s+)?no,(?=\s*\S*\d)|"
     r"correction|scratch that|make that|make it|or rather|actually,? (?:it'?s|it is|make it|it was)|"
     r"sorry,? (?:it'?s|it is|it was)|"
     # An apology, optionally saying what went wrong ("sorry, typo,", "oops, my bad -"):
@@ -29,7 +31,7 @@ _CUE = re.compile(
 )
 _CUE_WORDS = (
     "wait", "sorry", "meant", "correction", "scratch", "make", "rather", "actually", "oops", "my bad",
-    "my mistake", "ignore", "forget", "disregard", "strike", "never", "wrong", "not true",
+    "my mistake", "ignore", "forget", "disregard", "strike", "never", "wrong", "not true", "no,",
 )  # fmt: skip
 _WORD = re.compile(r"[\w'’\-]+")
 _CLAUSE_END = re.compile(r"[,.;!?)\n]")

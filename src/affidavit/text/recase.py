@@ -71,8 +71,10 @@ def _same_letters(written: str, spelled: str) -> bool:
 
 # "i", "i'm", "i've", "i'd", "i'll": the first-person pronoun chat writes lower case.
 _I = re.compile(r"(?<![\w'’.])i(?=\s|['’](?:m|ve|d|ll)\b)")
-# A sentence's first letter: at the start, after a line break, or after . ! ? and space.
+# A sentence's first letter: at the start, after a line break, after . ! ? and space, or
+# after a chat speaker's label ("ayelén: vicente says ...").
 _OPENING = re.compile(r"(?:^|(?<=\n)|(?<=[.!?])\s+)[\s\"“‘'(]*([^\W\d_])", re.M)
+_AFTER_LABEL = re.compile(r"^[^\W\d_][\w'’.\- ]{0,40}?:[ \t]+[\"“‘'(]*([^\W\d_])", re.M)
 
 
 def _after_abbreviation(text: str, at: int) -> bool:
@@ -101,6 +103,7 @@ def chat_cased(evidence: str) -> str:
     for m in _I.finditer(evidence):
         out[m.start()] = "I"
     openings = [m for m in _OPENING.finditer(evidence) if not _after_abbreviation(evidence, m.start())]
+    openings += list(_AFTER_LABEL.finditer(evidence))
     lower = [m for m in openings if m.group(1).islower()]
     # Prose that capitalises its sentences writes a lower-case word after a full stop
     # on purpose ("15.000 kr. for the cabin"): only an uncased text is recased.
