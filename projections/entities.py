@@ -9,7 +9,7 @@ import msgspec
 
 from affidavit.events import Applied, EntityPrivate, EntityRegistered, SubjectErased, Unreadable
 from affidavit.text.fold import fold
-from affidavit.text.names import NameIndex
+from affidavit.text.names import NameIndex, tokens_of
 
 
 class EntityRecord(msgspec.Struct, frozen=True, gc=False):
@@ -77,8 +77,11 @@ class Entities:
             if event.alias_of is not None:
                 self._aliases.setdefault(event.alias_of, set()).add(event.entity_id)
             if name is not None:
-                self._index.setdefault(ev.tenant, NameIndex()).add(event.entity_id, name)
-                self._folded.setdefault(ev.tenant, NameIndex()).add(event.entity_id, fold(name))
+                folded = fold(name)
+                # An ASCII name keys as its folded form does (the key is casefolded): key once.
+                tokens = tokens_of(name) if name.isascii() else None
+                self._index.setdefault(ev.tenant, NameIndex()).add(event.entity_id, name, tokens)
+                self._folded.setdefault(ev.tenant, NameIndex()).add(event.entity_id, folded, tokens)
         elif isinstance(event, SubjectErased):
             index = self._index.get(ev.tenant)
             folded = self._folded.get(ev.tenant)
