@@ -77,11 +77,10 @@ class Entities:
             if event.alias_of is not None:
                 self._aliases.setdefault(event.alias_of, set()).add(event.entity_id)
             if name is not None:
-                folded = fold(name)
                 # An ASCII name keys as its folded form does (the key is casefolded): key once.
                 tokens = tokens_of(name) if name.isascii() else None
                 self._index.setdefault(ev.tenant, NameIndex()).add(event.entity_id, name, tokens)
-                self._folded.setdefault(ev.tenant, NameIndex()).add(event.entity_id, folded, tokens)
+                self._folded.setdefault(ev.tenant, NameIndex()).add(event.entity_id, fold(name), tokens)
         elif isinstance(event, SubjectErased):
             index = self._index.get(ev.tenant)
             folded = self._folded.get(ev.tenant)

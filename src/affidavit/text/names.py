@@ -50,8 +50,8 @@ def name_key(name: str) -> str:
 def tokens_of(name: str) -> list[str]:
     """The tokens of ``name_key(name)``, uncached (for callers that key each name once)."""
     if _PLAIN.fullmatch(name):
-        words = name.lower().split(" ")
-        return _drop_leading(words) if words[0] in TITLES or words[0] == "the" else words
+        plain = name.lower().split(" ")
+        return _drop_leading(plain) if plain[0] in TITLES or plain[0] == "the" else plain
     spaced = name.replace("&", " & ") if "&" in name else name  # "AT&T" keys as "AT & T" does
     tokens = [_POSSESSIVE.sub("", t) for t in spaced.split()]
     words: list[str] = []
@@ -86,7 +86,7 @@ def match_tokens(name: str) -> tuple[str, ...]:
     return tuple(fold(t) for t in key_tokens(name))
 
 
-def _compound(tokens: tuple[str, ...]) -> bool:
+def _compound(tokens: tuple[str, ...] | list[str]) -> bool:
     """A firm of several names ("lindqvist and hale"): no single token stands for it."""
     return len(tokens) > 2 and "and" in tokens[1:-1]
 
