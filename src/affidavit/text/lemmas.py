@@ -13,10 +13,11 @@ from typing import Any, NamedTuple
 
 
 def _simplemma() -> Any:
-    """simplemma, imported on first use: its import costs ~70 ms of server start-up."""
-    import simplemma
+    """simplemma's English lemmatiser, made on first use (its import costs ~70 ms of server
+    start-up); its dictionary is read through restart points (``text.lemma_dict``)."""
+    from affidavit.text.lemma_dict import english_lemmatizer
 
-    return simplemma
+    return english_lemmatizer()
 
 # eq-7: kin words of one sex no longer cover each other (son !~ daughter);
 # eq-6: repair ~ fix ~ mend, fixed/fixes -> fix; eq-5: head chef phrases;
@@ -183,7 +184,7 @@ def lemma(word: str) -> str:
         return fixed
     if not low.isalpha() and "-" not in low:
         return low
-    result: str = _simplemma().lemmatize(low, lang="en")
+    result: str = _simplemma().lemmatize(low, "en")
     return result.casefold()
 
 
