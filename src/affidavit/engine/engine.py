@@ -46,6 +46,9 @@ erasure_log = structlog.get_logger("affidavit.erasure")  # the name erasure logs
 T = TypeVar("T")
 
 ENGINE_RESOLVER = "affidavit-engine/0.1"
+# A replay of at least this many events freezes what it built out of the cyclic
+# collector's reach (gc.freeze); smaller stores leave the collector as it was.
+FREEZE_AFTER = 20_000
 
 
 class Engine:
@@ -73,6 +76,7 @@ class Engine:
         self._content = Content(store_id, keyring, self.erased)
         self._head_recorded_at = -(2**63)
         self._observers: list[Callable[[Applied], None]] = []
+        self._froze = False  # whether this engine's replay froze the collector's heap
         self._trusted_seal: tuple[int, bytes, bytes] | None = None  # last seal written here
         self._replaying = False  # the replay at open (caches are swept once at its end)
         self._readonly_at: int | None = None  # a view's seq
@@ -126,6 +130,9 @@ class Engine:
         self._ledger.close()
         if self._keyring is not None:
             self._keyring.close()
+        if self._froze:
+            gc.unfreeze()  # the collector may reclaim what this store's replay held
+            self._froze = False
 
     def __enter__(self) -> Self:
         return self
@@ -248,6 +255,12 @@ class Engine:
             self._replay_verified()
         finally:
             self._replaying = False
+            if self._projections.head_seq >= FREEZE_AFTER and not self._froze:
+                # What replay built lives as long as the store: moved out of the collector's
+                # generations, so the collections after open do not walk it again and again
+                # (a second for 300k events). ``close`` hands it back.
+                gc.freeze()
+                self._froze = True
             if collecting:
                 gc.enable()
         if self.erased.destroyed_keys():
