@@ -31,8 +31,9 @@ class SourceRegistry:
 
     def __init__(self) -> None:
         self._sources: dict[tuple[str, str], SourceRecord] = {}
-        # tenant -> name fingerprint -> parts that mention it, as (source ref, part index)
-        self._mentions: dict[str, dict[str, set[tuple[str, int]]]] = {}
+        # tenant -> name fingerprint -> the part that mentions it, as (source ref, part
+        # index), or the set of them once there are several (most names are in one part)
+        self._mentions: dict[str, dict[str, tuple[str, int] | set[tuple[str, int]]]] = {}
 
     def get(self, tenant: str, source_ref: str) -> SourceRecord | None:
         return self._sources.get((tenant, source_ref))
@@ -41,7 +42,11 @@ class SourceRegistry:
         found: set[tuple[str, int]] = set()
         mentions = self._mentions.get(tenant, {})
         for fp in fingerprints:
-            found |= mentions.get(fp, set())
+            held = mentions.get(fp)
+            if isinstance(held, tuple):
+                found.add(held)
+            elif held is not None:
+                found |= held
         return found
 
     def count(self, tenant: str) -> int:
@@ -67,7 +72,10 @@ class SourceRegistry:
                 for fp in fps:
                     held = mentions.get(fp)
                     if held is None:
-                        mentions[fp] = {part}
+                        mentions[fp] = part
+                    elif isinstance(held, tuple):
+                        if held != part:
+                            mentions[fp] = {held, part}
                     else:
                         held.add(part)
         elif isinstance(event, SourcePartRedacted):

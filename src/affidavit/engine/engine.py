@@ -9,6 +9,7 @@ functions over it in ``affidavit.memory``. Opening lives in ``opening.py``.
 from __future__ import annotations
 
 import gc
+import sys
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -303,9 +304,11 @@ class Engine:
         # projection dispatch each a single call (see bench/open.py).
         projections, observers, content = self._projections, self._observers, self._content
         apply, decoders, eager = projections.apply, REPLAY_DECODERS, EAGER_PRIVATE
+        intern = sys.intern  # records keep these few strings: one object each, not one per row
         for row in chain.verified(rows, projections.head_seq, projections.head_hash,
                                   self._head_recorded_at):
             seq, kind, tenant, actor, recorded_at, resolver, body, prev_hash, digest = row
+            kind, tenant, actor = intern(kind), intern(tenant), intern(actor)
             try:
                 event = decoders[kind].decode(body)
             except (KeyError, msgspec.DecodeError):
