@@ -73,3 +73,18 @@ def test_the_index_rebuilds_to_the_shipped_one() -> None:
     shipped = lemma_dict.shipped_index()
     assert shipped is not None
     assert lemma_dict.build_index(lemma_dict._stream("en")) == shipped
+
+
+def test_an_erasure_drops_the_lemmatisers_word_cache_but_not_the_dictionary() -> None:
+    from affidavit.engine.content import clear_text_caches
+    from affidavit.text.lemmas import lemma
+
+    lemma.cache_clear()
+    lemma("Solbergs")  # a word read from text sits in the lemmatiser's token cache
+    before = lemma_dict.english_lemmatizer()
+    dictionary = lemma_dict._factory()
+    assert before._cached_lemmatize.cache_info().currsize > 0  # the control: it is held
+    clear_text_caches()
+    after = lemma_dict.english_lemmatizer()
+    assert after is not before and after._cached_lemmatize.cache_info().currsize == 0
+    assert lemma_dict._factory() is dictionary  # simplemma's public table is kept

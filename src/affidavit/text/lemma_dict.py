@@ -161,14 +161,23 @@ class _Factory:
         return found
 
 
-@cache
+_FACTORY: list[_Factory] = []  # made once; not a text cache (it holds simplemma's public table)
+
+
 def _factory() -> _Factory:
-    return _Factory(indexed_english())
+    # Not functools-cached: ``clear_text_caches`` drops the lemmatisers below after an
+    # erasure (their token caches hold words read from text) but keeps this dictionary.
+    if not _FACTORY:
+        _FACTORY.append(_Factory(indexed_english()))
+    return _FACTORY[0]
 
 
 @cache
 def english_lemmatizer() -> Any:
-    """A simplemma ``Lemmatizer`` with its default strategy; English reads through the index."""
+    """A simplemma ``Lemmatizer`` with its default strategy; English reads through the index.
+
+    Its token cache holds words read from text: ``clear_text_caches`` drops it with the
+    other text caches after an erasure."""
     from simplemma import Lemmatizer
     from simplemma.strategies import DefaultStrategy
 
