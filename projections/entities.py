@@ -11,6 +11,10 @@ from affidavit.events import Applied, EntityPrivate, EntityRegistered, SubjectEr
 from affidavit.text.fold import fold
 from affidavit.text.names import NameIndex, tokens_of
 
+# Replay folds each name once: the memoised ``fold`` would fill its cache with every name
+# in the store (which the first erasure then has to clear).
+_fold_once = fold.__wrapped__
+
 
 class EntityRecord(msgspec.Struct, frozen=True, gc=False):
     entity_id: str
@@ -92,7 +96,8 @@ class Entities:
                 # An ASCII name keys as its folded form does (the key is casefolded): key once.
                 tokens = tokens_of(name) if name.isascii() else None
                 self._index.setdefault(ev.tenant, NameIndex()).add(event.entity_id, name, tokens)
-                self._folded.setdefault(ev.tenant, NameIndex()).add(event.entity_id, fold(name), tokens)
+                self._folded.setdefault(ev.tenant, NameIndex()).add(event.entity_id, _fold_once(name),
+                                                                    tokens)
         elif isinstance(event, SubjectErased):
             index = self._index.get(ev.tenant)
             folded = self._folded.get(ev.tenant)
