@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from affidavit.clock import FixedClock
+from affidavit.errors import InvalidInput
 from affidavit.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,8 +46,12 @@ def main() -> int:
         ids: dict[str, str] = {}
         not_admitted = []
         for item in load("store.jsonl"):
-            out = store.remember(item["claim"], item["evidence"], source_text=item.get("source_text"),
-                                 valid_from=item.get("valid_from"), valid_to=item.get("valid_to"))
+            try:
+                out = store.remember(item["claim"], item["evidence"], source_text=item.get("source_text"),
+                                     valid_from=item.get("valid_from"), valid_to=item.get("valid_to"))
+            except InvalidInput as exc:  # a corpus line the store refuses as input: say so, go on
+                not_admitted.append((item["id"], "invalid_input", str(exc)))
+                continue
             if out.status == "admitted" and out.claim_id:
                 ids[out.claim_id] = item["id"]
             else:

@@ -10,6 +10,7 @@ import msgspec
 from affidavit.events import Applied, EntityPrivate, EntityRegistered, SubjectErased, Unreadable
 from affidavit.text.fold import fold
 from affidavit.text.names import NameIndex, tokens_of
+from affidavit.text.person_key import person_key
 
 # Replay folds each name once: the memoised ``fold`` would fill its cache with every name
 # in the store (which the first erasure then has to clear).
@@ -63,6 +64,21 @@ class Entities:
 
     def aliases(self, entity_id: str) -> list[str]:
         return sorted(self._aliases.get(entity_id, ()))
+
+    def same_person(self, tenant: str, name: str) -> list[str]:
+        """Entities whose name is ``name`` however spelled: in another order, with or without
+        diacritics, a title or a suffix ("Kim Dana", "Dána Kim", "Dr Dana Kim Jr")."""
+        key = person_key(name)
+        if len(key.split()) < 2:
+            return []  # one word is no person: partial forms are never the same person here
+        out: set[str] = set()
+        for index, probe in ((self._index.get(tenant), name), (self._folded.get(tenant), fold(name))):
+            if index is None:
+                continue
+            for eid in index.sharing_tokens(probe):
+                if any(person_key(n) == key for n in index.names_of(eid)):
+                    out.add(eid)
+        return sorted(out)
 
     def resolve_exact(self, tenant: str, name: str) -> list[str]:
         index = self._index.get(tenant)

@@ -33,6 +33,7 @@ class ErasedSubjects:
         self._entities: set[str] = set()
         self._by_seq: dict[int, Tombstone] = {}
         self._certificates: dict[int, IssuedCertificate] = {}  # erasure seq -> certificate
+        self._listed_by: dict[str, int] = {}  # key id -> the erasure that listed it
 
     def match_full(self, tenant: str, fingerprint: str) -> Tombstone | None:
         return self._full.get((tenant, fingerprint))
@@ -49,6 +50,10 @@ class ErasedSubjects:
     def destroyed_keys(self) -> frozenset[str]:
         """Every key an erasure listed as destroyed (all tenants)."""
         return frozenset(self._keys)
+
+    def erasures_listing(self, key_ids: list[str] | set[str]) -> tuple[int, ...]:
+        """The seqs of the erasures that listed any of ``key_ids`` as destroyed."""
+        return tuple(sorted({self._listed_by[k] for k in key_ids if k in self._listed_by}))
 
     def at_seq(self, erasure_seq: int) -> Tombstone | None:
         return self._by_seq.get(erasure_seq)
@@ -77,6 +82,7 @@ class ErasedSubjects:
             self._keys.update(event.keys_destroyed)
             self._entities.update(event.entity_ids)
             self._by_seq[ev.seq] = stone
+            self._listed_by.update(dict.fromkeys(event.keys_destroyed, ev.seq))
         elif isinstance(event, CertificateIssued) and event.erasure_seq in self._by_seq:
             self._certificates.setdefault(event.erasure_seq, IssuedCertificate(
                 ev.seq, event.erasure_seq, event.payload, event.signature, event.public_key))

@@ -253,7 +253,7 @@ def test_a_tenant_bundle_withholds_other_tenants_events(open_store, tmp_path: Pa
     from affidavit.errors import NotAuthorized
     from affidavit.identity import Identity
 
-    acme = open_store(Identity("acme", "a-agent"))  # creates the store: genesis is acme's
+    acme = open_store(Identity("acme", "a-agent"))  # creates the store
     globex = open_store(Identity("globex", "g-agent"))
     secret = globex.remember("Omar Haddad lives in Leeds.", "Omar Haddad lives in Leeds.")
     globex.forget("Omar Haddad")
@@ -275,6 +275,25 @@ def test_a_tenant_bundle_withholds_other_tenants_events(open_store, tmp_path: Pa
     ops = open_store(Identity("acme", "ops", True))
     export_bundle(ops, tmp_path / "all", all_tenants=True)
     assert "globex" in (tmp_path / "all" / "events.jsonl").read_text()  # the operator's copy is whole
+
+
+def test_the_genesis_in_a_tenant_bundle_names_neither_the_creator_tenant_nor_its_agent(
+        open_store, tmp_path: Path) -> None:
+    """Genesis is in full in every bundle, so the tenant that created the store must not be in it."""
+    from affidavit.identity import Identity
+
+    acme = open_store(Identity("acme", "a-agent"))  # creates the store
+    acme.remember("Priya Shah joined Kestrel Labs in 2019.", EVIDENCE)
+    globex = open_store(Identity("globex", "g-agent"))
+    globex.remember("Omar Haddad lives in Leeds.", "Omar Haddad lives in Leeds.")
+    export_bundle(globex, tmp_path / "globex")
+    raw = (tmp_path / "globex" / "events.jsonl").read_text()
+    genesis = json.loads(raw.splitlines()[0])
+    assert genesis["kind"] == "STORE_CREATED"
+    assert (genesis["tenant"], genesis["actor"]) == ("default", "affidavit")
+    assert "acme" not in raw and "a-agent" not in raw
+    assert "globex" in raw and "g-agent" in raw  # control: its own events name it
+    assert _verify(tmp_path / "globex").returncode == 0
 
 
 def _clean_store(open_store):  # type: ignore[no-untyped-def]

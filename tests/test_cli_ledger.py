@@ -111,3 +111,42 @@ def test_salvage_needs_an_operator_process(store_dirs, tmp_path) -> None:
     ok = _cli("salvage", str(store_dirs[0]), "--keyring-dir", str(store_dirs[1]),
               "--out", str(tmp_path / "copy"))  # control: the operator may
     assert ok.returncode == 0, ok.stderr
+
+
+def _key_ids(keyring_file: Path) -> set[str]:
+    db = sqlite3.connect(keyring_file)
+    got = {row[0] for row in db.execute("SELECT key_id FROM keys")}
+    db.close()
+    return got
+
+
+def test_a_salvaged_keyring_holds_only_the_keys_its_events_need(store_dirs, tmp_path) -> None:
+    """The copy's keyring: the store secret and exactly the keys its verified events are sealed
+    under; none for the dropped tail, no unused pool keys, none an erasure destroyed."""
+    from affidavit.codec import decode_event
+    from affidavit.engine.salvage import _sealed_keys
+
+    with Store.open(store_dirs[0], keyring_dir=store_dirs[1]) as store:
+        for claim in ("Ada Quist works for Harbor Bank.", "Bo Lindqvist works for Orbit Labs."):
+            assert store.remember(claim, claim).status == "admitted"
+        assert store.forget("Bo Lindqvist").status == "erased"
+        cut = store.head_seq + 1  # damage from here: the tail below is dropped by the salvage
+        assert store.remember("Cy Brandt lives in Leeds.", "Cy Brandt lives in Leeds.").status == "admitted"
+        (dropped,) = store.entities.resolve("default", "Cy Brandt")
+    original = _key_ids(store_dirs[1] / "keyring.db")
+    _tamper(store_dirs[0], cut)
+    out = _cli("salvage", str(store_dirs[0]), "--keyring-dir", str(store_dirs[1]),
+               "--out", str(tmp_path / "rescued"), "--out-keyring-dir", str(tmp_path / "rescued-keys"))
+    assert out.returncode == 0, out.stderr
+    with Store.open(tmp_path / "rescued", create=False) as rescued:
+        assert rescued.keyring is not None
+        copied = _key_ids(rescued.keyring.path)
+        needed: set[str] = set()
+        for row in rescued.ledger.rows(0):
+            _sealed_keys(decode_event(row), needed)
+        destroyed = rescued.erased.destroyed_keys()
+        assert rescued.recall("Where does Ada Quist work?").status == "answered"
+    assert copied - {"store"} == needed - destroyed and needed - destroyed  # exactly, and some
+    assert dropped in original and dropped not in copied  # control: the original holds it
+    assert not copied & destroyed and len(original) > len(copied)  # pool keys stay behind
+    assert "its own keyring" in out.stdout and "keys its events need" in out.stdout

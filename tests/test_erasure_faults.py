@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 from conftest import run_python
 from test_erasure import QUESTIONS, load
+
+from affidavit.store import Store
 
 CRASH = r"""
 import os, sys
@@ -47,11 +51,11 @@ store = Store.open(Path(sys.argv[1]), keyring_dir=Path(sys.argv[2]), identity=Id
 target, name, fn = patches[step]
 setattr(target, name, fn)
 try:
-    store.forget("Dana Kim")
+    out = store.forget("Dana Kim")
 except Exception as exc:
     print("raised", type(exc).__name__, str(exc))
     sys.exit(3)
-print("returned")
+print("returned", out.status, ",".join(out.pending), out.cause, out.certificate is None)
 """
 
 CHECK = r"""
@@ -97,7 +101,12 @@ def test_crash_at_each_step_leaves_old_or_complete_state(step, open_store, store
     store.close()
     store_path, keyring_dir = (str(p) for p in store_dirs)
     crashed = run_python(CRASH, store_path, keyring_dir, step)
-    assert "returned" not in crashed.stdout, (step, crashed.stdout, crashed.stderr)
+    if step.startswith("raise_"):  # a failure after the commit is reported, not raised
+        pending = "keys,certificate" if step == "raise_destroy" else "certificate"
+        assert crashed.stdout.split() == ["returned", "incomplete", pending, "keyring_error",
+                                          "True"], (step, crashed.stdout, crashed.stderr)
+    else:
+        assert "returned" not in crashed.stdout, (step, crashed.stdout, crashed.stderr)
     assert "Dana Kim" not in crashed.stdout + crashed.stderr  # exception text and logs
     checked = run_python(CHECK, store_path, keyring_dir, key, QUESTIONS["subject"],
                          QUESTIONS["first"])
@@ -141,3 +150,79 @@ def test_an_incomplete_erasure_reports_itself_instead_of_crashing(open_store) ->
     out = store.forget("Dana Kim")
     assert out.status == "incomplete" and out.certificate is None and out.survived
     assert "INCOMPLETE" in out.text and out.claims_erased >= 1
+
+
+def test_a_signing_key_left_empty_by_a_kill_is_replaced(open_store, store_dirs) -> None:  # type: ignore[no-untyped-def]
+    """A process killed between creating signing.key and writing it (earlier versions) left an
+    empty file, and every later forget failed to certify: an empty file is replaced."""
+    from affidavit.certificates import PUBLIC_KEY_FILE, to_json, verify_certificate
+
+    store = open_store()
+    load(store)
+    (store_dirs[1] / "signing.key").touch(mode=0o600)
+    out = store.forget("Dana Kim")
+    assert out.status == "erased" and out.certificate is not None, out.text
+    assert verify_certificate(to_json(out.certificate), (store_dirs[0] / PUBLIC_KEY_FILE).read_bytes())
+    assert (store_dirs[1] / "signing.key").stat().st_size > 0
+
+
+def test_a_signing_key_that_is_not_a_key_is_refused_not_overwritten(open_store, store_dirs) -> None:  # type: ignore[no-untyped-def]
+    """Control: a non-empty file that is not a key is never replaced; forget says so."""
+    store = open_store()
+    load(store)
+    (store_dirs[1] / "signing.key").write_bytes(b"not a key")
+    out = store.forget("Dana Kim")
+    assert out.status == "incomplete" and out.pending == ("certificate",)
+    assert out.cause == "keyring_error" and "signing.key" in out.text
+    assert (store_dirs[1] / "signing.key").read_bytes() == b"not a key"
+
+
+KILL_AT_LINE = r"""
+import os, signal, sys
+from pathlib import Path
+from affidavit.store import Store
+import affidavit.crypto.signer as signer
+store = Store.open(Path(sys.argv[1]), keyring_dir=Path(sys.argv[2]), create=False)
+real = signer.Signer.load_or_create.__func__
+lines, at = 0, int(sys.argv[3])
+def local(frame, event, arg):
+    global lines
+    lines += 1
+    if lines == at:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return local
+def traced(cls, path):  # the signer module's own lines only
+    sys.settrace(lambda f, e, a: local if f.f_code.co_filename == signer.__file__ else None)
+    try:
+        return real(cls, path)
+    finally:
+        sys.settrace(None)
+signer.Signer.load_or_create = classmethod(traced)
+store.forget("Dana Kim")
+print("lines", lines)
+"""
+
+
+def test_a_kill_at_any_line_of_signing_key_creation_leaves_forget_able_to_certify(
+        open_store, store_dirs) -> None:  # type: ignore[no-untyped-def]
+    """SIGKILL between any two lines of the signer creating its key: forget certifies after."""
+    store = open_store()
+    load(store)
+    store.close()
+    pristine = store_dirs[0].parent
+
+    def copy(name: str) -> tuple[str, str]:
+        root = pristine.parent / f"{pristine.name}-{name}"
+        shutil.copytree(pristine, root)
+        return str(root / store_dirs[0].name), str(root / store_dirs[1].name)
+
+    probe = run_python(KILL_AT_LINE, *copy("probe"), "0")
+    total = int(probe.stdout.split()[-1])  # a complete run: the signer's lines creating the key
+    assert total > 5, probe.stderr
+    for at in range(1, total + 1):
+        path, kdir = copy(f"at-{at}")
+        killed = run_python(KILL_AT_LINE, path, kdir, str(at))
+        assert killed.returncode == -9, (at, killed.stdout)  # the kill landed inside creation
+        with Store.open(Path(path), keyring_dir=Path(kdir), create=False) as reopened:
+            out = reopened.forget("Dana Kim")
+            assert out.status == "erased" and out.certificate is not None, (at, out.text)

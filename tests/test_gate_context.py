@@ -29,10 +29,11 @@ PAIRS = [
         "Ana Ruiz didn't sign the lease.",
     ),
     (
-        "negation_flipped",
+        # "not ... any more" is an ending, as "no longer" is: the state held and stopped.
+        "temporal_shifted",
         "Ana Ruiz isn't at Vantec any more.",
-        "Ana Ruiz is at Vantec any more.",
-        "Ana Ruiz is not at Vantec any more.",
+        "Ana Ruiz is at Vantec.",
+        "Ana Ruiz is no longer at Vantec.",
     ),
     (
         "negation_flipped",

@@ -78,6 +78,20 @@ def test_one_changed_byte_in_any_column_names_that_seq(
     _assert_refused_at(open_store, store_dirs, 7)
 
 
+@pytest.mark.parametrize(
+    "column", ["kind", "tenant", "actor", "recorded_at", "resolver", "body", "prev_hash", "hash"]
+)
+def test_a_changed_genesis_row_is_refused_at_seq_1(ledger_file, open_store, store_dirs, column) -> None:
+    """The genesis row is read for its store id before verification: a change there is still
+    a typed ChainBroken at seq 1 (not a decoder's exception)."""
+    columns = ["seq", "kind", "tenant", "actor", "recorded_at", "resolver", "body", "prev_hash",
+               "hash"]
+    value = _row(ledger_file, 1)[columns.index(column)]
+    changed = value + 1 if isinstance(value, int) else _flip(value)
+    _edit(ledger_file, (f"UPDATE events SET {column} = ? WHERE seq = 1", (changed,)))
+    _assert_refused_at(open_store, store_dirs, 1)
+
+
 def test_changed_recorded_at_names_that_seq(ledger_file, open_store, store_dirs) -> None:
     """A shifted timestamp breaks the hash of exactly that event."""
     _edit(ledger_file, ("UPDATE events SET recorded_at = recorded_at + 1 WHERE seq = 5", ()))

@@ -86,6 +86,60 @@ class StorageFull(LedgerError):
     code = "disk_full"
 
 
+class StorageReadOnly(LedgerError):
+    """A file affidavit must write is read-only to this process (permissions, a read-only mount)."""
+
+    code = "read_only"
+
+
+class StorageIOError(LedgerError):
+    """The operating system reported an I/O error reading or writing a store or keyring file."""
+
+    code = "io_error"
+
+
+def storage_failure(exc: OSError, name: str, kept: str = "nothing of the write was kept") -> LedgerError:
+    """An ``OSError`` from writing ``name`` (a file name, never a path) as the typed error it is.
+
+    Full disk, permission denied and other I/O errors each say what happened and what to
+    do; ``kept`` says what state the failed write left (callers know it, the OS does not).
+    """
+    import errno
+
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return StorageFull(f"disk full: {name} could not be written, so {kept}; free space on "
+                           "that filesystem (or raise the quota) and retry")
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return StorageReadOnly(f"permission denied: {name} could not be written, so {kept}; "
+                               "give this user read-write access to the file and its directory "
+                               "(or remount the filesystem read-write) and retry")
+    return StorageIOError(f"I/O error ({errno.errorcode.get(exc.errno or 0, 'unknown')}): {name} "
+                          f"could not be written, so {kept}; check the disk and filesystem, "
+                          "then retry")
+
+
+class ErasurePending(AffidavitError):
+    """Committed erasures list keys the keyring still holds, and destroying them failed.
+
+    Raised by an open that cannot finish an interrupted erasure (``forget`` itself
+    reports the same state as an ``incomplete`` outcome). ``cause`` is the code of the
+    keyring failure (``disk_full``, ``read_only``, ``io_error``, ...).
+    """
+
+    code = "erasure_pending"
+
+    def __init__(self, keys_pending: int, erasure_seqs: tuple[int, ...], cause: AffidavitError) -> None:
+        where = ", ".join(str(s) for s in erasure_seqs[:5]) or "?"
+        super().__init__(
+            f"the erasure committed at seq {where} is still pending: {keys_pending} of its keys "
+            f"are not yet destroyed (every projection already treats the subject as gone), "
+            f"because the keyring write failed ({cause.code}: {cause}). Fix that, then open "
+            "the store again: the open finishes the erasure")
+        self.keys_pending = keys_pending
+        self.erasure_seqs = erasure_seqs
+        self.cause = cause
+
+
 class KeyringError(AffidavitError):
     """The keyring is missing, unreadable or does not belong to this store."""
 

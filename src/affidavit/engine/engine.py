@@ -8,6 +8,7 @@ functions over it in ``affidavit.memory``. Opening lives in ``opening.py``.
 
 from __future__ import annotations
 
+import errno
 import gc
 import sys
 import threading
@@ -28,7 +29,13 @@ from affidavit.engine import head_seal, high_water
 from affidavit.engine.content import Content, clear_text_caches
 from affidavit.engine.follower import Follower
 from affidavit.engine.transaction import Draft, build_rows
-from affidavit.errors import AffidavitError, ChainBroken, InvalidInput, KeyringError
+from affidavit.errors import (
+    AffidavitError,
+    ChainBroken,
+    ErasurePending,
+    InvalidInput,
+    KeyringError,
+)
 from affidavit.events import EAGER_PRIVATE, Applied, ClaimPrivate, Event, Sealed, Unreadable
 from affidavit.identity import Identity
 from affidavit.ledger import HeadSeal, LedgerBackend
@@ -44,6 +51,7 @@ from affidavit.projections import (
 )
 
 erasure_log = structlog.get_logger("affidavit.erasure")  # the name erasure logs go under
+log = structlog.get_logger("affidavit.engine")
 T = TypeVar("T")
 
 ENGINE_RESOLVER = "affidavit-engine/0.1"
@@ -295,8 +303,19 @@ class Engine:
         return self.require_keyring().derived(high_water.PURPOSE)
 
     def _raise_mark(self, seq: int, digest: bytes) -> None:
+        """Raise the head mark after a commit; a mark that cannot be written only lags.
+
+        The commit already landed, so failing here would report a committed write as
+        failed (and leave projections behind it). A mark that lags weakens the rollback
+        check until the next commit raises it; it never fails a good ledger.
+        """
         if self._ledger.durability == "full" and self._keyring is not None and seq > 0:
-            high_water.raise_to(self._keyring.local_dir, self._mark_key(), self.store_id, seq, digest)
+            try:
+                high_water.raise_to(self._keyring.local_dir, self._mark_key(), self.store_id,
+                                    seq, digest)
+            except OSError as exc:
+                log.warning("head_mark_not_raised", seq=seq,
+                            error=errno.errorcode.get(exc.errno or 0, type(exc).__name__))
 
     def _catch_up(self, rows: Iterable[RowValues]) -> None:
         """Verify each new row against our head, then apply it (another process may have written)."""
@@ -445,7 +464,15 @@ def complete_interrupted(engine: Engine) -> int:
     """
     if engine.keyring is None or engine.readonly_at is not None:
         return 0
-    done = engine.shred(sorted(engine.erased.destroyed_keys()))
+    listed = sorted(engine.erased.destroyed_keys())
+    try:
+        done = engine.shred(listed)
+    except AffidavitError as exc:  # disk full, read-only, I/O: the erasure stays pending
+        keyring = engine.keyring
+        pending = [k for k in listed if keyring is not None and not keyring.is_destroyed(k)]
+        seqs = engine.erased.erasures_listing(pending)
+        erasure_log.warning("erasure_pending_on_open", keys=len(pending), cause=exc.code)
+        raise ErasurePending(len(pending), seqs, exc) from exc
     if done:
         erasure_log.warning("erasure_completed_on_open", keys=done)
     return done

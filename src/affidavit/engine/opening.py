@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 from typing import TypeVar
 
+import msgspec
 import structlog
 
 from affidavit import chain
@@ -33,13 +34,16 @@ from affidavit.engine.paths import (
     remove_interrupted_creation,
     store_location,
 )
-from affidavit.errors import ChainBroken, KeyringError, LedgerError
+from affidavit.errors import ChainBroken, EventUndecodable, KeyringError, LedgerError, UnknownEventKind
 from affidavit.events import StoreCreated
 from affidavit.identity import Identity
 from affidavit.ledger import Durability, LedgerBackend, PostgresLedger, PostgresLocation, SQLiteLedger, is_url
 
 log = structlog.get_logger("affidavit.store")
 E = TypeVar("E", bound=Engine)
+# Genesis is the store's, not its creator's: every tenant's export carries it in full, so
+# it names no tenant or agent of the process that happened to create the store.
+GENESIS_IDENTITY = Identity(tenant="default", agent="affidavit")
 
 
 def open_engine(
@@ -124,7 +128,7 @@ def _create(path: Path, identity: Identity, keyring_dir: str | Path | None, cloc
     building = path / f"{CREATING}{store_id}"
     try:
         ledger = SQLiteLedger.create(building, "full")
-        engine = Engine(path, ledger, keyring, store_id, identity, clock, kdir)
+        engine = Engine(path, ledger, keyring, store_id, GENESIS_IDENTITY, clock, kdir)
         engine.transact(lambda ctx: ctx.add("STORE_CREATED", StoreCreated(store_id=store_id)))
         ledger.checkpoint()  # everything in the main file: the -wal is not renamed with it
         ledger.close()
@@ -164,9 +168,10 @@ def _open_postgres(cls: type[E], location: PostgresLocation, *, identity: Identi
                 store_id = os.urandom(16).hex()
                 kloc = keyring_location(keyring_dir, store_id)
                 created = Keyring.create(kloc, store_id, clock.now_us())
-                engine = cls(published_dir(store_id), ledger, created, store_id, identity, clock,
+                engine = cls(published_dir(store_id), ledger, created, store_id, GENESIS_IDENTITY, clock,
                              _local_dir(kloc, store_id))
                 engine.transact(lambda ctx: ctx.add("STORE_CREATED", StoreCreated(store_id=store_id)))
+                engine.identity = identity  # genesis written, the process acts as itself
                 ledger.record_store_id(store_id)
                 log.info("store_created", store_id=store_id)
         if not empty:
@@ -227,8 +232,19 @@ def _write_durably(path: Path, text: str) -> None:
 
 
 def _read_store_id(ledger: LedgerBackend) -> str:
-    for row in ledger.rows(0):
-        event = decode_body(row.kind, row.body, row.seq) if row.seq == 1 else None
+    """The genesis event's store id; a genesis that does not decode is refused as verify would.
+
+    The id is read before the chain is verified (it names the keyring), so a changed byte
+    in the genesis row reaches here first: it is reported as the chain break it is.
+    """
+    for row in ledger.rows(0, 1):
+        if row.seq != 1:
+            break
+        try:
+            event = decode_body(row.kind, row.body, row.seq)
+        except (msgspec.DecodeError, UnknownEventKind) as exc:
+            _raise_if_chain_broken(ledger)
+            raise EventUndecodable(1, row.kind, "the genesis event does not decode") from exc
         if isinstance(event, StoreCreated):
             return event.store_id
         break

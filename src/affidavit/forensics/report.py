@@ -1,8 +1,11 @@
 """Gathering the audit report's figures from a store (read-only); rendering is elsewhere.
 
-The chain is verified as stored (``verify_path``) before the store is opened, so a
-tampered store still gets a report: the failure with its seq, and nothing else,
-because a broken store refuses to open. Otherwise one replay through
+The store is verified as ``affidavit verify`` and the MCP ``verify`` tool verify it
+(``memory.verify``: the chain, event kinds, head seal, erasure rollback, high-water
+mark, receipts and sealed content, each named as passed, failed or skipped), in the
+report's tenant scope. A tampered store still gets a report: the ledger is verified as
+stored, the failure named with its seq, and nothing else, because a broken store
+refuses to open. Otherwise one replay through
 ``Engine.at(head, observe=...)`` feeds a fresh ``ClaimGraph`` (the same reducer the
 store uses) for claims by state over transaction time, and collects erasures,
 certificates, reviews and audited reads. The newest checkpoint is checked (root,
@@ -16,10 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from affidavit import certificates, translog
-from affidavit.engine import Engine, open_engine
-from affidavit.engine.verification import ChainVerdict, verify_path
-from affidavit.errors import ChainBroken, InvalidInput
+from affidavit.engine import Engine
+from affidavit.errors import InvalidInput
 from affidavit.events import ClaimPrivate
 from affidavit.forensics.checkpoints import check_checkpoint, event_hashes, latest
 from affidavit.forensics.replay import parse_instant
@@ -27,6 +31,7 @@ from affidavit.forensics.report_model import (
     READS_SHOWN,
     AuditReport,
     ChainFigures,
+    CheckFigures,
     CheckpointFigures,
     ContentRow,
     ErasureFigures,
@@ -36,6 +41,7 @@ from affidavit.forensics.report_scan import ReportScan
 from affidavit.gates.write import RESOLVER_VERSION
 from affidavit.identity import Identity
 from affidavit.memory.history import iso
+from affidavit.memory.verify import VerifyReport, verify_opening
 from affidavit.progress import Phases
 
 SERIES_POINTS = 200
@@ -75,9 +81,12 @@ def since_bound(since: str | None) -> tuple[int | None, int | None]:
     return None, parse_instant(since)
 
 
-def _chain(verdict: ChainVerdict, at_us: int) -> ChainFigures:
-    return ChainFigures(verdict.ok, verdict.events, verdict.head_hash, verdict.head_seal, iso(at_us),
-                        verdict.first_bad_seq, verdict.expected, verdict.found)
+def _chain(report: VerifyReport, at_us: int) -> ChainFigures:
+    checks = tuple(CheckFigures(c.name, c.status, c.detail) for c in report.checks)
+    return ChainFigures(report.ok, report.events, report.head_hash, report.head_seal, iso(at_us),
+                        report.first_bad_seq, report.expected, report.found, checks,
+                        tuple(report.ran()), tuple(report.skipped()),
+                        msgspec.to_builtins(report.receipts), msgspec.to_builtins(report.content))
 
 
 def build_report(store_path: Path | str, keyring_dir: Path | str | None, *, identity: Identity,
@@ -86,18 +95,18 @@ def build_report(store_path: Path | str, keyring_dir: Path | str | None, *, iden
     check_scope(identity, options)
     since_seq, since_us = since_bound(options.since)
     phases = phases or Phases(quiet=True)
-    verdict = verify_path(store_path, keyring_dir, phases.start("report (verify)"))
+    verified, store, refused = verify_opening(
+        store_path, keyring_dir, identity, phases.start("report (verify)"),
+        tenant=options.tenant, all_tenants=options.tenant is None)
     phases.end()
-    chain = _chain(verdict, at_us)
-    base: dict[str, Any] = {"store_id": verdict.store_id, "scope": options.scope, "since": options.since,
+    chain = _chain(verified, at_us)
+    base: dict[str, Any] = {"store_id": verified.store_id, "scope": options.scope, "since": options.since,
             "generated_at": iso(at_us), "command": options.command, "resolver": RESOLVER_VERSION,
             "chain": chain}
-    try:
-        store = open_engine(Engine, store_path, identity=identity, keyring_dir=keyring_dir,
-                            create=False, allow_missing_keyring=True)
-    except ChainBroken as exc:
+    if store is None:
+        assert refused is not None
         return AuditReport(**base, since_seq=since_seq, opened=False,
-                           not_opened=f"the store refuses to open: {exc}",
+                           not_opened=f"the store refuses to open: {refused}",
                            findings=_findings(chain, None, ()))
     with store:
         return _gather(store, options, base, since_seq, since_us, phases)
@@ -143,10 +152,11 @@ def _gather(store: Engine, options: ReportOptions, base: dict[str, Any], since_s
 def _findings(chain: ChainFigures, checkpoint: CheckpointFigures | None,
               erasures: tuple[ErasureFigures, ...]) -> tuple[str, ...]:
     found = []
-    if not chain.ok:
+    failed = {c.name: c.detail for c in chain.checks if c.status == "failed"}
+    if "chain" in failed or (not chain.ok and not failed):
         found.append(f"chain verification FAILED at seq {chain.first_bad_seq}")
-    elif chain.head_seal == "FAILED":
-        found.append("head seal FAILED")
+    found.extend(f"{name.replace('_', ' ')} check FAILED: {detail}"
+                 for name, detail in failed.items() if name != "chain")
     if checkpoint is not None and not checkpoint.valid:
         found.append(f"checkpoint at seq {checkpoint.seq} does not verify")
     if checkpoint is not None and not checkpoint.head_consistent:

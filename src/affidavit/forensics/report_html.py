@@ -81,16 +81,24 @@ def _table(prefix: str, rows: list[dict[str, Any]], columns: Sequence[str], empt
 
 
 def _chain(d: dict[str, Any]) -> str:
+    """The verification `affidavit verify` runs: its verdict, and every check run or skipped."""
     c = d["chain"]
+    skipped = len(c["checks_skipped"])
     if c["ok"]:
-        status = '<div id="chain-status" class="status ok" data-ok="true">Chain verified from genesis</div>'
+        said = "Every check that ran passed" + (f" ({skipped} could not run: see below)"
+                                                if skipped else "")
+        status = f'<div id="chain-status" class="status ok" data-ok="true">{escape(said)}</div>'
     else:
-        status = (f'<div id="chain-status" class="status fail" data-ok="false">Verification FAILED '
-                  f'at seq {fig("chain.first_bad_seq", c["first_bad_seq"])}: expected '
-                  f'{escape(shown(c["expected"]))}, found {escape(shown(c["found"]))}</div>')
+        where = (f' at seq {fig("chain.first_bad_seq", c["first_bad_seq"])}'
+                 if c["first_bad_seq"] is not None else "")
+        status = (f'<div id="chain-status" class="status fail" data-ok="false">Verification FAILED'
+                  f'{where}: expected {escape(shown(c["expected"]))}, found '
+                  f'{escape(shown(c["found"]))}</div>')
     pairs = _pairs("chain", c, ["ok", "events", "head_hash", "head_seal", "verified_at",
                                 "first_bad_seq"], hashes=["head_hash"])
-    return f'<section id="chain"><h2>Chain</h2>{status}{pairs}{_checkpoint(d)}</section>'
+    checks = _table("chain.checks", c["checks"], ["name", "status", "detail"], "No checks ran.")
+    return (f'<section id="chain"><h2>Verification</h2>{status}{pairs}'
+            f"<h3>Checks (passed, failed, or skipped and why)</h3>{checks}{_checkpoint(d)}</section>")
 
 
 def _checkpoint(d: dict[str, Any]) -> str:
@@ -200,7 +208,7 @@ def render_html(report: AuditReport) -> str:
         body = "".join(section(d) for section in _SECTIONS)
     else:
         body = (f'<section id="not-opened"><h2>Store not opened</h2><p class="status fail">'
-                f'{escape(shown(d["not_opened"]))}</p><p>Only the chain verification above is '
+                f'{escape(shown(d["not_opened"]))}</p><p>Only the verification above is '
                 "reported; salvage the verified prefix with <code>affidavit salvage</code>.</p></section>")
     header = _pairs("", d, ["store_id", "scope", "since", "since_seq", "generated_at", "keyring_held"])
     return (

@@ -13,8 +13,18 @@ REPORT_FORMAT = "affidavit-audit-report/1"
 READS_SHOWN = 200  # the newest audited reads listed one by one (all are counted)
 
 
+class CheckFigures(msgspec.Struct, frozen=True):
+    """One check the verification ran (passed / failed) or could not run (skipped, and why)."""
+
+    name: str
+    status: str  # passed | failed | skipped
+    detail: str
+
+
 class ChainFigures(msgspec.Struct, frozen=True):
-    ok: bool
+    """The verification `affidavit verify` and the MCP `verify` tool run, in the report's scope."""
+
+    ok: bool  # every check that ran passed
     events: int  # events that verified (the verified prefix)
     head_hash: str
     head_seal: str  # verified | FAILED | not checked
@@ -22,6 +32,11 @@ class ChainFigures(msgspec.Struct, frozen=True):
     first_bad_seq: int | None = None
     expected: str | None = None
     found: str | None = None
+    checks: tuple[CheckFigures, ...] = ()
+    checks_run: tuple[str, ...] = ()
+    checks_skipped: tuple[str, ...] = ()
+    receipts: dict[str, int] = msgspec.field(default_factory=dict)  # verified, failed, source_not_held
+    content: dict[str, int | bool | None] = msgspec.field(default_factory=dict)
 
 
 class CheckpointFigures(msgspec.Struct, frozen=True):

@@ -16,6 +16,7 @@ from affidavit.text import markers
 from affidavit.text.lemmas import content_lemmas, lemma, words
 from affidavit.text.names import find_names, refers_to
 from affidavit.text.numbers import quantities
+from affidavit.text.wordlists import MONTHS, NOT_NAMES
 
 Failure = tuple[str, str] | None
 
@@ -121,7 +122,9 @@ def polarity_clause(claim: str, ev: str) -> str:
     if len([p for p in _CLAUSE_JOIN.split(claim) if p and p.strip()]) > 1:
         return ev  # a claim of several clauses ("signed it, didn't she?") keeps the whole
     names = {lemma(t) for n, _, _ in find_names(claim) for t in n.split()}
-    want = set(content_lemmas(claim)) - names
+    # Numbers are the number check's ("three" for "3"): the words decide the clause.
+    counted = {lemma(w) for q in quantities(claim) for w in q.surface.split()}
+    want = set(content_lemmas(claim)) - names - counted
     # A part must say every content word of the claim ("she didn't sign the deed" says
     # nothing of the lease); among several, the one naming the claim's parties, alone.
     full = [p for p in parts if want and want <= set(content_lemmas(p))]
@@ -134,3 +137,132 @@ def polarity_clause(claim: str, ev: str) -> str:
     if named and full[0] not in named:
         return ev  # "Ana signed the lease, but Omar didn't sign it": Omar's part is another
     return full[0]
+
+
+# ", not Awka", "not in Awka", "rather than Awka", "instead of the 3rd": the evidence sets a
+# value aside as the wrong one. "not only" and "not just" add, they do not set aside.
+_SET_ASIDE = re.compile(
+    r"(?:,|;|—|–|-|\()\s*(?i:and\s+|but\s+)?(?i:not|never|rather than|instead of)\s+"
+    r"(?!(?i:only|just|merely|simply|even|yet|sure|until|till|before|after|that)\b)"
+    r"(?:(?i:in|at|on|to|from|for|by|with|the|a|an|his|her|their|our|my)\s+){0,2}"
+    r"(?P<value>[\w'’.,-]+(?:\s+[A-Z][\w'’-]+)*)"
+)
+
+
+# "on Friday not Thursday", "room 14 not 12": no comma, but two values of one kind.
+_PAIRED = re.compile(r"\b(?P<kept>[\w'’-]+)\s+(?i:not|rather than|instead of)\s+(?P<value>[\w'’-]+)")
+_DAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+
+
+def _kind(word: str) -> str | None:
+    low = word.casefold()
+    if low[:1].isdigit():
+        return "number"
+    if low in _DAYS:
+        return "day"
+    if low in MONTHS:
+        return "month"
+    return None
+
+
+def _set_aside(ev: str) -> list[tuple[re.Match[str], str]]:
+    """Each phrase that sets a value aside, with the value."""
+    found = [(m, m.group("value").rstrip(".,")) for m in _SET_ASIDE.finditer(ev)]
+    for m in _PAIRED.finditer(ev):
+        kind = _kind(m.group("kept"))
+        if kind is not None and kind == _kind(m.group("value")):
+            found.append((m, m.group("value")))
+    return found
+
+
+def check_set_aside(claim: str, ev: str) -> Failure:
+    """The claim asserts the value the evidence sets aside ("in Nnewi, not Awka" -> "in Awka")."""
+    if markers.negations(claim) % 2:
+        return None  # the claim itself says "not": polarity decides that
+    claim_words = {w.casefold() for w in words(claim)}
+    claim_lemmas = set(content_lemmas(claim))
+    for m, value in _set_aside(ev):
+        head = words(value)
+        if not head:
+            continue
+        first = head[0]
+        content = first.casefold() not in NOT_NAMES and (first[:1].isupper() or first[:1].isdigit()
+                                                            or lemma(first) in claim_lemmas)
+        if content and first.casefold() in claim_words:
+            return value, f"the evidence sets '{value}' aside ('{m.group().strip()}'); the claim asserts it"
+    return None
+
+
+def without_set_aside(claim: str, ev: str) -> str:
+    """``ev`` with the values it sets aside blanked when the claim does not name them:
+    "meets Bo on the 4th, not the 3rd" says nothing negative of "meets Bo on the 4th"."""
+    claim_words = {w.casefold() for w in words(claim)}
+    out = ev
+    for m, value in sorted(_set_aside(ev), key=lambda found: -found[0].start()):
+        head = words(value)
+        if head and head[0].casefold() not in claim_words:
+            start = m.end("kept") if "kept" in m.re.groupindex else m.start()  # "Friday" stays
+            out = out[:start] + " " * (m.end() - start) + out[m.end() :]
+    return out
+
+
+# "launch moved from 15 June to 29 June": the value it moved from no longer holds.
+_MOVED_FROM = re.compile(
+    r"\b(?i:moved|changed|postponed|rescheduled|pushed(?: back)?|brought forward|shifted|switched|"
+    r"put back|delayed|relocated|transferred)\s+(?i:from)\s+(?P<value>[^,;.!?]{1,40}?)\s+(?i:to)\s+\S"
+)
+_FROM_TO = re.compile(
+    r"\b(?i:from)\s+(?P<a>[^,;.!?]{1,40}?)\s+(?i:to|into)\s+(?P<b>[^,;.!?]{1,40}?)"
+    r"(?=[,;.!?]|\s+(?i:on|in|at|by|using|for|via|with|and|but|after|before)\b|$)"
+)
+
+
+def check_moved_from(claim: str, ev: str) -> Failure:
+    """The claim states, as current, the value the evidence says something moved away from."""
+    if re.search(r"\bfrom\b", claim, re.I):
+        return None  # the claim tells the move itself: the other checks compare it
+    claim_lemmas = set(content_lemmas(claim))
+    for m in _MOVED_FROM.finditer(ev):
+        value = set(content_lemmas(m.group("value")))
+        if value and value <= claim_lemmas:
+            moved = m.group("value")
+            return moved, f"the evidence says it moved from '{moved}'; the claim keeps it"
+    return None
+
+
+def check_from_to(claim: str, ev: str) -> Failure:
+    """ "from A to B" in the claim where the evidence says "from B to A": the direction swapped."""
+    for c in _FROM_TO.finditer(claim):
+        ca, cb = set(content_lemmas(c.group("a"))), set(content_lemmas(c.group("b")))
+        if not ca or not cb or ca == cb:
+            continue
+        for e in _FROM_TO.finditer(ev):
+            ea, eb = set(content_lemmas(e.group("a"))), set(content_lemmas(e.group("b")))
+            if ca <= eb and cb <= ea and not (ca <= ea and cb <= eb):
+                return c.group(0), f"the evidence goes the other way ('{e.group(0)}')"
+    return None
+
+
+# "A because of B": which is the cause. The claim's cause must be the evidence's cause.
+_BECAUSE = re.compile(r"\s+(?i:because(?: of)?|due to|owing to|as a result of|caused by)\s+")
+
+
+def _cause_split(text: str) -> tuple[set[str], set[str]] | None:
+    for piece in re.split(r"(?<=[.!?;])\s+", text):
+        m = _BECAUSE.search(piece)
+        if m is not None:
+            return set(content_lemmas(piece[: m.start()])), set(content_lemmas(piece[m.end() :]))
+    return None
+
+
+def check_cause(claim: str, ev: str) -> Failure:
+    """The claim gives as the cause what the evidence gives as the effect ("the strike was
+    postponed because of the trip" for "the trip is postponed because of the strike")."""
+    mine, theirs = _cause_split(claim), _cause_split(ev)
+    if mine is None or theirs is None:
+        return None
+    effect, cause = mine
+    their_effect, their_cause = theirs
+    if cause and cause <= their_effect and not cause <= their_cause and effect & their_cause:
+        return "because", "the claim gives the evidence's effect as the cause"
+    return None

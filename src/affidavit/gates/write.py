@@ -44,13 +44,14 @@ from affidavit.text.frames import FRAMES_VERSION
 from affidavit.text.lemmas import LEMMA_TABLE_VERSION, SIMPLEMMA_VERSION, content_lemmas, word_tuple
 from affidavit.text.names import key_tokens, match_tokens, refers_to
 from affidavit.text.numbers import _MONTH_NAMES, dates, quantities, word_runs
+from affidavit.text.recase import RECASE_VERSION, chat_cased, recase_from_claim
 from affidavit.text.sentences import clauses
 from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/2.2+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
-    f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}"
+    f"write-gate/2.10+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
 )
 MAX_CLAIM_CHARS = 2_000
 MAX_EVIDENCE_CHARS = 200_000
@@ -74,6 +75,10 @@ Check = Callable[[str, str], checks.Failure]
 # specific comes first, coverage (the catch-all) last.
 _MARKER_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("negation_flipped", "polarity", checks_markers.check_polarity),
+    ("negation_flipped", "set_aside", checks_scope.check_set_aside),
+    ("temporal_shifted", "moved_from", checks_scope.check_moved_from),
+    ("relation_transposed", "from_to", checks_scope.check_from_to),
+    ("relation_transposed", "cause", checks_scope.check_cause),
     ("modality_dropped", "modality", checks_markers.check_modality),
     ("quantifier_changed", "quantifier", checks_markers.check_quantifier),
     ("quantifier_changed", "bounds", checks_limits.check_bounds),
@@ -179,7 +184,8 @@ def _pick_span(claim: str, subject: str, evidence: str, linked: list[Linked]) ->
         score = (_score(claim, subject, text) + overlap, -i)
         if score > best:
             best, chosen = score, entry
-    span = (min(chosen.reach, chosen.span[0]), chosen.span[1])  # the receipt shows the antecedent too
+    # The receipt shows the antecedent too, and a sign-off that names the writer.
+    span = (min(chosen.reach, chosen.span[0]), max(chosen.span[1], chosen.until))
     return span, read_linked(evidence, chosen)
 
 
@@ -331,6 +337,8 @@ def _is_date(retracted: Retracted, original: str) -> bool:
 def decide_write(claim: str, evidence: str) -> WriteDecision:
     """Decide whether ``evidence`` supports ``claim``; pure and deterministic."""
     _validate(claim, evidence)
+    # Chat writes names uncased ("jerome panganiban"): the claim's capitals, same offsets.
+    evidence = recase_from_claim(claim, chat_cased(evidence))
     # What the evidence takes back ("room 12 - no wait, room 14") is blanked: same offsets.
     original, evidence = evidence, corrections.corrected(evidence)
     ran: list[str] = ["subject"]
@@ -340,10 +348,11 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     shape = shape_of(claim, subject, found)
     view = evidence_view(evidence)
     claim_names = tuple(m.name for m in found)
-    linked = linked_sentences(evidence, subject, view, claim_names)
+    possessed = any(m.possessive for m in found if m.name == subject)
+    linked = linked_sentences(evidence, subject, view, claim_names, possessed=possessed)
     if not linked and len(key_tokens(subject)) == 1:
         # "Kestrel employs 14 people.": a one-word name the finder read as a common word.
-        linked = linked_sentences(evidence, subject, view, claim_names, guided=True)
+        linked = linked_sentences(evidence, subject, view, claim_names, guided=True, possessed=possessed)
     if not linked:
         why = f"'{shape.subject}' is not named in the evidence"
         return _refuse("unknown_subject", (shape.subject, why), shape, None, ran)
@@ -383,7 +392,11 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     for code, name, check in _MARKER_CHECKS:
         ran.append(name)
         # Polarity is read in the clause the claim matches ("signed X; didn't sign Y").
-        against = checks_scope.polarity_clause(claim, relevant) if name == "polarity" else relevant
+        against = relevant
+        if name == "polarity":
+            against = checks_scope.polarity_clause(claim, checks_scope.without_set_aside(claim, relevant))
+        if name in ("set_aside", "moved_from", "from_to", "cause"):
+            against = text  # "in Nnewi, not Awka": the value set aside sits past the matched clause
         failure = check(claim, against)
         if failure is not None:
             return _refuse(code, failure, shape, span, ran)

@@ -16,6 +16,15 @@ from typing import NamedTuple
 from affidavit.gates.write_parse import _WORD, PRONOUNS, Mention, is_verb_like, mentions, unlisted_verb
 from affidavit.gates.write_roster import profile_reading, roster_reading
 from affidavit.gates.write_view import EvidenceView, evidence_view
+from affidavit.gates.write_writer import (
+    first_person_rewrites,
+    greeted,
+    labelled,
+    line_speaker,
+    message_addressee,
+    message_writer,
+    second_person_rewrites,
+)
 from affidavit.text import timeline
 from affidavit.text.names import _in_order, key_tokens, refers_to
 
@@ -63,6 +72,7 @@ class Linked(NamedTuple):
     span: tuple[int, int]
     subs: tuple[tuple[int, int, str], ...]
     reach: int
+    until: int = 0  # the latest offset the receipt must cover (a sign-off after the sentence)
 
 
 def read_linked(evidence: str, linked: Linked) -> str:
@@ -98,6 +108,7 @@ def _pronoun_at(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> re
     return None
 
 
+_FIRST_PERSON_NEAR = re.compile(r"\b(?:I|me|my|My)\b")
 _PRONOUN_NEAR = re.compile(r"\b(?:" + "|".join(sorted(PRONOUNS)) + r")\b", re.I)
 _CLAUSE_OPENERS = frozenset({"that", "who", "which", "said", "says", "told", "if", "whether", "and"})
 _PLURAL_TIME = frozenset({"years", "months", "weeks", "days", "decades", "hours"})
@@ -109,6 +120,7 @@ def linked_sentences(
     view: EvidenceView | None = None,
     claim_names: tuple[str, ...] = (),
     guided: bool = False,
+    possessed: bool = False,
 ) -> list[Linked]:
     """Sentences that speak about ``subject``, each with the rewrites that read it.
 
@@ -118,6 +130,8 @@ def linked_sentences(
     or when it is a verbless fragment following a linked sentence (a list under a
     header). ``guided``: the subject is one capitalised word the name finder read as
     a common word ("Kestrel employs ..."); its capitalised occurrences count as names.
+    ``possessed``: the claim names the subject as an owner ("Signe Haug's router"), so a
+    writer's "my" alone links them.
     """
     view = view or evidence_view(evidence)
     hits = None if guided else view.may_name(subject)
@@ -125,6 +139,9 @@ def linked_sentences(
     out: list[Linked] = []
     settled: list[int] = []  # sentences that may set the antecedent, in order
     previous_linked = False
+    writers: list[Mention | None] = []  # the message's writer, found on first need
+    speaking: Mention | None = None  # the writer of the sentence just linked by its first person
+    header = _header_subject(evidence, view, subject)
 
     def previous_subject() -> Mention | None:
         # The lead name of the last settled sentence that has names.
@@ -136,7 +153,17 @@ def linked_sentences(
 
     for i, (a, b) in enumerate(view.spans):
         found = view.names(i, subject if guided else None) if hits is None or i in hits else ()
+        acting: tuple[tuple[int, int, str], ...] = ()
+        if found and any(greeted(evidence, m) or labelled(evidence, m) for m in found):
+            # "Hi Vigdís,": the reader; "Rodel: he fixed it": the speaker, whose words these are;
+            # but "Seumas: finished the migration" (a standup line) has the label as its doer.
+            acting = tuple((m.end, m.end + 1, "") for m in found
+                           if labelled(evidence, m) and _verb_opens(evidence, m.end + 1, b))
+            kept = {s for s, _, _ in acting}
+            found = tuple(m for m in found
+                          if m.end in kept or not (greeted(evidence, m) or labelled(evidence, m)))
         subs, reach, names_subject = view.rewrites(found, wanted)
+        subs += acting
         pronoun = _pronoun_at(evidence, a, b, found)
         if pronoun is None and not names_subject:
             pronoun = _zero_subject(evidence, a, b, found)
@@ -167,7 +194,46 @@ def linked_sentences(
         elif previous_linked and ante is not None and _fragment(evidence, a, b):
             out.append(Linked((a, b), ((a, a, _antecedent_text(evidence, ante) + ": "),), min(ante.start, a)))
             continue
+        elif speaking is not None and not found and _fragment(evidence, a, b):
+            # "I finally passed my test!! Third attempt lol. — Chidinma": the writer's aside.
+            out.append(Linked((a, b), ((a, a, subject + ": "),), min(a, speaking.start), speaking.end))
+            continue
+        elif (header is not None and i > 0 and not _named_before_verb(evidence, a, b, found)
+              and not _FIRST_PERSON_NEAR.search(evidence, a, b)):  # "I ..." is the writer's
+            # "Minutes — Goierri Forja board, 14 Feb" over "1. Q4 revenue was €3.1m": the
+            # title line says whose the unnamed items below are.
+            out.append(Linked((a, b), (*subs, (a, a, _antecedent_text(evidence, header) + ": ")),
+                              min(reach, header.start, a)))
+            continue
+        elif _FIRST_PERSON_NEAR.search(evidence, a, b):
+            # "I've put the money in your account. ... Kveðja, Steinunn": the writer's first person.
+            if not writers:
+                writers.append(message_writer(evidence))
+            signer = line_speaker(evidence, a) or writers[0]
+            if signer is not None and view.means(signer, subject):
+                if hits is not None and i not in hits:
+                    subs, reach, _ = view.rewrites(view.names(i), wanted)
+                own = first_person_rewrites(evidence, a, b, subject)
+                if not possessed and all(text.endswith("'s") for _, _, text in own):
+                    own = ()  # "my cousin fixed it": the writer only owns the doer, is not one
+                if not writers[1:]:
+                    writers.append(message_addressee(evidence))
+                to = writers[1] if len(writers) > 1 else None
+                other = next((n for n in wanted[1:] if to is not None and view.means(to, n)), None)
+                if other is not None:  # "in your account" after "Hi Vigdís,": Vigdís's account
+                    own += second_person_rewrites(evidence, a, b, other)
+                if own:
+                    # Verbless asides after it continue it ("... my test!! Third attempt lol.").
+                    end = b
+                    for na, nb in view.spans[i + 1 :]:
+                        if not _fragment(evidence, na, nb):
+                            break
+                        end = nb
+                    out.append(Linked((a, end), (*subs, *own), min(reach, a, signer.start), signer.end))
+                    speaking = signer
+                    continue
         previous_linked = names_subject
+        speaking = None
         settled.append(i)
     return [_dated(evidence, entry) for entry in out]
 
@@ -197,6 +263,45 @@ def _object_rewrite(
     other = next(iter(others))
     name = next((n for n in wanted[1:] if refers_to(n, other) or refers_to(other, n)), None)
     return ((hit.start(), hit.end(), name),) if name is not None else ()
+
+
+_STILL = frozenset({"still", "also", "just", "now", "already", "finally"})
+
+
+def _verb_opens(evidence: str, start: int, end: int) -> bool:
+    """The text from ``start`` opens with a verb and no subject ("finished the migration",
+    "still blocked on the keys"): a line whose label is its doer."""
+    words = [w.group(0) for w in _WORD.finditer(evidence, start, end)][:2]
+    if words and words[0].casefold() in _STILL:
+        words = words[1:]
+    return bool(words) and words[0][:1].islower() and (
+        words[0].endswith("ed") or _irregular_past(words[0]) or is_verb_like(words[0]))
+
+
+def _header_subject(evidence: str, view: EvidenceView, subject: str) -> Mention | None:
+    """The subject as named by the evidence's title line: a first line of its own, with no
+    verb ("Project sync (Iroko Ledger), 2 June"), under which more lines follow."""
+    if len(view.spans) < 2:
+        return None
+    a, b = view.spans[0]
+    if "\n" not in evidence[b : view.spans[1][0] + 1] or not _fragment(evidence, a, b):
+        return None
+    if _ADDRESS_LINE.match(evidence, a, b):
+        return None  # "Hi Maren,", "From: ...", "To: ...": who writes or reads, not a title
+    return next((m for m in view.names(0) if not m.possessive and view.means(m, subject)
+                 and not greeted(evidence, m)), None)
+
+
+_ADDRESS_LINE = re.compile(r"\s*(?:(?i:from|to|cc|bcc|subject|re|fwd?):|(?i:hi|hiya|hey|hello|dear)\b)")
+
+
+def _named_before_verb(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> bool:
+    """A name stands before the sentence's first verb: the line has a subject of its own."""
+    if not found:
+        return False
+    verb = next((w.start() for w in _WORD.finditer(evidence, a, b)
+                 if w.group(0)[:1].islower() and is_verb_like(w.group(0))), b)
+    return any(m.start < verb for m in found)
 
 
 def _dated(evidence: str, entry: Linked) -> Linked:

@@ -12,7 +12,14 @@ from pathlib import Path
 
 import apsw
 
-from affidavit.errors import ConcurrentWriteTimeout, LedgerError, NotALedger, StorageFull
+from affidavit.errors import (
+    ConcurrentWriteTimeout,
+    LedgerError,
+    NotALedger,
+    StorageFull,
+    StorageIOError,
+    StorageReadOnly,
+)
 from affidavit.ledger.backend import Durability
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -97,9 +104,20 @@ def translate_errors(path: Path | str) -> Iterator[None]:
             f"disk full: {name} could not grow, so the write was rolled back and nothing of it was "
             "kept; free space on that filesystem (or move the store) and retry"
         ) from exc
-    except apsw.ReadOnlyError as exc:
+    except (apsw.ReadOnlyError, apsw.PermissionsError) as exc:
         name = Path(path).name
-        raise LedgerError(f"{name} is read-only") from exc
+        raise StorageReadOnly(
+            f"permission denied: {name} is read-only to this process, so the write was rolled "
+            "back and nothing of it was kept; give this user read-write access to the file and "
+            "its directory (or remount the filesystem read-write) and retry"
+        ) from exc
+    except apsw.IOError as exc:
+        name = Path(path).name
+        raise StorageIOError(
+            f"I/O error: the operating system could not read or write {name} "
+            f"({exc.__class__.__name__}), so the write was rolled back and nothing of it was "
+            "kept; check the disk and filesystem, then retry"
+        ) from exc
     except apsw.Error as exc:
         name = Path(path).name
         raise LedgerError(f"{name}: SQLite error {exc.__class__.__name__}") from exc

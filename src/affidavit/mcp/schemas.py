@@ -191,6 +191,13 @@ class RecallResult(Result, frozen=True):
 class ForgetResult(Result, frozen=True):
     status: Literal["erased", "incomplete", "unknown_subject"]
     certificate: dict[str, Any] | None
+    # An incomplete erasure: the seq it committed at, what is still to do ("keys",
+    # "certificate"), the listed keys still held, the failure's code and what to do.
+    erasure_seq: int | None = None
+    pending: list[Literal["keys", "certificate"]] = []
+    keys_pending: Count = 0
+    cause: str | None = None
+    remedy: str | None = None
 
 
 class ReceiptCounts(msgspec.Struct, frozen=True):

@@ -71,6 +71,40 @@ def subject_entities(entities: Entities, entity_id: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _with_same_person(tenant: str, ids: tuple[str, ...], entities: Entities) -> tuple[str, ...]:
+    """Add the entities stored under another spelling of the same person ("Kim Dana",
+    "Dána Kim"): the tombstone refuses those spellings after the erasure, so the closure
+    takes what was stored under them before it."""
+    root = entities.get(ids[0])
+    if root is None or root.name is None:
+        return ids
+    out = list(ids)
+    for found in entities.same_person(tenant, root.name):
+        for linked in subject_entities(entities, found):
+            if linked not in out:
+                out.append(linked)
+    return tuple(out)
+
+
+def _with_nickname_surnames(tenant: str, ids: tuple[str, ...], entities: Entities) -> tuple[str, ...]:
+    """Add "Femi Adegoke" when the evidence said Oluwafemi Adegoke is called "Femi": a
+    stated one-word nickname with the person's surname names the person too."""
+    root = entities.get(ids[0])
+    if root is None or len(root.name.split()) < 2:
+        return ids
+    surname = root.name.split()[-1]
+    out = list(ids)
+    for eid in ids[1:]:
+        record = entities.get(eid)
+        if record is None or len(record.name.split()) != 1:
+            continue
+        for found in entities.resolve(tenant, f"{record.name} {surname}"):
+            for linked in subject_entities(entities, found):
+                if linked not in out:
+                    out.append(linked)
+    return tuple(out)
+
+
 def _names_match(p: ClaimPrivate | None, keys: set[str]) -> bool:
     if p is None:
         return False
@@ -90,6 +124,8 @@ def decide_closure(
     ``content`` gives a claim's opened content (the store decrypts on demand).
     """
     ids = subject_entities(entities, entity_id)
+    ids = _with_same_person(tenant, ids, entities)
+    ids = _with_nickname_surnames(tenant, ids, entities)
     names = tuple(dict.fromkeys(
         r.name for r in (entities.get(e) for e in ids) if r is not None and r.name))
     found: dict[str, ClaimRecord] = {}

@@ -8,10 +8,17 @@ is signed only after the keys read back as destroyed and every probe abstained,
 so a half erasure never gets one. Calling ``forget`` again for an erased subject
 finishes an interrupted erasure, or returns the certificate already issued.
 
+A write that fails after the commit (the keyring cannot destroy the keys: disk full,
+read-only, I/O error; or the certificate cannot be signed or appended) is not raised:
+the outcome is ``incomplete`` with the committed seq, what is ``pending`` (keys,
+certificate), the failure's code and what to do, because the erasure did happen.
+
 Nothing here logs or raises with personal content: subjects by fingerprint only.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import msgspec
 import structlog
@@ -21,10 +28,12 @@ from affidavit.codec import decode_body
 from affidavit.crypto.envelope import CIPHER_NAME
 from affidavit.crypto.signer import Signer
 from affidavit.engine import Engine, WriteContext, clear_text_caches
+from affidavit.errors import AffidavitError, ChainBroken, storage_failure
 from affidavit.events import CertificateIssued, SourcePartRedacted, SubjectErased
 from affidavit.memory import tombstones
 from affidavit.memory.closure import (
     Closure,
+    Demand,
     PartKey,
     Plan,
     decide_closure,
@@ -35,6 +44,8 @@ from affidavit.memory.forget_report import (
     ForgetOutcome,
     erased_outcome,
     incomplete_text,
+    pending_remedy,
+    pending_text,
     read_back,
     unknown_outcome,
 )
@@ -43,7 +54,7 @@ from affidavit.memory.recall import recall
 from affidavit.memory.sources import mention_fingerprints, open_part
 
 log = structlog.get_logger("affidavit.erasure")
-ERASURE_RESOLVER = "erasure/1"
+ERASURE_RESOLVER = "erasure/2"
 
 
 def forget(store: Engine, subject: str) -> ForgetOutcome:
@@ -59,8 +70,11 @@ def forget(store: Engine, subject: str) -> ForgetOutcome:
                        "this is the certificate issued then.")
     log.info("subject_erased", fingerprint=plan.fingerprint[:16], seq=plan.erasure_seq,
              claims=len(plan.claim_ids), parts=len(plan.part_keys))
-    store.shred(plan.keys)
     try:
+        try:
+            store.shred(plan.keys)
+        except AffidavitError as exc:  # committed: say so, and what is still pending
+            return _pending(store, subject, plan, exc)
         return _probe_and_certify(store, subject, plan)
     finally:  # the probes asked about the subject: their memoised text goes too
         clear_text_caches()
@@ -106,6 +120,10 @@ def _erase(ctx: WriteContext, subject: str, closure: Closure) -> Plan:
     fingerprint = tombstones.full_fingerprint(store, canonical)
     aliases = {tombstones.full_fingerprint(store, n) for n in (*closure.names[1:], subject)
                if len(n.split()) > 1} - {fingerprint}
+    if len(canonical.split()) > 1:  # a stated nickname with the surname: "Jussi Kallioniemi"
+        surname = canonical.split()[-1]
+        aliases |= {tombstones.full_fingerprint(store, f"{n} {surname}") for n in closure.names[1:]
+                    if len(n.split()) == 1}
     # The person, however spelled (full), and the partial forms held for review (short).
     person_full, person_short = tombstones.person_fingerprints(store, (*closure.names, subject))
     short = set(tombstones.short_fingerprints(store, canonical)) | set(person_short)
@@ -181,12 +199,9 @@ def _probe_and_certify(store: Engine, subject: str, plan: Plan) -> ForgetOutcome
     assert plan.erasure_seq is not None and plan.fingerprint is not None
     keyring = store.require_keyring()
     destroyed = all(keyring.is_destroyed(k) for k in plan.keys)
-    closure: Closure | None = plan.closure
-    names = closure.names if closure is not None else (subject,)
-    demands = closure.demands if closure is not None else ()
     results: list[certificates.ProbeResult] = []
     survived: list[str] = []
-    for kind, question in probe_questions(names or (subject,), demands):
+    for kind, question in probe_questions(*_probe_inputs(plan, subject)):
         outcome = recall(store, question)
         results.append(certificates.ProbeResult(kind, outcome.status))  # type: ignore[arg-type]
         if outcome.status == "answered":
@@ -199,14 +214,30 @@ def _probe_and_certify(store: Engine, subject: str, plan: Plan) -> ForgetOutcome
             status="incomplete", certificate=None, fingerprint=plan.fingerprint,
             erasure_seq=plan.erasure_seq, survived=tuple(sorted(set(survived))),
             text=incomplete_text(plan.erasure_seq, sorted(set(survived)), destroyed),
-            **{k: v for k, v in counts.items() if k in ForgetOutcome.__struct_fields__})
+            claims_erased=counts.get("claims_erased", 0),
+        parts_redacted=counts.get("parts_redacted", 0),
+        keys_destroyed=counts.get("keys_destroyed", 0),
+        bystanders_surviving=counts.get("bystanders_surviving", 0))
+    try:
+        return _certify(store, plan, counts, destroyed, tuple(results))
+    except OSError as exc:  # the signing key or signing.pub could not be written
+        return _pending(store, subject, plan, _as_storage_failure(exc))
+    except AffidavitError as exc:  # the certificate's append failed (disk full, read-only, ...)
+        if isinstance(exc, ChainBroken):
+            raise
+        return _pending(store, subject, plan, exc)
+
+
+def _certify(store: Engine, plan: Plan, counts: dict[str, int], destroyed: bool,
+             results: tuple[certificates.ProbeResult, ...]) -> ForgetOutcome:
+    assert plan.erasure_seq is not None and plan.fingerprint is not None
     signer = certificates.signer_for(store.keyring_dir)
     certificates.write_public_key(store.path, signer)
     row = next(iter(store.ledger.rows(plan.erasure_seq - 1, plan.erasure_seq)))
     body = certificates.build_body(
         store_id=store.store_id, tenant=store.identity.tenant, fingerprint=plan.fingerprint,
         erasure_seq=plan.erasure_seq, erasure_hash=row.hash.hex(), erased_at=iso(row.recorded_at),
-        counts=counts, key_destroyed=destroyed, probes=tuple(results),
+        counts=counts, key_destroyed=destroyed, probes=results,
         public_key_hex=signer.public_key_bytes.hex(), cipher=CIPHER_NAME,
         resolver=ERASURE_RESOLVER)
     cert = _issue(store, signer, body)
@@ -215,6 +246,59 @@ def _probe_and_certify(store: Engine, subject: str, plan: Plan) -> ForgetOutcome
             f"{counts['keys_destroyed']} keys destroyed; {len(results)} probes all abstained; "
             f"{counts['bystanders_surviving']} bystander claims kept. Scope: {body.scope}")
     return erased_outcome(cert, plan.fingerprint, text)
+
+
+def _as_storage_failure(exc: OSError) -> AffidavitError:
+    name = Path(str(exc.filename)).name if exc.filename else "a file"
+    return storage_failure(exc, name, kept="the certificate was not issued")
+
+
+def _pending(store: Engine, subject: str, plan: Plan, cause: AffidavitError) -> ForgetOutcome:
+    """The erasure committed but a write after it failed: report the committed state.
+
+    Every projection already treats the subject as gone (they applied the commit); the
+    probes are asked again to say so from evidence, not by construction. Nothing here
+    trusts the failed keyring to answer: a key it cannot read back counts as pending.
+    """
+    assert plan.erasure_seq is not None and plan.fingerprint is not None
+    keyring = store.require_keyring()
+    pending_keys = 0
+    for key_id in plan.keys:
+        try:
+            pending_keys += not keyring.is_destroyed(key_id)
+        except AffidavitError:
+            pending_keys += 1
+    probes: tuple[int, int] | None
+    try:
+        asked = [recall(store, q).status for _k, q in probe_questions(*_probe_inputs(plan, subject))]
+        probes = (len(asked), sum(1 for status in asked if status != "answered"))
+    except AffidavitError:
+        probes = None
+    try:
+        counts = read_back(store, plan)
+    except AffidavitError:
+        counts = {}
+    log.warning("erasure_pending", fingerprint=plan.fingerprint[:16], seq=plan.erasure_seq,
+                keys_pending=pending_keys, cause=cause.code)
+    counts["keys_destroyed"] = len(plan.keys) - pending_keys
+    return ForgetOutcome(
+        status="incomplete", certificate=None, fingerprint=plan.fingerprint,
+        erasure_seq=plan.erasure_seq,
+        pending=(("keys",) if pending_keys else ()) + ("certificate",),
+        keys_pending=pending_keys, cause=cause.code,
+        remedy=pending_remedy(cause.code, pending_keys),
+        text=pending_text(plan.fingerprint, plan.erasure_seq, pending_keys, len(plan.keys),
+                          probes, cause.code, str(cause)),
+        claims_erased=counts.get("claims_erased", 0),
+        parts_redacted=counts.get("parts_redacted", 0),
+        keys_destroyed=counts.get("keys_destroyed", 0),
+        bystanders_surviving=counts.get("bystanders_surviving", 0))
+
+
+def _probe_inputs(plan: Plan, subject: str) -> tuple[tuple[str, ...], tuple[Demand, ...]]:
+    closure = plan.closure
+    names = closure.names if closure is not None else (subject,)
+    return names or (subject,), closure.demands if closure is not None else ()
 
 
 def _issue(store: Engine, signer: Signer, body: certificates.CertificateBody) -> certificates.Certificate:

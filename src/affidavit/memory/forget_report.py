@@ -29,6 +29,12 @@ class ForgetOutcome(msgspec.Struct, frozen=True, kw_only=True):
     keys_destroyed: int = 0
     bystanders_surviving: int = 0
     survived: tuple[str, ...] = ()  # claim ids a probe still returned (incomplete only)
+    # A committed erasure whose last steps failed (incomplete only): what is still to do
+    # ("keys", "certificate"), how many listed keys are still held, the failure's code.
+    pending: tuple[str, ...] = ()
+    keys_pending: int = 0
+    cause: str | None = None
+    remedy: str | None = None
 
 
 def read_back(store: Engine, plan: Plan) -> dict[str, int]:
@@ -74,6 +80,44 @@ def incomplete_text(seq: int, survived: list[str], destroyed: bool) -> str:
     return (f"INCOMPLETE — the erasure committed at seq {seq}, but {'; and '.join(what)}. "
             "No certificate was issued. Next: run forget again to finish it; if claims still "
             "answer, erase the subject they name.")
+
+
+_FIRST_STEP = {
+    "disk_full": "free space on the filesystem the error names",
+    "read_only": "give this user read-write access to the file the error names and its directory",
+    "io_error": "check the disk and filesystem the error names",
+    "write_lock_timeout": "wait for the other writer to finish",
+}
+
+
+def pending_remedy(cause_code: str, keys_pending: int) -> str:
+    """What to do about a committed erasure whose keyring or certificate write failed."""
+    first = _FIRST_STEP.get(cause_code, "fix what the error names")
+    finish = ("then run forget again for this subject (or open the store again: the open "
+              "destroys the pending keys), and forget again issues the certificate"
+              if keys_pending else "then run forget again for this subject to issue the certificate")
+    return f"{first}; {finish}"
+
+
+def pending_text(fingerprint: str, seq: int, keys_pending: int, keys_total: int,
+                 probes: tuple[int, int] | None, cause_code: str, cause: str) -> str:
+    """The committed state, what is still pending, why, and what to do (no personal content).
+
+    ``probes`` is (asked, abstained), or None when they could not be asked.
+    """
+    if probes is None:
+        checked = "the probes could not be asked"
+    elif probes[0] == probes[1]:
+        checked = f"all {probes[0]} probes abstained"
+    else:
+        checked = f"{probes[0] - probes[1]} of {probes[0]} probes still answered"
+    todo = ([f"{keys_pending} of {keys_total} keys are not yet destroyed"] if keys_pending else [])
+    todo.append("no certificate was issued")
+    return (f"INCOMPLETE — the erasure of subject {fingerprint[:16]}… is committed at seq {seq}: "
+            f"every projection (recall, claims, history, the write gate's tombstone) already "
+            f"treats the subject as gone ({checked}). Still pending: {'; '.join(todo)}, because "
+            f"a write after the commit failed ({cause_code}: {cause}). "
+            f"Next: {pending_remedy(cause_code, keys_pending)}.")
 
 
 def erased_outcome(cert: certificates.Certificate, fingerprint: str, text: str) -> ForgetOutcome:

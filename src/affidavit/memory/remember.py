@@ -24,6 +24,7 @@ from affidavit.events import (
 from affidavit.gates.conflicts import CONFLICT_RULES_VERSION
 from affidavit.gates.contracts import WriteDecision
 from affidavit.gates.write import RESOLVER_VERSION, decide_write
+from affidavit.gates.write_context import decide_in_source
 from affidavit.memory import correct, dedupe, tombstones
 from affidavit.memory import sources as sourcing
 from affidavit.memory.conflicts import apply_conflicts
@@ -33,6 +34,7 @@ from affidavit.secrets_scan import find_secret
 from affidavit.text.aliases import stated_aliases
 from affidavit.text.names import find_names, name_key, refers_to
 from affidavit.text.person_key import capitalised_runs
+from affidavit.text.recase import chat_cased, recase_from_claim
 from affidavit.text.span import locate_span
 
 Status = Literal["admitted", "refused", "quarantined", "not_stored", "held_for_review",
@@ -95,6 +97,12 @@ def remember(
                         secret)  # the kind of credential, never its value
 
     decision = decide_write(claim, evidence)  # pure: decided outside the write lock
+    if (decision.refusal is not None and decision.refusal.code == "unknown_subject"
+            and source_text is not None):
+        # The quote names nobody ("I moved in 2022"); its document may say who wrote it.
+        read = decide_in_source(claim, evidence, source_text)
+        if read is not None:
+            evidence, decision = read
     if subject is not None and decision.shape is not None and not (
         refers_to(subject, decision.shape.subject) or refers_to(decision.shape.subject, subject)
     ):
@@ -103,7 +111,11 @@ def remember(
                         "name the subject as the claim does, or omit subject", subject)
     narrowed = _narrowed_evidence(claim, evidence, decision)
 
-    aliases = {name_key(alias): name_key(full) for full, alias in stated_aliases(evidence)}
+    # Read as the gate read it: chat's lower-case names carry the claim's capitals.
+    cased = recase_from_claim(claim, chat_cased(evidence))
+    stated = stated_aliases(cased)
+    aliases = {name_key(alias): name_key(full) for full, alias in stated}
+    alias_names = [alias for _, alias in stated]
 
     def decide(ctx: WriteContext) -> RememberOutcome:
         names = [n for n, _, _ in find_names(claim)]
@@ -131,7 +143,7 @@ def remember(
             return _already_known(known, claim, narrowed, notes)
         fix = correct.plan(store, supersedes, note or "") if supersedes is not None else None
         return _record(ctx, claim, narrowed, decision, source_id, source_text, valid_from, valid_to,
-                       aliases=aliases, correction=fix)
+                       aliases=aliases, alias_names=alias_names, correction=fix)
 
     return store.transact(decide, resolver=f"{RESOLVER_VERSION}+{CONFLICT_RULES_VERSION}")
 
@@ -195,6 +207,7 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
             source_id: str | None, source_text: str | None, valid_from: str | None,
             valid_to: str | None, *, reason: str | None = None,
             fingerprint: str | None = None, aliases: dict[str, str] | None = None,
+            alias_names: list[str] | None = None,
             correction: correct.Correction | None = None) -> RememberOutcome:
     shape = decision.shape
     assert shape is not None
@@ -204,12 +217,14 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
         # The people the nicknames belong to, first: then a nickname met below (in the
         # claim or the span) is registered as their alias, not as someone new.
         owners = sorted(set(aliases.values()))
-        resolve_entities(ctx, [n for n, _, _ in find_names(narrowed) if name_key(n) in owners], seen,
+        cased_span = recase_from_claim(claim, chat_cased(narrowed))
+        resolve_entities(ctx, [n for n, _, _ in find_names(cased_span) if name_key(n) in owners], seen,
                          linking="evidence")
     entity_ids, ambiguous = resolve_entities(ctx, list(shape.entities) or [shape.subject], seen,
                                              aliases=aliases, ambiguities=ambiguities)
-    named_in_span, _ = resolve_entities(ctx, [n for n, _, _ in find_names(narrowed)], seen,
-                                         linking="evidence", aliases=aliases)
+    # A nickname the evidence states is registered even where chat wrote it lower case.
+    spanned = [n for n, _, _ in find_names(narrowed)] + [a for a in alias_names or () if a not in narrowed]
+    named_in_span, _ = resolve_entities(ctx, spanned, seen, linking="evidence", aliases=aliases)
     evidence_keys = tuple(dict.fromkeys([*entity_ids, *named_in_span]))
     receipt = _source_and_receipt(ctx, narrowed, source_id, source_text)
     private = _private(claim, "", decision, list(shape.entities))

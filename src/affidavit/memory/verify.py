@@ -113,8 +113,16 @@ def _report(verdict: ChainVerdict, checks: list[Check], receipts: ReceiptCounts 
                         verdict.store_id, failures or [])
 
 
-def verify_store(store: Engine, progress: ProgressHook | None = None) -> VerifyReport:
-    """The full report over an opened store (a live engine that saw a break included)."""
+def verify_store(store: Engine, progress: ProgressHook | None = None, *, tenant: str | None = None,
+                 all_tenants: bool = False) -> VerifyReport:
+    """The full report over an opened store (a live engine that saw a break included).
+
+    Receipts and content are this process's tenant's, another ``tenant``'s, or (with
+    ``all_tenants``, an operator's report) every tenant's; the chain is always whole.
+    """
+    scope = None if all_tenants else tenant or store.identity.tenant
+    whose = "every tenant's" if scope is None else (
+        "this tenant's" if scope == store.identity.tenant else f"tenant {scope}'s")
     verdict = verify_ledger(store.ledger, store.keyring, progress)
     checks = list(verdict.checks)
     if not verdict.ok:
@@ -131,11 +139,10 @@ def verify_store(store: Engine, progress: ProgressHook | None = None) -> VerifyR
         why = "no keyring: a part's salt and the content are sealed"
         checks += [Check("receipts", "skipped", why), Check("content", "skipped", why)]
         return _report(verdict, checks)
-    tenant = store.identity.tenant
-    rows = (r for r in store.ledger.rows(0, store.head_seq) if r.tenant == tenant)
+    rows = (r for r in store.ledger.rows(0, store.head_seq) if scope is None or r.tenant == scope)
     content = _counts(check_content(rows, store.keyring, store.store_id,
                                     store.erased.destroyed_keys()))
-    found = sourcing.verify_all(store)
+    found = sourcing.verify_all(store, scope, all_tenants=scope is None)
     receipts = ReceiptCounts(found.verified, found.failed, found.source_not_held)
     failures = [f"{f.claim_id}: {f.reason}" for f in found.failures if f.status == "FAILED"]
     unheld = ("no receipt, its parts redacted by an erasure, or parts whose content cannot be "
@@ -143,9 +150,9 @@ def verify_store(store: Engine, progress: ProgressHook | None = None) -> VerifyR
               else "no receipt, or its parts redacted by an erasure")
     checks.append(Check("receipts", "failed" if found.failed else "passed",
                         f"{found.verified} verified, {found.failed} FAILED, {found.source_not_held} "
-                        f"source not held ({unheld}); this tenant's claims"))
+                        f"source not held ({unheld}); {whose} claims"))
     checks.append(Check("content", "failed" if content.unreadable_events else "passed",
-                        _content_line(content).removeprefix("content: ") + "; this tenant's events"))
+                        _content_line(content).removeprefix("content: ") + f"; {whose} events"))
     if found.failed and verdict.ok:
         verdict.ok, verdict.expected = False, "receipts that re-derive from their sources"
         verdict.found = f"{found.failed} receipt(s) FAILED"
@@ -171,6 +178,18 @@ def verify_at(path: Path | str | None, keyring_dir: Path | str | None = None,
               identity: Identity | None = None, progress: ProgressHook | None = None) -> VerifyReport:
     """Open the store (as any reader does, never creating it) and verify it; a store that
     refuses to open is still reported."""
+    report, store, _refused = verify_opening(path, keyring_dir, identity, progress)
+    if store is not None:
+        store.close()
+    return report
+
+
+def verify_opening(path: Path | str | None, keyring_dir: Path | str | None = None,
+                   identity: Identity | None = None, progress: ProgressHook | None = None, *,
+                   tenant: str | None = None, all_tenants: bool = False,
+                   ) -> tuple[VerifyReport, Engine | None, AffidavitError | None]:
+    """``verify_at`` for a caller that reads on: the report, the opened store (the caller
+    closes it) or None, and why it refused to open."""
     store_path = store_location(path)  # a directory, or a postgresql:// URL
     if isinstance(store_path, Path) and not (store_path / LEDGER_FILE).is_file():
         raise LedgerError(f"no store at {store_path}")
@@ -178,14 +197,17 @@ def verify_at(path: Path | str | None, keyring_dir: Path | str | None = None,
         store = open_engine(Engine, store_path, identity=identity, keyring_dir=keyring_dir,
                             create=False, allow_missing_keyring=True)
     except AffidavitError as exc:
-        return _unopened(store_path, keyring_dir, exc)
-    with store:
-        return verify_store(store, progress)
+        return _unopened(store_path, keyring_dir, exc, progress), None, exc
+    try:
+        return verify_store(store, progress, tenant=tenant, all_tenants=all_tenants), store, None
+    except BaseException:
+        store.close()
+        raise
 
 
 def _unopened(store_path: Path | str, keyring_dir: Path | str | None,
-              exc: AffidavitError) -> VerifyReport:
-    verdict = verify_path(store_path, keyring_dir)
+              exc: AffidavitError, progress: ProgressHook | None = None) -> VerifyReport:
+    verdict = verify_path(store_path, keyring_dir, progress)
     checks = list(verdict.checks)
     if verdict.ok:  # the ledger verifies as stored, yet the store refused to open
         verdict.ok = False

@@ -11,8 +11,13 @@ from __future__ import annotations
 
 import re
 
+from affidavit.text.wordlists import NOT_NAMES
+
 _NAME = r"(?P<full>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,3})"
 _ALIAS = r"[\"“‘']?(?P<alias>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)[\"”’']?"
+# Inside an explicit frame the word is a name however chat writes it ("everyone calls him femi").
+_ANY_ALIAS = r"[\"“‘']?(?P<alias>[^\W\d_][\w'’-]+)[\"”’']?"
+_WHO = r"(?:everyone|everybody|all|we|they|friends|people|most people|the kids|colleagues)"
 _FRAMES = (
     rf"{_NAME},?\s+(?:better\s+|widely\s+|also\s+)?known(?:\s+to\s+(?:everyone|all|friends|most|us))?\s+as\s+{_ALIAS}",
     rf"{_NAME}\s*\(\s*(?:aka|a\.k\.a\.|known as|called|nicknamed)\s+{_ALIAS}\s*\)",
@@ -20,6 +25,9 @@ _FRAMES = (
     rf"{_NAME},?\s+(?:who\s+)?goes\s+by\s+{_ALIAS}",
     rf"{_NAME},?\s+nicknamed\s+{_ALIAS}",
     rf"{_NAME},?\s+(?:or\s+)?{_ALIAS}\s+to\s+(?:her|his|their)\s+friends",
+    # "Oluwafemi Adegoke (everyone calls him femi)", "(Tope to everyone)", "(Dami for short)"
+    rf"{_NAME}\s*[(,—–-]\s*(?i:{_WHO}\s+calls?\s+(?:him|her|them)|known\s+as|call\s+(?:him|her|them))\s+{_ANY_ALIAS}",
+    rf"{_NAME}\s*(?:\(|,|—|–|-)\s*{_ANY_ALIAS}\s+(?i:to\s+{_WHO}|for\s+short)\b",
 )
 _PATTERNS = tuple(re.compile(p) for p in _FRAMES)
 
@@ -30,6 +38,13 @@ def stated_aliases(text: str) -> list[tuple[str, str]]:
     for pattern in _PATTERNS:
         for m in pattern.finditer(text):
             full, alias = m.group("full"), m.group("alias")
-            if alias.casefold() not in full.casefold().split():
+            words = full.split()
+            while words and words[0].casefold() in NOT_NAMES:  # "Fyi Oluwafemi Adegoke": not a name word
+                words = words[1:]
+            if len(words) < 2:
+                continue
+            full = " ".join(words)
+            alias = alias[:1].upper() + alias[1:]  # a name, however the chat wrote it
+            if alias.casefold() not in full.casefold().split() and alias.casefold() not in NOT_NAMES:
                 found.append((m.start(), full, alias))
     return [(full, alias) for _, full, alias in sorted(found)]

@@ -40,6 +40,7 @@ from affidavit.text.clause_cues import (
     _WORD,
     _document,
     _first_word,
+    _has_finite,
     _is_condition,
     _no_clause_after,
     _pieces,
@@ -139,8 +140,12 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
             for j in range(i, len(pieces)):
                 frames[j].append(frame)
                 negated[j] = negated[j] or opener.group("verb").casefold() in _DENIAL
-            for j in range(i):
-                keep[j] = (pieces[j][0], pieces[j][0])  # the speaker's own words are the frame
+            # The speaker's own words are the frame; a full clause before them is the
+            # writer's ("Two cranes are out, though the mayor, Ana Ruiz, said ...").
+            for j in range(i - 1, -1, -1):
+                if j < i - 1 and _has_finite(_WORD.findall(text[pieces[j][0] : pieces[j][1]])):
+                    break
+                keep[j] = (pieces[j][0], pieces[j][0])
             continue
         if i > 0 and i == len(pieces) - 1:
             trail = _TRAIL.match(piece)

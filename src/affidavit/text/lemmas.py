@@ -15,15 +15,21 @@ from typing import Any, NamedTuple
 def _simplemma() -> Any:
     """simplemma's English lemmatiser, made on first use (its import costs ~70 ms of server
     start-up); its dictionary is read through restart points (``text.lemma_dict``)."""
-    from affidavit.text.lemma_dict import english_lemmatizer
+    from affidavit.text.lemma_dict import english
 
-    return english_lemmatizer()
+    return english()
 
+# eq-8: "till" says "until" (the short form chat and minutes write);
 # eq-7: kin words of one sex no longer cover each other (son !~ daughter);
 # eq-6: repair ~ fix ~ mend, fixed/fixes -> fix; eq-5: head chef phrases;
 # eq-4: resign ~ quit, smoke ~ smoker; die ~ pass away
-LEMMA_TABLE_VERSION = "eq-7"
+LEMMA_TABLE_VERSION = "eq-8"
 SIMPLEMMA_VERSION = "simplemma-2.0.0"
+
+
+def is_known_word(word: str) -> bool:
+    """``word`` (lower case) is in the pinned lemmatiser's English dictionary."""
+    return bool(_simplemma().is_known(word, lang="en"))
 
 # Forms simplemma gets wrong or leaves alone.
 _IRREGULAR: dict[str, str] = {
@@ -130,6 +136,7 @@ EQUIVALENCES: tuple[frozenset[str], ...] = (
     frozenset({"buy", "acquire", "purchase"}),
     frozenset({"sell", "sale"}),
     frozenset({"repair", "fix", "mend"}),
+    frozenset({"until", "till"}),
     frozenset({"run", "manage", "head", "lead", "direct", "chair"}),
     frozenset({"live", "reside", "resident"}),
     frozenset({"base", "headquarter", "headquarters"}),
@@ -184,7 +191,7 @@ def lemma(word: str) -> str:
         return fixed
     if not low.isalpha() and "-" not in low:
         return low
-    result: str = _simplemma().lemmatize(low, "en")
+    result: str = _simplemma().lemmatize(low, lang="en")
     return result.casefold()
 
 

@@ -40,6 +40,10 @@ MODALITY: dict[str, str] = {
     "claims": "hedge", "claimed": "hedge", "purportedly": "hedge", "supposedly": "hedge",
     "presumably": "hedge", "speculated": "hedge", "accused": "hedge",
     "believe": "hedge", "believes": "hedge", "thinks": "hedge",
+    # The writer's own hedges ("iirc", "afaik"); "I think", "I guess" are read by
+    # _FIRST_PERSON_HEDGES ("guess who I ran into" hedges nothing).
+    "reckons": "hedge", "iirc": "hedge", "afaik": "hedge", "afaict": "hedge", "unsure": "hedge",
+    "think": "hedge", "guess": "hedge", "reckon": "hedge", "suppose": "hedge", "assume": "hedge",
     # A finding not yet confirmed: "a possible nodule", "a probable fracture".
     "possible": "hedge", "probable": "hedge", "potential": "hedge",
     "presumed": "hedge", "presumptive": "hedge", "suspicion": "hedge", "query": "hedge",
@@ -137,7 +141,21 @@ def tokens(text: str) -> list[str]:
 @lru_cache(maxsize=8192)
 def token_tuple(text: str) -> tuple[str, ...]:
     """``tokens`` as a tuple, cached: every marker check tokenises the same two texts."""
-    return tuple(_TOKEN.findall(text.casefold().replace("’", "'")))
+    return tuple(_TOKEN.findall(_normalised(text)))
+
+
+@lru_cache(maxsize=8192)
+def _normalised(text: str) -> str:
+    """Case-folded, curly apostrophes straight, chat's "didnt" written "didn't"."""
+    folded = text.casefold().replace("’", "'")
+    if "nt" in folded:  # chat drops the apostrophe: "didnt", "isnt", "cant" deny as "didn't" does
+        folded = _BARE_NT.sub(r"\1n't", folded)
+    return folded
+
+
+_BARE_NT = re.compile(
+    r"\b(do|does|did|is|was|are|were|has|have|had|could|would|should|must|need|ca|wo|ai)nt\b"
+)
 
 
 def negations(text: str) -> int:
@@ -146,8 +164,11 @@ def negations(text: str) -> int:
     count = sum(1 for t in toks if t in NEGATORS or t in LEXICAL_NEGATIVES)
     if not _PHRASE_TAILS.isdisjoint(toks):  # every negative phrase ends in one of these
         count += len(_NEGATIVE_PHRASES.findall(text.casefold()))
-    # "no longer" is a temporal ending, not a denial of the predicate.
-    count -= text.casefold().count("no longer")
+    # "no longer" is a temporal ending, not a denial of the predicate; so is "not ... anymore".
+    low = _normalised(text)
+    count -= low.count("no longer")
+    if "any" in low:
+        count -= len(_NOT_ANYMORE.findall(low))
     # "neither X nor Y attended" denies once, for each of them.
     if "neither" in toks and "nor" in toks[toks.index("neither") :]:
         count -= 1
@@ -166,6 +187,9 @@ _INVESTIGATED = re.compile(
 )
 
 
+_FIRST_PERSON_HEDGES = frozenset({"think", "guess", "reckon", "suppose", "assume"})
+
+
 def modalities(text: str) -> set[str]:
     """Modality classes present: "hedge", "intent", "future"."""
     toks = token_tuple(text)  # read only: no list copy
@@ -175,9 +199,12 @@ def modalities(text: str) -> set[str]:
         if cls is None:
             continue
         if t == "may" and (
-            (i > 0 and toks[i - 1] in _BEFORE_MONTH) or (i + 1 < len(toks) and toks[i + 1][:1].isdigit())
+            (i > 0 and (toks[i - 1] in _BEFORE_MONTH or toks[i - 1].isdigit()))  # "3 May"
+            or (i + 1 < len(toks) and toks[i + 1][:1].isdigit())
         ):
             continue  # the month
+        if t in _FIRST_PERSON_HEDGES and (i == 0 or toks[i - 1] not in ("i", "we")):
+            continue  # "guess who I met", "think of it": only "I think" hedges
         if t in _NEEDS_TO and (i + 1 >= len(toks) or toks[i + 1] != "to"):
             continue
         if t in _TO_VERB_ONLY and (
@@ -315,6 +342,16 @@ def has_exception(text: str) -> bool:
     return bool(EXCEPTIONS.search(text.casefold()))
 
 
+# "until 2022", "till last May", "until then": an end that has come. "until Friday" too
+# (the evidence may be old); "until a replacement is found" has not come.
+_ENDED_AT = re.compile(
+    r"\b(?:until|till)\s+(?:(?:the\s+)?(?:end\s+of\s+)?(?:\d|last\b|recently\b|then\b|that\b|early\b|late\b|mid\b)|"
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|autumn|fall|winter)\b)"
+)
+_NOT_ANYMORE = re.compile(r"(?:\b(?:not|never)\b|n't\b).{0,60}?\b(?:anymore|any more|any longer)\b")
+
+
 def ended_markers(text: str) -> set[str]:
     """Markers that say a state has ended ("former", "until 2022", "used to")."""
     low = text.casefold()
@@ -323,9 +360,13 @@ def ended_markers(text: str) -> set[str]:
     # other marker checks already made.
     toks = token_tuple(text)
     found = {t for t in toks if t in ENDED}
+    if ("until" in found or "till" in found) and not _ENDED_AT.search(low):
+        found -= {"until", "till"}  # "until a replacement is found", "until further notice": still on
     for phrase in ("no longer", "used to"):
         if phrase in low:
             found.add(phrase)
+    if "any" in low and _NOT_ANYMORE.search(_normalised(text)):
+        found.add("no longer")  # "isn't on the team anymore"
     if "ex-" in low and re.search(r"\bex-\w", low):  # the regex is tried at every offset
         found.add("ex")
     return found

@@ -227,8 +227,9 @@ def _find_names(text: str) -> tuple[tuple[str, int, int], ...]:
     found: list[tuple[str, int, int]] = []
     for region in _REGION.finditer(text):
         word = region.group(0)
-        if word.isalpha() and not word.isupper() and word.casefold() in _NOT_NAMES:
-            continue  # a lone "The", "After", "She": never a name, wherever it stands
+        pronoun = word == "I" and text[region.end() : region.end() + 1] != "."  # not the initial "I."
+        if pronoun or (word.isalpha() and not word.isupper() and word.casefold() in _NOT_NAMES):
+            continue  # a lone "The", "After", "She", the pronoun "I": never a name, wherever it stands
         _walk(text, region.start(), region.end(), found)
     return tuple(_join_firms(text, found))
 

@@ -200,6 +200,16 @@ class NameIndex:
         ids = self.candidates(name)
         return ids if len(ids) == 1 else []
 
+    def sharing_tokens(self, name: str) -> set[str]:
+        """Entity ids with a name that shares a token with ``name`` (a pool to filter)."""
+        out: set[str] = set()
+        for token in set(key_tokens(name)):
+            out |= self._by_token.get(token, set())
+        return out
+
+    def names_of(self, entity_id: str) -> list[str]:
+        return list(self._names.get(entity_id, ()))
+
     def exact(self, name: str) -> list[str]:
         """Entity ids whose name has exactly the key of ``name`` (no partial matches)."""
         return sorted(self._by_key.get(" ".join(key_tokens(name)), ()))

@@ -218,6 +218,9 @@ def dates(text: str) -> tuple[tuple[DateValue, ...], tuple[tuple[int, int], ...]
     return tuple(found), tuple(taken)
 
 
+_CLOCK = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])(?:\s?([ap]\.?m\.?)(?!\w))?", re.I)
+
+
 @lru_cache(maxsize=16384)
 def quantities(text: str) -> tuple[Quantity, ...]:
     """Every non-date number in ``text`` with its unit, normalised."""
@@ -229,6 +232,14 @@ def quantities(text: str) -> tuple[Quantity, ...]:
         return all(b <= s or a >= e for s, e in used)
 
     has_digit = bool(taken) or _ANY_DIGIT.search(text) is not None
+    # "14:02", "9:30 am": a clock time is one value, not the numbers 14 and 2.
+    for m in _CLOCK.finditer(text) if has_digit and ":" in text else ():
+        if free(m.start(), m.end()):
+            hours, minutes = int(m.group(1)), int(m.group(2))
+            if (m.group(3) or "").casefold().startswith("p") and hours < 12:
+                hours += 12
+            out.append(Quantity(Decimal(hours * 100 + minutes), "clock", m.group(0)))
+            used.append((m.start(), m.end()))
     for m in _DIGITS.finditer(text) if has_digit else ():
         if not free(m.start(), m.end()):
             continue

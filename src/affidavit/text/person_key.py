@@ -22,7 +22,7 @@ from functools import lru_cache
 from affidavit.text.confusables import CONFUSABLES_VERSION, latin_table
 from affidavit.text.wordlists import TITLES
 
-PERSON_KEY_VERSION = f"person-key/1+{CONFUSABLES_VERSION}"
+PERSON_KEY_VERSION = f"person-key/2+{CONFUSABLES_VERSION}"
 SUFFIXES = frozenset({"jr", "jnr", "junior", "sr", "snr", "senior", "ii", "iii", "iv", "phd", "md",
                       "esq"})
 _SEPARATORS = re.compile(r"[\s\-‐‑‒–—_./·,]+")
@@ -68,6 +68,8 @@ def variant_keys(name: str) -> tuple[str, ...]:
         return ()
     first, last = tokens[0], tokens[-1]
     forms = {f"{first} {last[0]}", f"{first[0]} {last}", first, last}
+    if len(tokens) > 2:  # "Madalena Valente" for "Madalena Gouveia Valente": a middle name dropped
+        forms.add(f"{first} {last}")
     return tuple(sorted(" ".join(sorted(f.split())) for f in forms))
 
 

@@ -18,10 +18,16 @@ import re
 
 from affidavit.text.numbers import _SMALL, dates
 
-TIMELINE_VERSION = "time-1"
+TIMELINE_VERSION = "time-2"
 Rewrite = tuple[int, int, str]
 
 _RANGE = re.compile(r"(?<![\w.,-])(1[5-9]\d\d|20\d\d)\s?[–—-]\s?(1[5-9]\d\d|20\d\d|\d\d)(?![\w%]|[.,]\d)")
+# "2019–present", "2019-now": a range still open, read as "since 2019".
+_OPEN_RANGE = re.compile(r"(?<![\w.,-])(1[5-9]\d\d|20\d\d)\s?[–—-]\s?(?i:present|now|date|current|today)\b")
+# "11/2023", "03/2019": a month of a year as a record writes it.
+_MONTH_YEAR = re.compile(r"(?<![\w/.])(0?[1-9]|1[0-2])/(1[5-9]\d\d|20\d\d)(?![\w/])")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+           "October", "November", "December")
 _BORN = re.compile(r"(?<![\w])([bd])\.\s?(1[5-9]\d\d|20\d\d)\b")
 _COUNT = "|".join(sorted(list(_SMALL) + ["a", "an"], key=len, reverse=True))
 _RELATIVE = re.compile(
@@ -77,6 +83,10 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
         reading = _range_reading(m)
         if reading is not None:
             out.append((m.start(), m.end(), reading))
+    for m in _OPEN_RANGE.finditer(evidence, a, b):
+        out.append((m.start(), m.end(), f"since {m.group(1)} (from {m.group(1)})"))
+    for m in _MONTH_YEAR.finditer(evidence, a, b):
+        out.append((m.start(), m.end(), f"{_MONTHS[int(m.group(1)) - 1]} {m.group(2)}"))
     for m in _BORN.finditer(evidence, a, b):
         verb = "born" if m.group(1) == "b" else "died"
         out.append((m.start(), m.end(), f"{m.group(0)} ({verb} in {m.group(2)})"))

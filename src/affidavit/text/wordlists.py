@@ -86,8 +86,16 @@ _AUXILIARIES = frozenset({
 _WEEKDAYS = frozenset({
     "friday", "monday", "saturday", "sunday", "thursday", "tuesday", "wednesday"
 })  # fmt: skip
+# Greetings, sign-offs and chat interjections that open a message ("Hi, Nils here.",
+# "Cheers, Ola", "Omg"): capitalised there, never a name.
+_GREETINGS_AND_INTERJECTIONS = frozenset({
+    "hi", "hiya", "hey", "hello", "dear", "thanks", "thank", "cheers", "regards", "best", "morning",
+    "evening", "afternoon", "yo", "ok", "okay", "omg", "lol", "fyi", "btw", "tbh", "imo", "pls",
+    "please", "sorry", "yes", "yeah", "yep", "no", "nope", "oh", "ah", "um", "hmm", "wow", "congrats",
+})  # fmt: skip
 NOT_NAMES = (
-    _DETERMINERS_AND_PRONOUNS
+    _GREETINGS_AND_INTERJECTIONS
+    | _DETERMINERS_AND_PRONOUNS
     | _PREPOSITIONS_AND_CONJUNCTIONS
     | _QUANTIFIERS_AND_NUMBERS
     | _ADVERBS_AND_CONNECTIVES

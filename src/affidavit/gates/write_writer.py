@@ -1,0 +1,190 @@
+"""Who wrote a message: the one name its first person stands for.
+
+Emails and chat speak in the first person ("I've put the 15.000 kr. in your account")
+and name the writer once: in a sign-off ("Thanks, Ebere", "— Hồ Diễm Phương", a name
+alone on the last line), a header ("From: Steinunn Arnardóttir <s@example.org>"), a
+self-introduction ("hi, Nils Ekberg here", "this is Vigdís"), or a chat speaker label
+that opens a line ("Rodel: my cousin ...", for that line only). The linker reads "I",
+"me" and "my" there as that name, and the receipt reaches the place that names the
+writer. Two different writers named (a forwarded thread, two sign-offs): none, so the
+first person stays unread and the claim is refused, never guessed.
+
+Only the singular first person: "we" is the writer and others, never the writer alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from affidavit.gates.write_parse import Mention, mentions
+from affidavit.text.names import refers_to
+from affidavit.text.sentences import sentences
+
+_FROM = re.compile(
+    r"[ \t]*(?i:from|reported by|sender|written by|submitted by|message from)[ \t]*[:\-][ \t]*"
+)
+# "Thanks, ", "Best wishes, ", "Kveðja, ": a sign-off phrase before the name on one line.
+_SIGN_OFF = re.compile(r"[ \t]*(?:[^\W\d_][\w'’]*(?: [^\W\d_][\w'’]*){0,2}),[ \t]+")
+_DASHES = re.compile(r"[ \t]*(?:[—–]|--?)[ \t]*")
+# After the writer's name on its line: nothing, a role or time after a comma, a profile bar.
+_AFTER_NAME = re.compile(r"[ \t]*(?:$|[,|(<]|[—–-][ \t])")
+_INTRO_BEFORE = re.compile(r"(?:it'?s|it’s|this is|I'm|I’m|I am)[ \t]+$", re.I)
+_INTRO_AFTER = re.compile(r"[ \t]+here\b", re.I)
+# "Rodel: ...", "Ticket 7 - Signe Haug: ...": a label opening the line or after a dash.
+_LABEL = re.compile(r"[ \t]*(?:[^\n:]{0,40}?[ \t][-—–|][ \t]*)?(?P<label>[^\W\d_][\w'’.\- ]{0,40}?):[ \t]+\S")
+_QUOTES = ('"', "“", "”", "‘", "«")
+_FIRST_PERSON = re.compile(r"\b(?:I(?P<clitic>['’](?:m|ve|ll|d))?|me|my|My|myself|mine)\b")
+_CLITIC = {"m": " is", "ve": " has", "ll": " will", "d": " would"}
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    out, pos = [], 0
+    for line in text.split("\n"):
+        if line.strip():
+            out.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    return out
+
+
+def _name_at(text: str, a: int, b: int) -> Mention | None:
+    """The name that opens ``text[a:b]`` and is all the line holds (a role may follow)."""
+    found = mentions(text, a, b)
+    if not found or found[0].start != a or found[0].possessive:
+        return None
+    return found[0] if _AFTER_NAME.match(text, found[0].end, b) else None
+
+
+def _sign_off(text: str, a: int, b: int) -> Mention | None:
+    pos = a
+    dash = _DASHES.match(text, pos, b)
+    if dash is not None:
+        pos = dash.end()
+    named = _name_at(text, pos, b)
+    if named is not None:
+        return named
+    phrase = _SIGN_OFF.match(text, pos, b)
+    if phrase is None or mentions(text, pos, phrase.end()):
+        return None
+    return _name_at(text, phrase.end(), b)
+
+
+def _candidates(text: str) -> list[Mention]:
+    lines = _lines(text)
+    if not lines:
+        return []
+    found: list[Mention] = []
+    for a, b in lines[:4]:
+        header = _FROM.match(text, a, b)
+        if header is not None:
+            named = _name_at(text, header.end(), b)
+            if named is not None:
+                found.append(named)
+    if len(lines) > 1:
+        named = _sign_off(text, *lines[-1])
+        if named is not None:
+            found.append(named)
+    last = sentences(text)[-1:]
+    if last and last[0] != lines[-1]:  # "... this morning. Best, Steinunn Arnardóttir"
+        named = _sign_off(text, *last[0])
+        if named is not None and text[: last[0][0]].rstrip()[-1:] in (".", "!", "?"):
+            found.append(named)
+    a, b = lines[-1]
+    cut = max(text.rfind(" — ", a, b), text.rfind(" – ", a, b))
+    if cut > a:  # "... my knee is still bad — Vigdís Ósk": a chat message signed inline
+        named = _name_at(text, cut + 3, b)
+        if named is not None:
+            found.append(named)
+    a, b = lines[0]
+    for m in mentions(text, a, b)[:1]:
+        if _INTRO_AFTER.match(text, m.end, b) or _INTRO_BEFORE.search(text[a : m.start]):
+            found.append(m)
+    return found
+
+
+_GREETING = re.compile(r"[ \t]*(?:hi|hiya|hey|hello|dear|morning|evening)[ \t]+", re.I)
+_TO = re.compile(r"[ \t]*To:[ \t]*")
+_SECOND_PERSON = re.compile(r"\b(?:you|You|your|Your|yours)\b")
+
+
+def message_addressee(text: str) -> Mention | None:
+    """The one person the message is written to ("Hi Vigdís,", "Dear Mr Magbanua,", "To: ...")."""
+    found: list[Mention] = []
+    for a, b in _lines(text)[:4]:
+        opener = _GREETING.match(text, a, b) or _TO.match(text, a, b)
+        if opener is None:
+            continue
+        named = mentions(text, opener.end(), b)
+        if named and named[0].start == opener.end() and _AFTER_NAME.match(text, named[0].end, b):
+            found.append(named[0])  # "Hi Vigdís," "Dear Mr Magbanua," "To: Ólöf <o@…>"
+    names = {m.name for m in found}
+    return found[0] if len(names) == 1 else None
+
+
+_GREETED_BEFORE = re.compile(r"(?:^|\n)[ \t]*(?:hi|hiya|hey|hello|dear|morning|evening)[ \t]+$", re.I)
+
+
+def greeted(text: str, m: Mention) -> bool:
+    """``m`` is the name a greeting addresses ("Hi Vigdís, I sent it"): the reader, not a doer."""
+    return bool(_GREETED_BEFORE.search(text[max(0, m.start - 40) : m.start])) and (
+        text[m.end : m.end + 1] in (",", "!", ":", "\n", "")
+    )
+
+
+def second_person_rewrites(text: str, a: int, b: int, name: str) -> tuple[tuple[int, int, str], ...]:
+    """ "you", "your" in ``text[a:b]`` read as the addressee ``name``."""
+    return tuple((m.start(), m.end(), name + ("'s" if m.group(0).lower().startswith("your") else ""))
+                 for m in _SECOND_PERSON.finditer(text, a, b))
+
+
+def message_writer(text: str) -> Mention | None:
+    """The one person the message says wrote it, or None (no one, or two people)."""
+    found = _candidates(text)
+    if not found:
+        return None
+    first = found[0]
+    if all(refers_to(first.name, m.name) or refers_to(m.name, first.name) for m in found[1:]):
+        return max(found, key=lambda m: len(m.name))  # the fullest spelling names the writer
+    return None
+
+
+def labelled(text: str, m: Mention) -> bool:
+    """``m`` is a chat speaker label ("Rodel: he fixed our tank"): who speaks, not a doer."""
+    start = text.rfind("\n", 0, m.start) + 1
+    return not text[start : m.start].strip() and bool(re.match(r":[ \t]+\S", text[m.end : m.end + 3]))
+
+
+def line_speaker(text: str, a: int) -> Mention | None:
+    """The chat speaker label that opens the line holding offset ``a`` ("Rodel: ...")."""
+    start = text.rfind("\n", 0, a) + 1
+    end = text.find("\n", a)
+    end = len(text) if end < 0 else end
+    label = _LABEL.match(text, start, end)
+    if label is None:
+        return None
+    found = mentions(text, label.start("label"), label.end("label"))
+    if len(found) != 1 or found[0].start != label.start("label") or found[0].end != label.end("label"):
+        return None
+    return found[0]
+
+
+def author(text: str) -> str | None:
+    """The writer's name as the message spells it (see ``message_writer``)."""
+    found = message_writer(text)
+    return found.name if found is not None else None
+
+
+def first_person_rewrites(text: str, a: int, b: int, name: str) -> tuple[tuple[int, int, str], ...]:
+    """ "I", "I'm", "me", "my" in ``text[a:b]`` read as ``name``; none in a span that quotes
+    someone ("Tom told me "I moved"": that "I" is Tom's)."""
+    if any(q in text[a:b] for q in _QUOTES):
+        return ()
+    out = []
+    for m in _FIRST_PERSON.finditer(text, a, b):
+        word = m.group(0)
+        if m.group("clitic"):
+            out.append((m.start(), m.end(), name + _CLITIC[m.group("clitic")[1:]]))
+        elif word in ("my", "My", "mine"):
+            out.append((m.start(), m.end(), name + "'s"))
+        else:
+            out.append((m.start(), m.end(), name))
+    return tuple(out)

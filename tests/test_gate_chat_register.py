@@ -1,0 +1,218 @@
+"""Chat register: names and cues written without capitals, first-person hedges, values set aside.
+
+Each supported claim sits next to an unsupported one over the same evidence, so a gate
+that admits everything, or refuses everything, fails here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import decide_write
+from affidavit.text.recase import chat_cased, recase_from_claim
+
+ADMITTED = ("ACCEPT", "RESCUE")
+
+
+def verdict(claim: str, evidence: str) -> tuple[str, str | None]:
+    d = decide_write(claim, evidence)
+    return d.verdict, d.refusal.code if d.refusal else None
+
+
+@pytest.mark.parametrize(("supported", "unsupported", "code", "evidence"), [
+    ("Tiimo Wessberg repaired the boiler at the Kallio flat.",
+     "Tiimo Wessberg repaired the boiler at the Töölö flat.", "asserts_more_than_evidence",
+     "ok so tiimo wessberg repaired the boiler at the kallio flat yesterday, works fine now"),
+    ("Brannagh Quist teaches pottery in Ruthin.",
+     "Brannagh Quist teaches pottery in Denbigh.", "asserts_more_than_evidence",
+     "btw brannagh quist teaches pottery in ruthin on tuesdays, she's great"),
+])
+def test_lower_case_names_are_the_claims_names(supported: str, unsupported: str, code: str,
+                                               evidence: str) -> None:
+    assert verdict(supported, evidence)[0] in ADMITTED
+    got = verdict(unsupported, evidence)
+    assert got[0] == "REJECT" and got[1] is not None
+
+
+def test_a_lower_case_question_in_chat_is_still_a_question() -> None:
+    evidence = "omg orlaith vennick is moving to porto?? who told u that"
+    assert verdict("Orlaith Vennick is moving to Porto.", evidence) == ("REJECT", "modality_dropped")
+    said = "omg orlaith vennick is moving to porto. she told me herself"
+    assert verdict("Orlaith Vennick is moving to Porto.", said)[0] in ADMITTED  # control
+
+
+def test_a_lower_case_did_question_is_not_a_statement() -> None:
+    asked = "did quillon abernethy ever finish the kiln in mold? he was on the chimney in may"
+    assert verdict("Quillon Abernethy finished the kiln in Mold.", asked) == ("REJECT", "modality_dropped")
+    told = "quillon abernethy finished the kiln in mold last week, photos soon"
+    assert verdict("Quillon Abernethy finished the kiln in Mold.", told)[0] in ADMITTED
+
+
+@pytest.mark.parametrize("hedge", ["i think", "tbh i think", "i guess", "iirc"])
+def test_first_person_hedges_are_not_vouched(hedge: str) -> None:
+    hedged = f"{hedge} saoirse delahunt left the choir in carlow last spring"
+    assert verdict("Saoirse Delahunt left the choir in Carlow last spring.", hedged) == (
+        "REJECT", "modality_dropped")
+    guessed = "saoirse delahunt left the choir in carlow last spring, guess who told me"
+    assert verdict("Saoirse Delahunt left the choir in Carlow last spring.", guessed)[0] in ADMITTED
+    plain = "saoirse delahunt left the choir in carlow last spring, she said so herself"
+    assert verdict("Saoirse Delahunt left the choir in Carlow last spring.", plain)[0] in ADMITTED
+
+
+def test_a_value_the_evidence_sets_aside_is_not_asserted() -> None:
+    evidence = "my sister Wren Achterberg runs a bakery in Zwolle, not Deventer like everyone thinks"
+    assert verdict("Wren Achterberg runs a bakery in Deventer.", evidence) == ("REJECT", "negation_flipped")
+    assert verdict("Wren Achterberg runs a bakery in Zwolle.", evidence)[0] in ADMITTED
+    dated = "Wren Achterberg opens the bakery on the 4th, not the 3rd."
+    assert verdict("Wren Achterberg opens the bakery on the 4th.", dated)[0] in ADMITTED
+    assert verdict("Wren Achterberg opens the bakery on the 3rd.", dated)[0] == "REJECT"
+    added = "Wren Achterberg sells bread in Zwolle, not only cakes."  # "not only" adds
+    assert verdict("Wren Achterberg sells bread in Zwolle.", added)[0] in ADMITTED
+
+
+def test_recasing_keeps_every_offset_and_leaves_words_alone() -> None:
+    claim = "Rose Tamsin Oduya met Will at the Kelso market."
+    evidence = "rose tamsin oduya met will at the kelso market. the rose garden was shut, will it open?"
+    out = recase_from_claim(claim, evidence)
+    assert len(out) == len(evidence) and out.lower() == evidence.lower()
+    assert out.startswith("Rose Tamsin Oduya met will at the Kelso market.")  # "will" is a word
+    assert "the rose garden" in out  # a dictionary word alone stays as written
+    assert chat_cased("so i said no. e.g. this one? yes") == "So I said no. e.g. this one? Yes"
+    written = "Prose Already Cased. Fine."
+    assert chat_cased(written) == written and recase_from_claim("Cased Fine.", written) == written
+
+
+@pytest.mark.parametrize("evidence", [
+    "Hi Maren,\nI sent the survey to the printers this morning.\nBest,\nHallvard Roenning",
+    "Hi Maren, I sent the survey to the printers this morning. Best, Hallvard Roenning",
+    "From: Hallvard Roenning <h.r@example.org>\nTo: Maren\n\n"
+    "Hi, I sent the survey to the printers this morning.",
+    "hi, Hallvard Roenning here. I sent the survey to the printers this morning",
+    "sent it!! I sent the survey to the printers this morning — Hallvard Roenning",
+])
+def test_the_first_person_of_a_message_is_its_writer(evidence: str) -> None:
+    """"I" is the one person the message names as its writer; never the person it greets."""
+    assert verdict("Hallvard Roenning sent the survey to the printers.", evidence)[0] in ADMITTED
+    assert verdict("Maren sent the survey to the printers.", evidence)[0] == "REJECT"
+    assert verdict("Hallvard Roenning sent the survey to the bindery.", evidence)[0] == "REJECT"
+
+
+def test_the_receipt_reaches_the_sign_off_that_names_the_writer() -> None:
+    evidence = "Hi Maren,\nI've paid the 9.500 kr. for the hut into your account.\nKveðja,\nHallvard"
+    d = decide_write("Hallvard paid 9.500 kr. for the hut into Maren's account.", evidence)
+    assert d.verdict in ADMITTED and d.span is not None
+    assert evidence[d.span[0] : d.span[1]].endswith("Hallvard")  # the name "I" stands for
+    assert verdict("Hallvard paid 9.500 kr. for the hut into Sunniva's account.", evidence)[0] == "REJECT"
+
+
+def test_two_writers_or_none_leave_the_first_person_unread() -> None:
+    two = "From: Hallvard Roenning\n\nI sent the survey to the printers.\n\nThanks, Sunniva Eide"
+    assert verdict("Hallvard Roenning sent the survey to the printers.", two)[0] == "REJECT"
+    assert verdict("Sunniva Eide sent the survey to the printers.", two)[0] == "REJECT"
+    nobody = "I sent the survey to the printers this morning."
+    assert verdict("Hallvard Roenning sent the survey to the printers.", nobody)[0] == "REJECT"
+
+
+def test_a_chat_speaker_label_is_the_first_person_of_its_line_only() -> None:
+    chat = "Maren: who has the van?\nHallvard: I have the van until Friday\nSunniva: I have the keys"
+    assert verdict("Hallvard has the van until Friday.", chat)[0] in ADMITTED
+    assert verdict("Hallvard has the keys.", chat)[0] == "REJECT"
+    assert verdict("Sunniva has the keys.", chat)[0] in ADMITTED
+    assert verdict("Maren has the van until Friday.", chat)[0] == "REJECT"
+    owner = "Maren: who fixed the gate?\nHallvard: my cousin Sunniva Eide fixed the gate last week"
+    assert verdict("Hallvard fixed the gate last week.", owner)[0] == "REJECT"  # the label owns, not does
+    assert verdict("Sunniva Eide fixed the gate last week.", owner)[0] in ADMITTED
+
+
+def test_negative_contractions_without_the_apostrophe_still_deny() -> None:
+    evidence = "tamsin okoro-vale fixed 3 bikes for the youth club and she didnt charge for any of them"
+    assert verdict("Tamsin Okoro-Vale charged the youth club for the bikes.", evidence)[0] == "REJECT"
+    assert verdict("Tamsin Okoro-Vale fixed three bikes for the youth club.", evidence)[0] in ADMITTED
+    isnt = "ferdia quenby isnt on the rowing crew anymore"
+    assert verdict("Ferdia Quenby is on the rowing crew.", isnt) == ("REJECT", "temporal_shifted")  # ended
+    assert verdict("Ferdia Quenby is no longer on the rowing crew.", isnt)[0] in ADMITTED
+    stays = "ferdia quenby is on the rowing crew, she loves it"
+    assert verdict("Ferdia Quenby is no longer on the rowing crew.", stays)[0] == "REJECT"
+    until = "Ferdia Quenby is acting captain of the crew until a replacement is found."
+    assert verdict("Ferdia Quenby is the acting captain of the crew.", until)[0] in ADMITTED
+    ended = "Ferdia Quenby was captain of the crew until 2022."
+    assert verdict("Ferdia Quenby is the captain of the crew.", ended)[0] == "REJECT"
+
+
+def test_a_value_set_aside_without_a_comma_when_both_are_of_one_kind() -> None:
+    evidence = "correction: the ceilidh at Dunmore Hall is on FRIDAY not thursday, sorry"
+    assert verdict("The ceilidh at Dunmore Hall is on Friday.", evidence)[0] in ADMITTED
+    assert verdict("The ceilidh at Dunmore Hall is on Thursday.", evidence) == ("REJECT", "negation_flipped")
+    rooms = "Ailbhe Strand is in room 14 not 12."
+    assert verdict("Ailbhe Strand is in room 14.", rooms)[0] in ADMITTED
+    assert verdict("Ailbhe Strand is in room 12.", rooms)[0] == "REJECT"
+
+
+MINUTES = ("Minutes — Harrowgate Looms board, 3 Mar\nPresent: Ysolde Farrant (chair), Corin Blaise\n"
+           "1. Board approved the new dye house for Kettlewick, budget £380k.\n"
+           "2. Launch moved from 12 May to 26 May.")
+
+
+def test_a_title_line_says_whose_the_unnamed_items_below_are() -> None:
+    said = "The Harrowgate Looms board approved a £380k dye house for {}."
+    assert verdict(said.format("Kettlewick"), MINUTES)[0] in ADMITTED
+    assert verdict(said.format("Pately"), MINUTES)[0] == "REJECT"
+    # A line with a subject of its own is that subject's, not the title's.
+    own = "Minutes — Harrowgate Looms board, 3 Mar\nCorin Blaise approved the dye house."
+    assert verdict("Harrowgate Looms approved the dye house.", own)[0] == "REJECT"
+
+
+def test_the_value_something_moved_from_no_longer_holds() -> None:
+    evidence = "Project sync — Harrowgate Looms\nDecisions: the launch moved from 12 May to 26 May."
+    assert verdict("The Harrowgate Looms launch is on 12 May.", evidence)[0] == "REJECT"
+    assert verdict("The Harrowgate Looms launch moved from 12 May to 26 May.", evidence)[0] in ADMITTED
+
+
+def test_from_a_to_b_is_not_from_b_to_a() -> None:
+    evidence = "Ticket 88: I moved £900 from my savings account to my current account.\nPellam Ostry"
+    assert verdict("Pellam Ostry moved £900 from his savings account to his current account.", evidence)[0] \
+        in ADMITTED
+    assert verdict("Pellam Ostry moved £900 from his current account to his savings account.", evidence) == (
+        "REJECT", "relation_transposed")
+
+
+def test_a_standup_line_has_its_label_as_doer() -> None:
+    standup = ("Standup 4/6 — Brackenmoor Software\nTeodor: finished the payroll export, no blockers.\n"
+               "Yara: still blocked on the keys from Fellgate Ferries.\nOskar: off sick.")
+    assert verdict("Teodor finished the payroll export.", standup)[0] in ADMITTED
+    assert verdict("Yara finished the payroll export.", standup)[0] == "REJECT"
+    assert verdict("Oskar finished the payroll export.", standup)[0] == "REJECT"
+
+
+def test_dates_as_records_write_them() -> None:
+    cv = "Lowri Askew — Engineer\n2019–present: Backend developer, Pennick Robotics\n2016–2019: QA, Tolvan"
+    since = "Lowri Askew has been a backend developer at Pennick Robotics since {}."
+    assert verdict(since.format(2019), cv)[0] in ADMITTED
+    assert verdict(since.format(2016), cv)[0] == "REJECT"
+    note = "Recall note, Sennen Pryce.\nSennen Pryce had her last cleaning 11/2023."
+    assert verdict("Sennen Pryce had her last cleaning in November 2023.", note)[0] in ADMITTED
+    assert verdict("Sennen Pryce had her last cleaning in October 2023.", note)[0] == "REJECT"
+    day = "Dear parents,\nThe Pennick Academy trip is postponed to 3 May because of the rail strike."
+    assert verdict("The Pennick Academy trip is postponed to 3 May.", day)[0] in ADMITTED  # "May" is no hedge
+    assert verdict("The rail strike was postponed because of the Pennick Academy trip.", day)[0] == "REJECT"
+
+
+def test_quoted_first_person_and_dash_labels() -> None:
+    quoted = 'From: Hallvard Roenning\nSunniva told me "I sold the boat in May".'
+    assert verdict("Hallvard Roenning sold the boat in May.", quoted)[0] == "REJECT"  # that "I" is Sunniva's
+    dashed = "Ticket 12 - Hallvard Roenning: I ordered the Voss kit in May."
+    assert verdict("Hallvard Roenning ordered the Voss kit in May.", dashed)[0] in ADMITTED
+    assert verdict("Hallvard Roenning ordered the Voss kit in June.", dashed)[0] == "REJECT"
+    owned = "From: Hallvard Roenning\nHi, my router stopped working on Monday."
+    assert verdict("Hallvard Roenning's router stopped working on Monday.", owned)[0] in ADMITTED
+    assert verdict("Hallvard Roenning stopped working on Monday.", owned)[0] == "REJECT"
+    aside = "so i finally passed my driving test!! third attempt lol. — Hallvard Roenning, 14:02"
+    assert verdict("Hallvard Roenning passed his driving test on his third attempt.", aside)[0] in ADMITTED
+    assert verdict("Hallvard Roenning passed his driving test on his second attempt.", aside)[0] == "REJECT"
+
+
+def test_till_says_until() -> None:
+    evidence = "fyi Ysolde Farrant is covering the night desk till the end of june"
+    said = "Ysolde Farrant is covering the night desk until the end of {}."
+    assert verdict(said.format("June"), evidence)[0] in ADMITTED
+    assert verdict(said.format("July"), evidence)[0] == "REJECT"
