@@ -31,7 +31,7 @@ def build(root: Path, store_claims: int) -> Store:
     append_synthetic(store, store_claims, subjects=max(1, store_claims // 100), batch=1000)
     for name, count in SUBJECTS.items():
         for i in range(count):
-            claim = f"{name} filed report {i} on {2000 + i % 25}-03-{1 + i % 28:02d}."
+            claim = f"{name} filed report {i} on {1 + i % 28} March {2000 + i % 25}."
             out = store.remember(claim, claim)
             if out.status != "admitted":
                 raise SystemExit(f"setup claim {i} was not admitted: {out.reason}")

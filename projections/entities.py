@@ -9,8 +9,12 @@ import msgspec
 
 from affidavit.events import Applied, EntityPrivate, EntityRegistered, SubjectErased, Unreadable
 from affidavit.text.fold import fold
-from affidavit.text.names import NameIndex
+from affidavit.text.names import NameIndex, tokens_of
 from affidavit.text.person_key import person_key
+
+# Replay folds each name once: the memoised ``fold`` would fill its cache with every name
+# in the store (which the first erasure then has to clear).
+_fold_once = fold.__wrapped__
 
 
 class EntityRecord(msgspec.Struct, frozen=True, gc=False):
@@ -31,6 +35,8 @@ class Entities:
         self._index: dict[str, NameIndex] = {}
         self._folded: dict[str, NameIndex] = {}  # the same names, diacritics folded
         self._aliases: dict[str, set[str]] = {}  # entity id -> ids registered as its aliases
+        # tenant -> entities whose name could not be opened and that are not erased
+        self._unreadable: dict[str, int] = {}
 
     def get(self, entity_id: str) -> EntityRecord | None:
         return self._records.get(entity_id)
@@ -78,6 +84,11 @@ class Entities:
         index = self._index.get(tenant)
         return index.exact(name) if index is not None else []
 
+    def unreadable(self, tenant: str) -> int:
+        """How many of the tenant's entities have a name this process cannot open, erased
+        ones aside (kept as events apply: no scan of the records)."""
+        return self._unreadable.get(tenant, 0)
+
     def count(self, tenant: str) -> int:
         return sum(1 for r in self._records.values() if r.tenant == tenant and not r.erased)
 
@@ -87,20 +98,30 @@ class Entities:
             private = ev.private
             name = private.name if isinstance(private, EntityPrivate) else None
             erased = isinstance(private, Unreadable) and private.why == "erased"
+            previous = self._records.get(event.entity_id)
+            if previous is not None and previous.name is None and not previous.erased:
+                self._unreadable[previous.tenant] -= 1
             self._records[event.entity_id] = EntityRecord(
                 event.entity_id, ev.tenant, ev.seq, name, erased, event.alias_of
             )
+            if name is None and not erased:
+                self._unreadable[ev.tenant] = self._unreadable.get(ev.tenant, 0) + 1
             if event.alias_of is not None:
                 self._aliases.setdefault(event.alias_of, set()).add(event.entity_id)
             if name is not None:
-                self._index.setdefault(ev.tenant, NameIndex()).add(event.entity_id, name)
-                self._folded.setdefault(ev.tenant, NameIndex()).add(event.entity_id, fold(name))
+                # An ASCII name keys as its folded form does (the key is casefolded): key once.
+                tokens = tokens_of(name) if name.isascii() else None
+                self._index.setdefault(ev.tenant, NameIndex()).add(event.entity_id, name, tokens)
+                self._folded.setdefault(ev.tenant, NameIndex()).add(event.entity_id, _fold_once(name),
+                                                                    tokens)
         elif isinstance(event, SubjectErased):
             index = self._index.get(ev.tenant)
             folded = self._folded.get(ev.tenant)
             for entity_id in event.entity_ids:
                 record = self._records.get(entity_id)
                 if record is not None:
+                    if record.name is None and not record.erased:
+                        self._unreadable[record.tenant] -= 1
                     self._records[entity_id] = EntityRecord(
                         entity_id, record.tenant, record.seq, None, True, record.alias_of
                     )

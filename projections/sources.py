@@ -31,16 +31,22 @@ class SourceRegistry:
 
     def __init__(self) -> None:
         self._sources: dict[tuple[str, str], SourceRecord] = {}
-        # (tenant, name fingerprint) -> parts that mention it, as (source ref, part index)
-        self._mentions: dict[tuple[str, str], set[tuple[str, int]]] = {}
+        # tenant -> name fingerprint -> the part that mentions it, as (source ref, part
+        # index), or the set of them once there are several (most names are in one part)
+        self._mentions: dict[str, dict[str, tuple[str, int] | set[tuple[str, int]]]] = {}
 
     def get(self, tenant: str, source_ref: str) -> SourceRecord | None:
         return self._sources.get((tenant, source_ref))
 
     def parts_mentioning(self, tenant: str, fingerprints: Iterable[str]) -> set[tuple[str, int]]:
         found: set[tuple[str, int]] = set()
+        mentions = self._mentions.get(tenant, {})
         for fp in fingerprints:
-            found |= self._mentions.get((tenant, fp), set())
+            held = mentions.get(fp)
+            if isinstance(held, tuple):
+                found.add(held)
+            elif held is not None:
+                found |= held
         return found
 
     def count(self, tenant: str) -> int:
@@ -58,9 +64,20 @@ class SourceRegistry:
                 part_spans=event.part_spans,
                 parts=event.parts,
             )
+            mentions = self._mentions.get(ev.tenant)
+            if mentions is None:
+                mentions = self._mentions[ev.tenant] = {}
             for index, fps in enumerate(event.part_mentions):
+                part = (event.source_ref, index)
                 for fp in fps:
-                    self._mentions.setdefault((ev.tenant, fp), set()).add((event.source_ref, index))
+                    held = mentions.get(fp)
+                    if held is None:
+                        mentions[fp] = part
+                    elif isinstance(held, tuple):
+                        if held != part:
+                            mentions[fp] = {held, part}
+                    else:
+                        held.add(part)
         elif isinstance(event, SourcePartRedacted):
             record = self._sources.get((ev.tenant, event.source_ref))
             if record is not None:

@@ -9,15 +9,17 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from affidavit.cli import common
 from affidavit.cli.ledger_cmds import _quiet_arg, _store_arg
 from affidavit.progress import Phases
-from affidavit.store import Store
 from affidavit.wording import plural
+
+if TYPE_CHECKING:  # the store (and the gates under it) load when a command runs, not to parse
+    from affidavit.store import Store
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:

@@ -40,6 +40,9 @@ class Envelope:
     def __init__(self, keyring: Keyring) -> None:
         self._keyring = keyring
         self._aeads: dict[tuple[str, ...], AESGCM] = {}
+        # key id -> the cached key combinations that use it, so forgetting a subject's keys
+        # touches their AEADs only, not every AEAD the process derived (one per subject).
+        self._combos_of: dict[str, list[tuple[str, ...]]] = {}
 
     def _aead(self, key_ids: tuple[str, ...]) -> AESGCM:
         aead = self._aeads.get(key_ids)
@@ -51,6 +54,13 @@ class Envelope:
                 info=b"affidavit/envelope/v1\x00" + "\x00".join(key_ids).encode(),
             )
             aead = self._aeads[key_ids] = AESGCM(hkdf.derive(ikm))
+            combos_of = self._combos_of
+            for key_id in key_ids:
+                held = combos_of.get(key_id)
+                if held is None:
+                    combos_of[key_id] = [key_ids]
+                else:
+                    held.append(key_ids)
         return aead
 
     def seal(self, plaintext: bytes, key_ids: tuple[str, ...] | list[str], aad: bytes) -> Sealed:
@@ -72,5 +82,6 @@ class Envelope:
 
     def forget_keys(self, key_ids: set[str]) -> None:
         """Drop cached derived keys that used any destroyed key."""
-        for combo in [c for c in self._aeads if key_ids.intersection(c)]:
-            del self._aeads[combo]
+        for key_id in key_ids:
+            for combo in self._combos_of.pop(key_id, ()):
+                self._aeads.pop(combo, None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import sys
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -54,6 +55,9 @@ log = structlog.get_logger("affidavit.engine")
 T = TypeVar("T")
 
 ENGINE_RESOLVER = "affidavit-engine/0.1"
+# A replay of at least this many events freezes what it built out of the cyclic
+# collector's reach (gc.freeze); smaller stores leave the collector as it was.
+FREEZE_AFTER = 20_000
 
 
 class Engine:
@@ -81,6 +85,7 @@ class Engine:
         self._content = Content(store_id, keyring, self.erased)
         self._head_recorded_at = -(2**63)
         self._observers: list[Callable[[Applied], None]] = []
+        self._froze = False  # whether this engine's replay froze the collector's heap
         self._trusted_seal: tuple[int, bytes, bytes] | None = None  # last seal written here
         self._replaying = False  # the replay at open (caches are swept once at its end)
         self._readonly_at: int | None = None  # a view's seq
@@ -134,6 +139,9 @@ class Engine:
         self._ledger.close()
         if self._keyring is not None:
             self._keyring.close()
+        if self._froze:
+            gc.unfreeze()  # the collector may reclaim what this store's replay held
+            self._froze = False
 
     def __enter__(self) -> Self:
         return self
@@ -256,6 +264,12 @@ class Engine:
             self._replay_verified()
         finally:
             self._replaying = False
+            if self._projections.head_seq >= FREEZE_AFTER and not self._froze:
+                # What replay built lives as long as the store: moved out of the collector's
+                # generations, so the collections after open do not walk it again and again
+                # (a second for 300k events). ``close`` hands it back.
+                gc.freeze()
+                self._froze = True
             if collecting:
                 gc.enable()
         if self.erased.destroyed_keys():
@@ -309,9 +323,11 @@ class Engine:
         # projection dispatch each a single call (see bench/open.py).
         projections, observers, content = self._projections, self._observers, self._content
         apply, decoders, eager = projections.apply, REPLAY_DECODERS, EAGER_PRIVATE
+        intern = sys.intern  # records keep these few strings: one object each, not one per row
         for row in chain.verified(rows, projections.head_seq, projections.head_hash,
                                   self._head_recorded_at):
             seq, kind, tenant, actor, recorded_at, resolver, body, prev_hash, digest = row
+            kind, tenant, actor = intern(kind), intern(tenant), intern(actor)
             try:
                 event = decoders[kind].decode(body)
             except (KeyError, msgspec.DecodeError):

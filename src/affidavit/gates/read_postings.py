@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
+from functools import cache
 from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView
@@ -36,7 +37,12 @@ from affidavit.text.slots import BY_NAME
 LARGE_POOL = 16
 UNION_LIMIT = 256
 _QUANTITY = frozenset({"dose", "dosage", "medication", "medicine", "drug", "version"})
-_LEADER_WORDS = frozenset(lemma(w) for role in LEADER_ROLES for w in role.split())
+
+
+@cache
+def _leader_words() -> frozenset[str]:
+    # Lemmatised on first use, not at import: the lemmatiser's table loads on first call.
+    return frozenset(lemma(w) for role in LEADER_ROLES for w in role.split())
 
 
 def claim_keys(claim: ClaimView) -> frozenset[str]:
@@ -71,7 +77,7 @@ def term_keys(term: Term) -> frozenset[str] | None:
     keys.update({lem, "c:" + canonical(lem), "us:" + us_spelling(lem)})
     keys.update(KINDS.get(lem, ()))
     if lem in LEAD_DEMANDS:
-        keys.update(_LEADER_WORDS)
+        keys.update(_leader_words())
     for verb, _role in active().derivations(lem):
         keys.add("c:" + canonical(verb))
     return frozenset(keys)

@@ -42,6 +42,17 @@ def set_busy_timeout(conn: apsw.Connection) -> None:
     conn.set_busy_timeout(BUSY_TIMEOUT_MS)
 
 
+# New files only (SQLite fixes a file's page size when its first table is made, and WAL
+# mode keeps it): ledger rows of 0.2-1.5 KB waste a quarter of a 4 KB page where the next
+# row does not fit; a 16 KB page wastes a few percent. Files made before keep theirs.
+PAGE_SIZE = 16384
+
+
+def set_page_size(conn: apsw.Connection) -> None:
+    """Before the first table of a new file: its page size (no effect on an existing file)."""
+    conn.execute(f"PRAGMA page_size={PAGE_SIZE}")
+
+
 def use_wal(conn: apsw.Connection) -> None:
     # WAL lets readers proceed while one writer appends.
     conn.execute("PRAGMA journal_mode=WAL")

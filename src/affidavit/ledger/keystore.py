@@ -21,7 +21,7 @@ CREATE TABLE IF NOT EXISTS keys (
     key_id     TEXT PRIMARY KEY,
     material   BLOB NOT NULL,
     created_at INTEGER NOT NULL
-);
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS destroyed (key_id TEXT PRIMARY KEY, destroyed_at INTEGER NOT NULL);
 """
 
@@ -41,6 +41,7 @@ class KeyStore:
             raise KeyringError(f"a keyring already exists at {path.name}; refusing to overwrite it") from None
         conn = connection.connect(path, create=True)
         with connection.translate_errors(path):
+            connection.set_page_size(conn)
             cls._setup(conn)
             with conn:
                 conn.execute(_DDL)

@@ -48,6 +48,7 @@ class SQLiteLedger:
             raise LedgerError(f"{path.name} already exists; open it instead of creating it")
         conn = connection.connect(path, create=True)
         with connection.translate_errors(path):
+            connection.set_page_size(conn)
             connection.use_wal(conn)
             connection.set_durability(conn, durability)
             with conn:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from datetime import UTC, datetime
@@ -141,24 +140,15 @@ def recall(store: Engine, query: str, *, as_of: str | None = None, limit: int = 
                          decision.next, _budgeted(decision.text, claims), at, store.head_seq)
 
 
-_UNREADABLE: weakref.WeakKeyDictionary[Engine, tuple[int, int]] = weakref.WeakKeyDictionary()
-
-
 def unreadable_entities(store: Engine) -> int:
-    """This tenant's entities whose name cannot be opened, erasures aside (per head seq, cached).
+    """This tenant's entities whose name cannot be opened, erasures aside (the projection
+    keeps the count as events apply).
 
     An erased subject reads as never seen (its record says erased); a key that is missing
     or corrupted, or a process without its keyring, leaves a name that is not erased and
     not readable. Only the caller's tenant is counted.
     """
-    cached = _UNREADABLE.get(store)
-    if cached is not None and cached[0] == store.head_seq:
-        return cached[1]
-    tenant = store.identity.tenant
-    count = sum(1 for r in store.entities.records().values()
-                if r.tenant == tenant and r.name is None and not r.erased)
-    _UNREADABLE[store] = (store.head_seq, count)
-    return count
+    return store.entities.unreadable(store.identity.tenant)
 
 
 def _unreadable_said(store: Engine, decision: ReadDecision) -> ReadDecision:

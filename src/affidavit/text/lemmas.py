@@ -13,10 +13,11 @@ from typing import Any, NamedTuple
 
 
 def _simplemma() -> Any:
-    """simplemma, imported on first use: its import costs ~70 ms of server start-up."""
-    import simplemma
+    """simplemma's English lemmatiser, made on first use (its import costs ~70 ms of server
+    start-up); its dictionary is read through restart points (``text.lemma_dict``)."""
+    from affidavit.text.lemma_dict import english
 
-    return simplemma
+    return english()
 
 # eq-8: "till" says "until" (the short form chat and minutes write);
 # eq-7: kin words of one sex no longer cover each other (son !~ daughter);

@@ -34,10 +34,11 @@ from affidavit.text.wordlists import (
 
 
 def _simplemma() -> Any:
-    """simplemma, imported on first use: its import costs ~70 ms of server start-up."""
-    import simplemma
+    """simplemma's English lemmatiser, on first use (``text.lemma_dict``: the same lemmas,
+    its dictionary read through restart points instead of decoded whole)."""
+    from affidavit.text.lemma_dict import english
 
-    return simplemma
+    return english()
 
 _PARTICLES = PARTICLES
 _NOT_NAMES = NOT_NAMES

@@ -35,11 +35,23 @@ __all__ = ["TITLES", "NameIndex", "find_names", "key_tokens", "keys", "match_tok
            "refers_to", "same_name"]
 
 _POSSESSIVE = re.compile(r"['’]s?$")
+_NOT_NAME_CHAR = re.compile(r"[^\w\s\-]")
+# A name of ASCII letters and single spaces: nothing for the token rules below to drop
+# but titles and a leading "the" (the common case, and replay's hot path).
+_PLAIN = re.compile(r"[A-Za-z]+(?: [A-Za-z]+)*")
 
 
 @lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
     """Casefolded key of a name: titles, punctuation and possessives dropped."""
+    return " ".join(tokens_of(name))
+
+
+def tokens_of(name: str) -> list[str]:
+    """The tokens of ``name_key(name)``, uncached (for callers that key each name once)."""
+    if _PLAIN.fullmatch(name):
+        plain = name.lower().split(" ")
+        return _drop_leading(plain) if plain[0] in TITLES or plain[0] == "the" else plain
     spaced = name.replace("&", " & ") if "&" in name else name  # "AT&T" keys as "AT & T" does
     tokens = [_POSSESSIVE.sub("", t) for t in spaced.split()]
     words: list[str] = []
@@ -47,14 +59,18 @@ def name_key(name: str) -> str:
         if token == "&":  # "Lindqvist & Hale" and "Lindqvist and Hale" share one key
             words.append("and")
             continue
-        cleaned = re.sub(r"[^\w\s\-]", "", token).casefold().strip("-")
+        cleaned = _NOT_NAME_CHAR.sub("", token).casefold().strip("-")
         if cleaned:
             words.append(cleaned)
+    return _drop_leading(words)
+
+
+def _drop_leading(words: list[str]) -> list[str]:
     while len(words) > 1 and words[0].rstrip(".") in TITLES:
         words.pop(0)
     if words and words[0] == "the":
         words.pop(0)
-    return " ".join(words)
+    return words
 
 
 @lru_cache(maxsize=65536)
@@ -70,7 +86,7 @@ def match_tokens(name: str) -> tuple[str, ...]:
     return tuple(fold(t) for t in key_tokens(name))
 
 
-def _compound(tokens: tuple[str, ...]) -> bool:
+def _compound(tokens: tuple[str, ...] | list[str]) -> bool:
     """A firm of several names ("lindqvist and hale"): no single token stands for it."""
     return len(tokens) > 2 and "and" in tokens[1:-1]
 
@@ -110,9 +126,13 @@ class NameIndex:
         self._by_token: dict[str, set[str]] = {}
         self._names: dict[str, list[str]] = {}
 
-    def add(self, entity_id: str, name: str) -> None:
-        """Record that ``name`` names ``entity_id`` (an entity may have several names)."""
-        tokens = key_tokens(name)
+    def add(self, entity_id: str, name: str, tokens: tuple[str, ...] | list[str] | None = None) -> None:
+        """Record that ``name`` names ``entity_id`` (an entity may have several names).
+
+        ``tokens``, when given, must be ``key_tokens(name)`` (replay keys each name once
+        and shares the tokens between indexes whose names key alike)."""
+        if tokens is None:
+            tokens = key_tokens(name)
         if not tokens:
             return
         key = " ".join(tokens)
@@ -120,10 +140,17 @@ class NameIndex:
         if not _compound(tokens):  # a firm is not reached by one of its names alone
             self._by_first.setdefault(tokens[0], set()).add(entity_id)
             self._by_last.setdefault(tokens[-1], set()).add(entity_id)
-        for token in set(tokens):
-            self._by_token.setdefault(token, set()).add(entity_id)
-        known = self._names.setdefault(entity_id, [])
-        if name not in known:
+        by_token = self._by_token
+        for token in set(tokens) if len(tokens) > 1 else tokens:
+            ids = by_token.get(token)
+            if ids is None:
+                by_token[token] = {entity_id}
+            else:
+                ids.add(entity_id)
+        known = self._names.get(entity_id)
+        if known is None:
+            self._names[entity_id] = [name]
+        elif name not in known:
             known.append(name)
 
     def remove(self, entity_id: str) -> None:

@@ -32,9 +32,11 @@ MAX_RUN = 3
 
 
 def _simplemma() -> Any:
-    import simplemma
+    """simplemma's English lemmatiser, on first use (``text.lemma_dict``: the same lemmas,
+    its dictionary read through restart points instead of decoded whole)."""
+    from affidavit.text.lemma_dict import english
 
-    return simplemma
+    return english()
 
 
 @lru_cache(maxsize=16384)
