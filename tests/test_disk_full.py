@@ -22,9 +22,11 @@ def test_disk_full_is_a_typed_error_that_says_so_and_keeps_nothing(open_store, s
     assert kept.status == "admitted"  # control: writes work before the disk fills
     head = store.head_seq
     _cap_ledger_at_current_size(store)
-    evidence = "Omar Ali lives in Leeds. " + "He walks to work every day along the canal. " * 900
+    # The source document is stored whole (the evidence alone is narrowed to its sentence, and
+    # a large page's slack could hold that): far more than the capped file has room for.
+    source = "Omar Ali lives in Leeds. " + "He walks to work every day along the canal. " * 900
     with pytest.raises(StorageFull) as caught:
-        store.remember("Omar Ali lives in Leeds.", evidence)
+        store.remember("Omar Ali lives in Leeds.", "Omar Ali lives in Leeds.", source_text=source)
     assert "disk full" in str(caught.value) and caught.value.code == "disk_full"
     assert "Omar" not in str(caught.value)  # no personal content in the message
     assert store.head_seq == head
