@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature
@@ -16,20 +14,14 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
 )
 
 from affidavit.errors import KeyringError
+from affidavit.filelock import exclusive
 
 SIGNATURE_ALG = "Ed25519"
 
 
-@contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
+def _locked(path: Path) -> contextlib.AbstractContextManager[None]:
     """Serialise processes creating or loading the key beside ``path``."""
-    with open(path.with_name(path.name + ".lock"), "a") as fh:  # noqa: SIM117 - lock held inside
-        os.chmod(fh.name, 0o600)
-        fcntl.flock(fh, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
+    return exclusive(path.with_name(path.name + ".lock"))
 
 
 def _load(path: Path) -> Ed25519PrivateKey:

@@ -18,14 +18,13 @@ at its next open.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 from affidavit.chain import Failure
 from affidavit.crypto import macs
+from affidavit.filelock import exclusive
 from affidavit.ledger import LedgerBackend
 
 MARK_FILE = "head.mark"
@@ -36,15 +35,8 @@ def _mac(key: bytes, store_id: str, seq: int, digest: bytes) -> bytes:
     return macs.mac(key, b"affidavit/high-water/v1", store_id.encode(), seq.to_bytes(8, "big"), digest)
 
 
-@contextlib.contextmanager
-def _locked(directory: Path) -> Iterator[None]:
-    with open(directory / (MARK_FILE + ".lock"), "a") as fh:  # noqa: SIM117 - lock held inside
-        os.chmod(fh.name, 0o600)
-        fcntl.flock(fh, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
+def _locked(directory: Path) -> contextlib.AbstractContextManager[None]:
+    return exclusive(directory / (MARK_FILE + ".lock"))
 
 
 def read(directory: Path, key: bytes, store_id: str) -> tuple[int, bytes] | None | Failure:
