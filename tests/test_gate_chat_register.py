@@ -251,3 +251,23 @@ def test_a_date_or_place_belongs_to_the_clause_of_the_claims_verb() -> None:
     shared = "Ailbhe Strand moved to Truro in June and to Bodmin in August."  # the verb is shared
     assert verdict("Ailbhe Strand moved to Bodmin in August.", shared)[0] in ADMITTED
     assert verdict("Ailbhe Strand moved to Bodmin in June.", shared)[0] == "REJECT"
+
+
+def test_all_but_one_is_not_all_and_a_reply_can_add_the_exception() -> None:
+    evidence = "All but one of the Pennick suppliers shipped on time this quarter."
+    assert verdict("All of the Pennick suppliers shipped on time this quarter.", evidence)[0] == "REJECT"
+    assert verdict("Most of the Pennick suppliers shipped on time this quarter.", evidence)[0] in ADMITTED
+    chat = ("Corin: every boat in the Kerrow fleet passed inspection\n"
+            "Ysolde: except the Sulis, it needs a new hull")
+    assert verdict("Every boat in the Kerrow fleet passed inspection.", chat)[0] == "REJECT"
+
+
+def test_a_party_date_or_place_of_another_conjunct_is_not_the_claims() -> None:
+    moved = "Lowri Askew joined Tolvan Telecom in 2016 and left two years later for Pennick Fibre."
+    assert verdict("Lowri Askew joined Pennick Fibre in 2016.", moved)[0] == "REJECT"
+    assert verdict("Lowri Askew joined Tolvan Telecom in 2016.", moved)[0] in ADMITTED
+    said = "Agent note: customer Teodor Brask says the outage started Sunday; our logs show errors Saturday."
+    assert verdict("Teodor Brask said the outage started on Saturday.", said)[0] == "REJECT"
+    born = "Born in Truro, Wren Achterberg trained as a nurse in Bodmin and returned in 2012."
+    assert verdict("Wren Achterberg was born in Bodmin.", born)[0] == "REJECT"
+    assert verdict("Wren Achterberg was born in Truro.", born)[0] in ADMITTED

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from affidavit.gates.checks_grounding import check_coverage
-from affidavit.gates.write_parse import AUX, analyse, is_verb_like
+from affidavit.gates.write_parse import AUX, analyse, claim_subject, is_verb_like, mentions
 from affidavit.text import markers
 from affidavit.text.lemmas import content_lemmas, lemma, words
 from affidavit.text.names import find_names, refers_to
@@ -481,15 +481,17 @@ _PLACE_AFTER = re.compile(
 
 
 _VERB_CLAUSES = re.compile(r"\s*;\s*|,?\s+(?:and|but|while|whereas)\s+(?:then\s+|now\s+)?")
+_VERB_PIECES = re.compile(_VERB_CLAUSES.pattern + r"|,\s+")
 
 
-def verb_clause(claim: str, ev: str) -> str | None:
-    """The one conjunct of ``ev`` that holds the claim's verb, when there are several."""
+def verb_clause(claim: str, ev: str, pieces: bool = False) -> str | None:
+    """The one conjunct of ``ev`` that holds the claim's verb, when there are several;
+    ``pieces``: comma-set phrases too ("Born in Mindelo, she trained in Dakar")."""
     verb = analyse(claim).verb
     if verb is None:
         return None
     parts: list[str] = []
-    for p in (p for p in _VERB_CLAUSES.split(ev) if p and p.strip()):
+    for p in (p for p in (_VERB_PIECES if pieces else _VERB_CLAUSES).split(ev) if p and p.strip()):
         if parts and not any(is_verb_like(t) for t in markers.token_tuple(p)):
             parts[-1] += " and " + p  # "in June and to Tromsø in August": the verb is shared
         else:
@@ -520,15 +522,33 @@ def check_clause_date(claim: str, ev: str) -> Failure:
 
 
 _MONTH_WORD = re.compile(
-    r"\b(january|february|march|april|june|july|august|september|october|november|december)\b"
+    r"\b(january|february|march|april|june|july|august|september|october|november|december|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
 )
+
+
+def check_clause_party(claim: str, ev: str) -> Failure:
+    """A party the claim names besides its subject is in the conjunct holding the claim's
+    verb, when that conjunct names another party instead ("joined Cabo Telecom in 2016 and
+    left two years later for Praia Fibra" gives no "joined Praia Fibra in 2016")."""
+    names = [n for n, _, _ in find_names(claim)][1:]
+    part = verb_clause(claim, ev) if names else None
+    if part is None:
+        return None
+    own = [n for n, _, _ in find_names(part)]
+    for name in names:
+        if name in ev and not any(refers_to(name, o) or refers_to(o, name) for o in own) and any(
+            o not in claim for o in own
+        ):
+            return name, f"'{name}' belongs to another clause of the evidence"
+    return None
 
 
 def check_clause_place(claim: str, ev: str) -> Failure:
     """The claim's place is the one its own clause states ("read law at the University of
     Colombo and now runs a clinic in Manipay" gives no "runs a clinic in Colombo")."""
     places = [m.group("place") for m in _PLACE_AFTER.finditer(claim)]
-    part = verb_clause(claim, ev) if places else None
+    part = verb_clause(claim, ev, pieces=True) if places else None
     if part is None:
         return None
     own = [m.group("place") for m in _PLACE_AFTER.finditer(part)]
@@ -537,4 +557,19 @@ def check_clause_place(claim: str, ev: str) -> Failure:
     for place in places:
         if not any(refers_to(place, o) or refers_to(o, place) or place in o for o in own):
             return place, f"the place '{place}' belongs to another clause of the evidence"
+    return None
+
+
+def check_possessor_clause(claim: str, ev: str) -> Failure:
+    """In the conjunct holding the claim's verb, the claim's subject is only an owner
+    ("sina's sister manages the café, sina does weekends" gives no "Sina manages the café")."""
+    subject, found = claim_subject(claim)
+    part = verb_clause(claim, ev, pieces=True) if subject else None
+    if part is None or subject is None:
+        return None
+    if any(m.possessive for m in found if m.name == subject):
+        return None  # the claim too speaks of what the subject owns
+    owned = [m for m in mentions(part) if refers_to(subject, m.name) or refers_to(m.name, subject)]
+    if owned and all(m.possessive for m in owned):
+        return subject, f"the clause that says it names '{subject}' only as the owner of someone else"
     return None

@@ -53,7 +53,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.1+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.2+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -96,6 +96,8 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("temporal_shifted", "paired_time", checks_scope.check_paired_time),
     ("temporal_shifted", "clause_date", checks_scope.check_clause_date),
     ("asserts_more_than_evidence", "clause_place", checks_scope.check_clause_place),
+    ("asserts_more_than_evidence", "clause_party", checks_scope.check_clause_party),
+    ("unknown_subject", "clause_owner", checks_scope.check_possessor_clause),
     ("numeral_invented", "numbers", checks.check_numbers),
     ("relation_transposed", "roles", checks.check_roles),
     ("relation_transposed", "order", lambda c, e: checks_order.check_order(c, e, analyse(c).verb)),
@@ -261,7 +263,12 @@ def text_caches() -> tuple[Any, ...]:
     )  # fmt: skip
 
 
-_CONTINUES = re.compile(r"(?:except|excepting|apart from|other than|save for|but not|excluding|not)\b", re.I)
+# "... every boat passed. / Sólja: except the Sólarris": a chat reply's label may come first.
+_CONTINUES = re.compile(
+    r"(?:[^\W\d_][\w'’.\- ]{0,40}?:[ \t]+)?(?:except|excepting|apart from|other than|save for|but not|"
+    r"excluding|not)\b",
+    re.I,
+)
 
 
 def _continuation(evidence: str, span: tuple[int, int], view: Any) -> str:

@@ -139,7 +139,7 @@ QUANTIFIERS: dict[str, int] = {
 UNIVERSAL = 4
 EXCEPTIONS = re.compile(
     r"\b(?:except|excepting|apart from|other than|save for|but not|"
-    r"excluding|with the exception of)\b"
+    r"excluding|with the exception of|all but|(?:everyone|everybody|every \w+|each \w+) but)\b"
 )
 _PARTITIVE = re.compile(r"\b(\w+) of (?:the )?(\w+)\b")
 

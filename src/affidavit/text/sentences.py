@@ -27,7 +27,12 @@ _LAST_LETTERS = frozenset(a[-1] for a in _ABBREVIATIONS)
 # other two ASCII characters (lower-cased) is none of them.
 _LAST_TWO = frozenset(a[-2:] for a in _ABBREVIATIONS)
 _RUN_TAIL = re.compile(r"[\w.]*\Z")  # matches at the window's end at the latest
-_CLAUSE = re.compile(r"\s*[;:,]\s+|\s+(?:but|whereas|while|although|though)\s+|\s+-{1,2}\s+")
+# "but" joins clauses, except in "all but one", "everyone but Ana", "nothing but": an exception.
+_CLAUSE = re.compile(
+    r"\s*[;:,]\s+|(?<!\ball)(?<!\bnothing)(?<!\banything)(?<!\beveryone)(?<!\beverybody)\s+but\s+|"
+    r"\s+(?:whereas|while|although|though)\s+|\s+-{1,2}\s+",
+    re.I,
+)
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
