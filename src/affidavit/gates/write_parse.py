@@ -15,6 +15,7 @@ import msgspec
 
 from affidavit.text.lemmas import _IRREGULAR, lemma
 from affidavit.text.names import find_names
+from affidavit.text.wordlists import NOT_NAMES, NUMBER_WORDS
 
 AUX = frozenset(
     {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does",
@@ -204,6 +205,9 @@ def _coordinated(text: str, found: list[Mention], agents: tuple[str, ...]) -> tu
 def claim_subject(claim: str) -> tuple[str | None, list[Mention]]:
     """The claim's subject name and every name it mentions (subject first)."""
     found = mentions(claim)
+    opener = _capitalised_doer(claim, found)
+    if opener is not None:
+        found = [opener, *found]  # "Kim lives in Oslo.": Kim, though "kim" is also a word
     if not found:
         first = _WORD.search(claim)
         if (
@@ -225,6 +229,33 @@ def claim_subject(claim: str) -> tuple[str | None, list[Mention]]:
         subject = next((m for m in found if m.start >= begin), found[0])
     ordered = [subject] + [m for m in found if m is not subject]
     return subject.name, ordered
+
+
+_FINITE_AFTER = frozenset({"is", "was", "has", "had", "does", "did", "will", "can", "would", "should",
+                           "could", "may", "might", "must"})
+
+
+def _capitalised_doer(claim: str, found: list[Mention]) -> Mention | None:
+    """The claim's capitalised first word as a name when a finite verb follows it ("Kim
+    lives in Oslo", "Rose teaches in Leeds"): the name finder leaves a sentence-initial
+    word that is also an English word alone, but a claim names its subject there."""
+    first = _WORD.match(claim.lstrip())
+    if first is None:
+        return None
+    word, start = first.group(0), len(claim) - len(claim.lstrip())
+    low = word.casefold()
+    if not word[:1].isupper() or any(m.start == start for m in found):
+        return None
+    plural = low.endswith("s") and lemma(low) != low
+    if low in NOT_NAMES or low in NUMBER_WORDS or low in PRONOUNS or plural:
+        return None  # "The ...", "Twenty ...", "Doctors recommend ..."
+    nxt = _WORD.match(claim, start + len(word) + 1)
+    if nxt is None or claim[start + len(word) : nxt.start()] != " ":
+        return None
+    verb = nxt.group(0)
+    inflected = verb[:1].islower() and is_verb_like(verb) and verb.endswith(("s", "ed"))
+    finite = verb in _FINITE_AFTER or inflected
+    return Mention(word, start, start + len(word), False) if finite else None
 
 
 def _passive_at(text: str) -> int:
