@@ -271,3 +271,24 @@ def test_a_party_date_or_place_of_another_conjunct_is_not_the_claims() -> None:
     born = "Born in Truro, Wren Achterberg trained as a nurse in Bodmin and returned in 2012."
     assert verdict("Wren Achterberg was born in Bodmin.", born)[0] == "REJECT"
     assert verdict("Wren Achterberg was born in Truro.", born)[0] in ADMITTED
+
+
+def test_red_team_cases_on_roles_conjuncts_writers_and_titles() -> None:
+    """Found by a red-team pass over this round's mechanisms; each beside its supported twin."""
+    paid = "Vantor paid the invoice to Brix Studio on 4 June."
+    assert verdict("Brix Studio paid the invoice.", paid) == ("REJECT", "relation_transposed")
+    assert verdict("Vantor paid the invoice.", paid)[0] in ADMITTED
+    assert verdict("Brix Studio was paid by Vantor.", paid)[0] in ADMITTED
+    joined = "Ines Prado joined Tolvan and Omar Ali joined Pennick."
+    assert verdict("Ines Prado joined Pennick.", joined)[0] == "REJECT"
+    assert verdict("Ines Prado joined Tolvan.", joined)[0] in ADMITTED
+    quoted = ("Sounds good.\nOn Monday, Tove Lind wrote:\n> I booked the van for Friday.\n"
+              "Best, Hallvard Roenning")
+    assert verdict("Hallvard Roenning booked the van.", quoted)[0] == "REJECT"
+    relayed = "Nils Ekberg here. Passing on Greta's note: I resigned on Friday."
+    assert verdict("Nils Ekberg resigned.", relayed)[0] == "REJECT"
+    assert verdict("Nils Ekberg resigned.", "Nils Ekberg here. I resigned on Friday.")[0] in ADMITTED
+    contact = "Hi team,\nI approved the budget this morning.\nPlease contact:\nSiri Aasen"
+    assert verdict("Siri Aasen approved the budget.", contact)[0] == "REJECT"
+    signed = "Hi team,\nI approved the budget this morning.\nBest,\nSiri Aasen"
+    assert verdict("Siri Aasen approved the budget.", signed)[0] in ADMITTED

@@ -499,6 +499,10 @@ def verb_clause(claim: str, ev: str, pieces: bool = False) -> str | None:
     if len(parts) < 2:
         return None
     holding = [p for p in parts if verb in content_lemmas(p)]
+    if len(holding) > 1:  # "Ines joined Tolvan and Omar joined Pennick": the subject's own
+        subject, _found = claim_subject(claim)
+        names = {lemma(t) for t in (subject or "").split()}
+        holding = [p for p in holding if not _led_by_other(p, names)]
     return holding[0] if len(holding) == 1 else None
 
 
@@ -573,3 +577,37 @@ def check_possessor_clause(claim: str, ev: str) -> Failure:
     if owned and all(m.possessive for m in owned):
         return subject, f"the clause that says it names '{subject}' only as the owner of someone else"
     return None
+
+
+_TO_PARTY = frozenset({"to", "for", "from"})
+
+
+def check_recipient(claim: str, ev: str) -> Failure:
+    """The claim's subject receives the verb in the evidence ("Vantor paid the invoice to Brix
+    Studio" gives no "Brix Studio paid the invoice"): named only after "to/for/from" past the
+    verb, with another party named before it."""
+    subject, _found = claim_subject(claim)
+    shape = analyse(claim)
+    verb = shape.verb
+    if subject is None or verb is None or verb in _SYMMETRIC_LEMMAS or shape.passive:
+        return None  # "Brix was paid by Vantor": the claim's subject receives it too
+    if re.search(r"\b(?:to|from|for)\s+(?:the\s+)?[A-Z]", claim):
+        return None  # "rented the cottage from Pavel": the claim says the direction; frames read it
+    for part in _VERB_CLAUSES.split(ev):
+        toks = [(m.group(0), m.start()) for m in re.finditer(r"[\w'’\-]+", part)]
+        at = next((pos for w, pos in toks if lemma(w) == verb), None)
+        if at is None:
+            continue
+        names = [m for m in mentions(part) if not m.possessive]
+        mine = [m for m in names if refers_to(subject, m.name) or refers_to(m.name, subject)]
+        if not mine or any(m.start < at for m in mine):
+            continue  # the subject is named before the verb: it may well be the doer
+        before = [m for m in names if m.start < at and m not in mine]
+        received = all(re.search(r"\b(?:to|for|from)\s+(?:the\s+)?$", part[max(0, m.start - 12) : m.start])
+                       for m in mine)
+        if before and received:
+            return subject, f"the evidence has '{subject}' receiving '{verb}', done by '{before[0].name}'"
+    return None
+
+
+_SYMMETRIC_LEMMAS = frozenset({"marry", "meet", "partner", "merge", "wed", "date", "divorce", "sibling"})

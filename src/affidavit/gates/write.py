@@ -53,7 +53,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.3+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.4+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -98,6 +98,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("asserts_more_than_evidence", "clause_place", checks_scope.check_clause_place),
     ("asserts_more_than_evidence", "clause_party", checks_scope.check_clause_party),
     ("unknown_subject", "clause_owner", checks_scope.check_possessor_clause),
+    ("relation_transposed", "recipient", checks_scope.check_recipient),
     ("numeral_invented", "numbers", checks.check_numbers),
     ("relation_transposed", "roles", checks.check_roles),
     ("relation_transposed", "order", lambda c, e: checks_order.check_order(c, e, analyse(c).verb)),

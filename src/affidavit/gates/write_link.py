@@ -218,7 +218,8 @@ def linked_sentences(
                 subs, reach, _ = view.rewrites(view.names(i), wanted)
             (s, e), at = described
             out.append(Linked((a, b), (*subs, (s, e, subject)), min(reach, at, a)))
-        elif previous_linked and ante is not None and _fragment(evidence, a, b):
+        elif (previous_linked and ante is not None and _fragment(evidence, a, b)
+              and _under(evidence, ante, a, b)):
             label = _ATTRIBUTE_LABEL.match(evidence, a, b)
             if label is not None:
                 # "Languages: Finnish, Estonian" under a profile: "<name> speaks Finnish, ..."
@@ -240,7 +241,9 @@ def linked_sentences(
             out.append(Linked((a, b), ((a, a, subject + ": "),), min(a, speaking.start), speaking.end))
             continue
         elif (header is not None and i > 0 and not _named_before_verb(evidence, a, b, found)
-              and not _FIRST_PERSON_NEAR.search(evidence, a, b)):  # "I ..." is the writer's
+              and not _FIRST_PERSON_NEAR.search(evidence, a, b)  # "I ..." is the writer's
+              and "\n\n" not in evidence[header.end : a]  # a blank line ends the title's list
+              and not _OWN_PARTY.search(evidence, a, b)):
             # "Minutes — Goierri Forja board, 14 Feb" over "1. Q4 revenue was €3.1m": the
             # title line says whose the unnamed items below are.
             out.append(Linked((a, b), (*subs, (a, a, _antecedent_text(evidence, header) + ": ")),
@@ -336,6 +339,21 @@ def _verb_opens(evidence: str, start: int, end: int) -> bool:
         words[0].endswith("ed") or _irregular_past(words[0]) or is_verb_like(words[0]))
 
 
+def _under(evidence: str, ante: Mention, a: int, b: int) -> bool:
+    """A verbless line continues the line naming ``ante`` unless that line heads what is not
+    done ("rejected proposals", "wishlist", "Re:"), the gap holds a blank line, or the item
+    names its own party ("(Brix)", "Vantor's, not ours")."""
+    start = evidence.rfind("\n", 0, ante.start) + 1
+    end = evidence.find("\n", ante.end)
+    head = evidence[start : end if end >= 0 else len(evidence)]
+    if _NOT_DONE_TITLE.search(head) or "\n\n" in evidence[ante.end : a]:
+        return False
+    return not _OWN_PARTY.search(evidence, a, b)
+
+
+_OWN_PARTY = re.compile(r"\([^)]*[A-Z][^)]*\)|\b(?:not ours|theirs)\b|['’]s,? not\b")
+
+
 def _header_subject(evidence: str, view: EvidenceView, subject: str) -> Mention | None:
     """The subject as named by the evidence's title line: a first line of its own, with no
     verb ("Project sync (Iroko Ledger), 2 June"), under which more lines follow."""
@@ -344,10 +362,19 @@ def _header_subject(evidence: str, view: EvidenceView, subject: str) -> Mention 
     a, b = view.spans[0]
     if "\n" not in evidence[b : view.spans[1][0] + 1] or not _fragment(evidence, a, b):
         return None
-    if _ADDRESS_LINE.match(evidence, a, b):
-        return None  # "Hi Maren,", "From: ...", "To: ...": who writes or reads, not a title
-    return next((m for m in view.names(0) if not m.possessive and view.means(m, subject)
-                 and not greeted(evidence, m)), None)
+    if _ADDRESS_LINE.match(evidence, a, b) or _NOT_DONE_TITLE.search(evidence, a, b):
+        return None  # "Hi Maren,", "From: ...": who writes or reads; "draft agenda": not done
+    named = [m for m in view.names(0) if not m.possessive and not greeted(evidence, m)]
+    if len({m.name for m in named}) != 1:
+        return None  # "Client list — Brix, Vantor, Lumen": a title of several parties is no one's
+    return named[0] if view.means(named[0], subject) else None
+
+
+# Titles over lists of what is not done, or not the named party's deeds.
+_NOT_DONE_TITLE = re.compile(
+    r"\b(?i:agenda|draft|proposals?|proposed|questions?|wish ?list|watch|vs\.?|versus|ideas?|to-?dos?|"
+    r"plans?|rejected|options|candidates|requests?|not yet approved|unapproved)\b|^\s*(?i:re|fwd?):"
+)
 
 
 _ADDRESS_LINE = re.compile(r"\s*(?:(?i:from|to|cc|bcc|subject|re|fwd?):|(?i:hi|hiya|hey|hello|dear)\b)")

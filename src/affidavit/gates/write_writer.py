@@ -30,10 +30,11 @@ _DASHES = re.compile(r"[ \t]*(?:[—–]|--?)[ \t]*")
 # After the writer's name on its line: nothing, a role or time after a comma, a profile bar.
 _AFTER_NAME = re.compile(r"[ \t]*(?:$|[,|(<]|[—–-][ \t])")
 _INTRO_BEFORE = re.compile(r"(?:it'?s|it’s|this is|I'm|I’m|I am)[ \t]+$", re.I)
-_INTRO_AFTER = re.compile(r"[ \t]+here\b", re.I)
+_INTRO_AFTER = re.compile(r"[ \t]+here\b(?=[ \t]*(?:[.,!:;—–-]|$))", re.I)  # not "here with me"
 # "Rodel: ...", "Ticket 7 - Signe Haug: ...": a label opening the line or after a dash.
 _LABEL = re.compile(r"[ \t]*(?:[^\n:]{0,40}?[ \t][-—–|][ \t]*)?(?P<label>[^\W\d_][\w'’.\- ]{0,40}?):[ \t]+\S")
 _QUOTES = ('"', "“", "”", "‘", "«")
+_RELAY = re.compile(r"->|→|=>|\b(?:passing on|forwarding|on behalf of|texted|wrote|says|said)\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:I(?P<clitic>['’](?:m|ve|ll|d))?|me|my|My|myself|mine)\b")
 _CLITIC = {"m": " is", "ve": " has", "ll": " will", "d": " would"}
 
@@ -80,7 +81,9 @@ def _candidates(text: str) -> list[Mention]:
             named = _name_at(text, header.end(), b)
             if named is not None:
                 found.append(named)
-    if len(lines) > 1:
+    if len(lines) > 1 and text[: lines[-1][0]].rstrip()[-1:] in (",", ".", "!", "?", ")", "-", "—"):
+        # "Best,\nHallvard": a name alone after a finished line; not "contact:\nSiri",
+        # "after the call with\nKari" (a sentence run onto the next line).
         named = _sign_off(text, *lines[-1])
         if named is not None:
             found.append(named)
@@ -180,6 +183,14 @@ def first_person_rewrites(text: str, a: int, b: int, name: str) -> tuple[tuple[i
     someone ("Tom told me "I moved"": that "I" is Tom's)."""
     if any(q in text[a:b] for q in _QUOTES):
         return ()
+    line_start = text.rfind("\n", 0, a) + 1
+    if text[line_start:a].lstrip().startswith(">") or text[a:b].lstrip().startswith(">"):
+        return ()  # a quoted reply ("> I booked the van"): someone else's first person
+    first = _FIRST_PERSON.search(text, a, b)
+    speaker = line_speaker(text, a)  # "Rodel: I fixed it": the label's colon is no relay
+    lead_from = speaker.end + 1 if speaker is not None else a
+    if first is not None and _RELAY.search(text, max(a, lead_from), first.start()):
+        return ()  # "passing on Greta's note: I resigned", "Tess texted -> I have it": relayed
     out = []
     for m in _FIRST_PERSON.finditer(text, a, b):
         word = m.group(0)
