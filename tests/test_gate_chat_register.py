@@ -292,3 +292,14 @@ def test_red_team_cases_on_roles_conjuncts_writers_and_titles() -> None:
     assert verdict("Siri Aasen approved the budget.", contact)[0] == "REJECT"
     signed = "Hi team,\nI approved the budget this morning.\nBest,\nSiri Aasen"
     assert verdict("Siri Aasen approved the budget.", signed)[0] in ADMITTED
+
+
+@pytest.mark.parametrize("said", [
+    "my cousin corin vane prob fixed the pump idk", "pretty sure corin vane fixed the pump",
+    "corin vane was gonna fix the pump", "corin vane fixed the pump lol as if",
+    "i doubt corin vane fixed the pump",
+])
+def test_chat_hedges_and_irony_are_not_vouched(said: str) -> None:
+    assert verdict("Corin Vane fixed the pump.", said)[0] == "REJECT"
+    assert verdict("Corin Vane fixed the pump.", "corin vane fixed the pump yesterday, works great now")[0] \
+        in ADMITTED  # control

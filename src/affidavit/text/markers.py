@@ -240,6 +240,16 @@ _RUMOURED = re.compile(
 )
 
 
+# The writer's doubt in chat spelling and irony: the statement is not vouched for.
+_CHAT_HEDGE_WORDS = frozenset({"prob", "probs", "idk", "dunno", "sure", "doubt", "claims", "claim",
+                               "if", "dreams", "gonna", "supposably"})  # fmt: skip
+_CHAT_HEDGED = re.compile(
+    r"\b(?:prob|probs|idk|dunno|supposably)\b|\b(?:pretty|fairly|not|not totally|not 100%) sure\b|"
+    r"\bi (?:doubt|don't think|dont think)\b|\bor so (?:he|she|they|i|we|it) (?:claims?|says?|reckons?)\b|"
+    r"\bas if\b(?!\s+\w+\s+(?:were|was|had))|\bin (?:my|your) dreams\b|\bgonna\b"
+)
+
+
 def phrase_cue(text: str) -> str | None:
     """The words of a phrase-level modality cue ("there's a rumour", "requested"), if any."""
     low = text.casefold()
@@ -306,6 +316,8 @@ def modalities(text: str) -> set[str]:
         out.add("intent")  # "has requested leave", "applied for a transfer": asked, not granted
     if not _RUMOUR_WORDS.isdisjoint(toks) and _RUMOURED.search(low):
         out.add("hedge")  # "there's a rumour ...", "..., or so the rumour goes", "hearing that"
+    if not _CHAT_HEDGE_WORDS.isdisjoint(toks) and _CHAT_HEDGED.search(low):
+        out.add("hedge")  # "prob", "idk", "pretty sure", "I doubt", "or so he claims", "as if"
     if _hearsay_words(toks) and _ATTRIBUTED.search(low):
         out.add("hedge")  # "sources say", "according to unconfirmed reports"
     if ("for" in toks or "investigation" in toks or "rule" in toks) and _INVESTIGATED.search(low):
