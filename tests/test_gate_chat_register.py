@@ -303,3 +303,13 @@ def test_chat_hedges_and_irony_are_not_vouched(said: str) -> None:
     assert verdict("Corin Vane fixed the pump.", said)[0] == "REJECT"
     assert verdict("Corin Vane fixed the pump.", "corin vane fixed the pump yesterday, works great now")[0] \
         in ADMITTED  # control
+
+
+def test_the_clause_of_the_verb_names_the_subject_only_as_an_owner() -> None:
+    """check_possessor_clause: it had no test, and its clause finder missed "Sina's ..." and a
+    conjunct whose only verb is "does"; each case beside the claim the same evidence supports."""
+    evidence = "Sina's sister manages the Faleolo café, Sina just does weekends there."
+    assert verdict("Sina manages the Faleolo café.", evidence) == ("REJECT", "unknown_subject")
+    assert verdict("Sina's sister manages the Faleolo café.", evidence)[0] in ADMITTED
+    own = "Sina manages the Faleolo café, Sina's sister does weekends there."
+    assert verdict("Sina manages the Faleolo café.", own)[0] in ADMITTED
