@@ -16,7 +16,7 @@ from affidavit.text import markers
 from affidavit.text.lemmas import content_lemmas, lemma, words
 from affidavit.text.names import find_names, refers_to
 from affidavit.text.numbers import quantities
-from affidavit.text.wordlists import MONTHS, NOT_NAMES
+from affidavit.text.wordlists import MONTHS, NOT_NAMES, SYMMETRIC_VERBS
 
 Failure = tuple[str, str] | None
 
@@ -598,7 +598,7 @@ def check_recipient(claim: str, ev: str) -> Failure:
     subject, _found = claim_subject(claim)
     shape = analyse(claim)
     verb = shape.verb
-    if subject is None or verb is None or verb in _SYMMETRIC_LEMMAS or shape.passive:
+    if subject is None or verb is None or verb in SYMMETRIC_VERBS or shape.passive:
         return None  # "Brix was paid by Vantor": the claim's subject receives it too
     if re.search(r"\b(?:to|from|for)\s+(?:the\s+)?[A-Z]", claim):
         return None  # "rented the cottage from Pavel": the claim says the direction; frames read it
@@ -618,5 +618,3 @@ def check_recipient(claim: str, ev: str) -> Failure:
             return subject, f"the evidence has '{subject}' receiving '{verb}', done by '{before[0].name}'"
     return None
 
-
-_SYMMETRIC_LEMMAS = frozenset({"marry", "meet", "partner", "merge", "wed", "date", "divorce", "sibling"})

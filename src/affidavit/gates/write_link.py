@@ -17,6 +17,7 @@ from affidavit.gates.write_parse import _WORD, PRONOUNS, Mention, is_verb_like, 
 from affidavit.gates.write_roster import profile_reading, roster_reading
 from affidavit.gates.write_view import EvidenceView, evidence_view
 from affidavit.gates.write_writer import (
+    GREETING_WORDS,
     first_person_rewrites,
     greeted,
     labelled,
@@ -24,6 +25,7 @@ from affidavit.gates.write_writer import (
     message_addressee,
     message_writer,
     second_person_rewrites,
+    signature_cut,
 )
 from affidavit.text import markers, timeline
 from affidavit.text.names import _in_order, key_tokens, refers_to
@@ -274,7 +276,7 @@ def linked_sentences(
                             break
                         end = nb
                     if a <= signer.start < end:  # "... this morning — Hallvard": the signature is no object
-                        cut = max(evidence.rfind(d, a, signer.start) for d in (" — ", " – ", " - "))
+                        cut = signature_cut(evidence, a, signer)
                         if cut >= a:
                             own += ((cut, end, ""),)
                     out.append(Linked((a, end), (*subs, *own), min(reach, a, signer.start), signer.end))
@@ -321,7 +323,7 @@ def _signed_inline(
     signer = message_writer(evidence)
     if signer is None or not (a <= signer.start < b) or not view.means(signer, subject):
         return ()
-    cut = max(evidence.rfind(d, a, signer.start) for d in (" — ", " – ", " - "))
+    cut = signature_cut(evidence, a, signer)
     own = first_person_rewrites(evidence, a, cut, subject) if cut >= a else ()
     return (*own, (cut, b, "")) if own else ()
 
@@ -377,7 +379,7 @@ _NOT_DONE_TITLE = re.compile(
 )
 
 
-_ADDRESS_LINE = re.compile(r"\s*(?:(?i:from|to|cc|bcc|subject|re|fwd?):|(?i:hi|hiya|hey|hello|dear)\b)")
+_ADDRESS_LINE = re.compile(r"\s*(?:(?i:from|to|cc|bcc|subject|re|fwd?):|(?i:" + GREETING_WORDS + r")\b)")
 
 
 def _named_before_verb(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> bool:

@@ -105,7 +105,9 @@ def _candidates(text: str) -> list[Mention]:
     return found
 
 
-_GREETING = re.compile(r"[ \t]*(?:hi|hiya|hey|hello|dear|morning|evening)[ \t]+", re.I)
+# The words that open a message to its reader ("Hi Maren,", "Dear Mr Magbanua,").
+GREETING_WORDS = r"(?:hi|hiya|hey|hello|dear|morning|evening)"
+_GREETING = re.compile(r"[ \t]*" + GREETING_WORDS + r"[ \t]+", re.I)
 _TO = re.compile(r"[ \t]*To:[ \t]*")
 _SECOND_PERSON = re.compile(r"\b(?:you|You|your|Your|yours)\b")
 
@@ -124,7 +126,7 @@ def message_addressee(text: str) -> Mention | None:
     return found[0] if len(names) == 1 else None
 
 
-_GREETED_BEFORE = re.compile(r"(?:^|\n)[ \t]*(?:hi|hiya|hey|hello|dear|morning|evening)[ \t]+$", re.I)
+_GREETED_BEFORE = re.compile(r"(?:^|\n)[ \t]*" + GREETING_WORDS + r"[ \t]+$", re.I)
 
 
 def greeted(text: str, m: Mention) -> bool:
@@ -149,6 +151,11 @@ def message_writer(text: str) -> Mention | None:
     if all(refers_to(first.name, m.name) or refers_to(m.name, first.name) for m in found[1:]):
         return max(found, key=lambda m: len(m.name))  # the fullest spelling names the writer
     return None
+
+
+def signature_cut(text: str, a: int, signer: Mention) -> int:
+    """Where an inline signature starts in ``text[a:]`` ("... this morning — Hallvard"), or -1."""
+    return max(text.rfind(d, a, signer.start) for d in (" — ", " – ", " - "))
 
 
 def labelled(text: str, m: Mention) -> bool:

@@ -120,3 +120,7 @@ MONTHS = frozenset({
     "july", "jun", "june", "mar", "march", "may", "nov", "november", "oct", "october", "sep", "sept",
     "september"
 })  # fmt: skip
+
+# Verbs that say the same of both parties ("Omar married Lena" says "Lena married Omar"):
+# a direction check does not apply to them.
+SYMMETRIC_VERBS = frozenset({"marry", "wed", "meet", "date", "divorce", "partner", "befriend", "merge"})
