@@ -20,6 +20,9 @@ def test_the_asked_entity_does_the_verb_of_a_who_does_x_question(open_store) -> 
     wed = "Rein Saar married Kadri Lepp in 2019."
     assert store.remember(wed, wed).status == "admitted"
     assert store.recall("Who did Kadri Lepp marry?").status == "answered"  # marrying goes both ways
+    founded = "Tiit Kask founded Saare Solar in 2009."
+    assert store.remember(founded, founded).status == "admitted"
+    assert store.recall("When was Saare Solar founded?").status == "answered"  # passive: the object
 
 
 def test_a_kin_word_of_one_sex_is_not_the_other(open_store) -> None:  # type: ignore[no-untyped-def]

@@ -71,7 +71,7 @@ def test_the_resolver_version_names_the_frames_and_the_lexicon() -> None:
     """The read gate's version moves with its frames table and the lexicon it reads."""
     from affidavit.memory.recall import READ_RESOLVER
 
-    assert f"read-gate/3.1+frames-2+lex-builtin-1+{lexicon._version(lexicon.PINNED_SHA256)}" == READ_RESOLVER
+    assert f"read-gate/3.2+frames-2+lex-builtin-1+{lexicon._version(lexicon.PINNED_SHA256)}" == READ_RESOLVER
 
 
 def test_a_missing_pinned_file_reads_no_word_as_unknown(monkeypatch: pytest.MonkeyPatch) -> None:

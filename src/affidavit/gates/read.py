@@ -44,7 +44,7 @@ from affidavit.text.question_names import lowercase_runs
 from affidavit.text.slots import FRAMES_VERSION
 
 # The read gate's version: its rules, the frames table and the lexicon it reads.
-READ_GATE_VERSION = f"read-gate/3.1+{FRAMES_VERSION}+{active_lexicon().identity}"
+READ_GATE_VERSION = f"read-gate/3.2+{FRAMES_VERSION}+{active_lexicon().identity}"
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_QUESTION_CHARS = 2000
 

@@ -52,6 +52,7 @@ from affidavit.text.lemmas import SPECIFIC, canonical, content_lemmas, lemma, ph
 from affidavit.text.names import key_tokens
 from affidavit.text.question import Term, Wh
 from affidavit.text.slots import BY_NAME
+from affidavit.text.wordlists import SYMMETRIC_VERBS
 
 # Nouns after "X is the ... of Y" that relate people rather than name a job.
 RELATIONAL_NOUNS = frozenset({
@@ -62,8 +63,6 @@ RELATIONAL_NOUNS = frozenset({
     "student", "pupil", "customer", "client", "patient", "resident", "citizen", "supporter",
     "graduate", "alumnus", "owner", "shareholder", "colleague", "guest", "victim",
 })  # fmt: skip
-# Verbs that say the same of both parties ("Who did Lena marry?" <- "Omar married Lena").
-_SYMMETRIC_VERBS = frozenset({"marry", "wed", "meet", "date", "divorce", "partner", "befriend"})
 OCCUPATION_VERBS = frozenset({
     "work", "teach", "coach", "train", "manage", "run", "lead", "direct", "head", "chair",
     "serve", "sit", "practise", "practice", "edit", "play", "preach", "nurse",
@@ -201,7 +200,10 @@ def _term_grounded(
             return True, False
         return plays_position(claim), False  # "What position does X play?" <- "keeps wicket"
     if term.lemma in offered:
-        if (term.after_target and not term.possessed and not own and term.lemma not in _SYMMETRIC_VERBS
+        # Only "does X <verb>" (the bare verb after do-support): "When was X founded?" is
+        # passive, X the verb's object, and the founder's claim answers it.
+        if (term.after_target and term.surface.casefold() == term.lemma and not term.possessed
+                and not own and term.lemma not in SYMMETRIC_VERBS
                 and term.lemma not in RELATIONAL_NOUNS and _is_main_verb(term.lemma, claim)):
             # "Who does Orawan report to?" is not "Malee reports to Orawan": the asked
             # entity does the asking verb; in this claim someone else does it to them.
