@@ -15,7 +15,7 @@ from affidavit.gates.write_parse import AUX, analyse, claim_subject, is_verb_lik
 from affidavit.text import markers
 from affidavit.text.lemmas import content_lemmas, lemma, words
 from affidavit.text.names import find_names, refers_to
-from affidavit.text.numbers import quantities
+from affidavit.text.numbers import date_supported, dates, quantities
 from affidavit.text.wordlists import MONTHS, NOT_NAMES, SYMMETRIC_VERBS
 
 Failure = tuple[str, str] | None
@@ -516,8 +516,6 @@ def verb_clause(claim: str, ev: str, pieces: bool = False) -> str | None:
 def check_clause_date(claim: str, ev: str) -> Failure:
     """The claim's date is the one its own clause states ("signed on 3 March; delivery
     is due two months later" gives no "due in March")."""
-    from affidavit.text.numbers import date_supported, dates
-
     claimed = dates(claim)[0]
     months = set(_MONTH_WORD.findall(claim.casefold()))
     part = verb_clause(claim, ev) if claimed or months else None
