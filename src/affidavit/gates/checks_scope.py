@@ -15,7 +15,7 @@ from affidavit.gates.write_parse import AUX, analyse, claim_subject, is_verb_lik
 from affidavit.text import markers
 from affidavit.text.lemmas import content_lemmas, lemma, words
 from affidavit.text.names import find_names, refers_to
-from affidavit.text.numbers import date_supported, dates, quantities
+from affidavit.text.numbers import DateValue, date_supported, dates, quantities
 from affidavit.text.wordlists import MONTHS, NOT_NAMES, SYMMETRIC_VERBS
 
 Failure = tuple[str, str] | None
@@ -494,6 +494,13 @@ def _first_verb(claim: str) -> str | None:
 def verb_clause(claim: str, ev: str, pieces: bool = False) -> str | None:
     """The one conjunct of ``ev`` that holds the claim's verb, when there are several;
     ``pieces``: comma-set phrases too ("Born in Mindelo, she trained in Dakar")."""
+    found = verb_conjuncts(claim, ev, pieces)
+    return found[0][found[1]] if found is not None else None
+
+
+def verb_conjuncts(claim: str, ev: str, pieces: bool = False) -> tuple[list[str], int] | None:
+    """The conjuncts of ``ev`` and the index of the one that holds the claim's verb, when
+    there are several and exactly one holds it."""
     verb = analyse(claim).verb or _first_verb(claim)
     if verb is None:
         return None
@@ -505,12 +512,12 @@ def verb_clause(claim: str, ev: str, pieces: bool = False) -> str | None:
             parts.append(p)
     if len(parts) < 2:
         return None
-    holding = [p for p in parts if verb in content_lemmas(p)]
+    holding = [i for i, p in enumerate(parts) if verb in content_lemmas(p)]
     if len(holding) > 1:  # "Ines joined Tolvan and Omar joined Pennick": the subject's own
         subject, _found = claim_subject(claim)
         names = {lemma(t) for t in (subject or "").split()}
-        holding = [p for p in holding if not _led_by_other(p, names)]
-    return holding[0] if len(holding) == 1 else None
+        holding = [i for i in holding if not _led_by_other(parts[i], names)]
+    return (parts, holding[0]) if len(holding) == 1 else None
 
 
 def check_clause_date(claim: str, ev: str) -> Failure:
@@ -518,9 +525,13 @@ def check_clause_date(claim: str, ev: str) -> Failure:
     is due two months later" gives no "due in March")."""
     claimed = dates(claim)[0]
     months = set(_MONTH_WORD.findall(claim.casefold()))
-    part = verb_clause(claim, ev) if claimed or months else None
-    if part is None or not _OWN_TIME.search(part):
+    found = verb_conjuncts(claim, ev) if claimed or months else None
+    if found is None:
         return None
+    parts, at = found
+    part = parts[at]
+    if not _OWN_TIME.search(part):
+        return _date_of_other_conjunct(claimed, parts, at)
     held = dates(part)[0]
     for d in claimed:
         if not date_supported(d, held):
@@ -530,6 +541,26 @@ def check_clause_date(claim: str, ev: str) -> Failure:
     return None
 
 
+def _date_of_other_conjunct(claimed: tuple[DateValue, ...], parts: list[str], at: int) -> Failure:
+    """A date the claim puts on its verb that the evidence states after another conjunct's
+    verb ("bought a house in 2019 and sold the flat" gives no "sold the flat in 2019"); a
+    date fronted before the first verb ("In 2019 she bought a house and sold the flat")
+    scopes over every conjunct."""
+    for d in claimed:
+        for i, part in enumerate(parts):
+            held, spans = dates(part)
+            where = [a for h, (a, _b) in zip(held, spans, strict=True) if d.covered_by(h)]
+            if i == at or not where:
+                continue
+            verb_at = next((m.start() for m in _WORD_AT.finditer(part)
+                            if is_verb_like(m.group(0)) or m.group(0).casefold() in AUX), None)
+            if i == 0 and (verb_at is None or where[0] < verb_at):
+                continue  # fronted: it dates the whole sentence
+            return d.surface, f"the date '{d.surface}' belongs to another clause of the evidence"
+    return None
+
+
+_WORD_AT = re.compile(r"[\w'’\-]+")
 _MONTH_WORD = re.compile(
     r"\b(january|february|march|april|june|july|august|september|october|november|december|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"

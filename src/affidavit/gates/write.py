@@ -22,6 +22,7 @@ from affidavit.gates import (
     checks_context,
     checks_direction,
     checks_frames,
+    checks_gapping,
     checks_limits,
     checks_markers,
     checks_order,
@@ -53,7 +54,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.7+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.8+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -99,6 +100,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("asserts_more_than_evidence", "clause_party", checks_scope.check_clause_party),
     ("unknown_subject", "clause_owner", checks_scope.check_possessor_clause),
     ("relation_transposed", "recipient", checks_scope.check_recipient),
+    ("relation_transposed", "gapped", checks_gapping.check_gapped_pairs),
     ("numeral_invented", "numbers", checks.check_numbers),
     ("relation_transposed", "roles", checks.check_roles),
     ("relation_transposed", "order", lambda c, e: checks_order.check_order(c, e, analyse(c).verb)),

@@ -78,7 +78,9 @@ _LEAD = re.compile(
     re.I,
 )
 _TRAIL = re.compile(
-    r"^(?:(?P<who>.{1,60}?)\s+(?P<verb>says|said|claims|claimed|reckons|thinks|insists|"
+    # "..., or so he claims.", "... - at least that's what Ola told me."
+    r"^(?:(?:or so|(?:or )?at least (?:that'?s|that is|this is|so) what)\s+)?"
+    r"(?:(?P<who>.{1,60}?)\s+(?P<verb>says|said|claims|claimed|reckons|thinks|insists|"
     r"insisted|alleges|alleged|wrote|writes|told me|told us|tells me|reported|reports)|"
     r"(?:says|said|claims|claimed|insisted|wrote|reported) (?P<who2>.{1,60}?)|"
     r"according to (?P<who3>.{1,60}?)|per (?P<who4>.{1,60}?))"

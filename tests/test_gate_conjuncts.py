@@ -1,0 +1,70 @@
+"""What one conjunct of a sentence says is not said of another: a gapped verb keeps each
+conjunct's own object and argument, a date stated after one conjunct's verb does not date
+the next, and a trailing "or so he claims" reports all that went before.
+
+Each case pairs a claim the gate must refuse with one it must admit over the same evidence,
+so a gate that refuses everything fails as surely as one that admits everything. Examples
+are our own; names are invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import RESOLVER_VERSION, decide_write
+
+ADMIT = ("ACCEPT", "RESCUE")
+
+# (code, evidence, refused claim, admitted claim)
+PAIRS = [
+    # A verb gapped over two conjuncts: each keeps its own pair.
+    ("relation_transposed", "Uche Obi sold the car to Ada Eze and the van to Bisi Lawal.",
+     "Uche Obi sold the car to Bisi Lawal.", "Uche Obi sold the van to Bisi Lawal."),
+    ("relation_transposed", "Uche Obi sold the car to Ada Eze and the van to Bisi Lawal.",
+     "Uche Obi sold the van to Ada Eze.", "Uche Obi sold the car to Ada Eze."),
+    # Three conjuncts, a list.
+    ("relation_transposed", "Noor Haddad gave the keys to Lars, the code to Pia and the map to Sven.",
+     "Noor Haddad gave the map to Pia.", "Noor Haddad gave the map to Sven."),
+    # A date after the first conjunct's verb dates that conjunct only...
+    ("temporal_shifted", "Uche Obi bought a house in 2019 and sold the flat.",
+     "Uche Obi sold the flat in 2019.", "Uche Obi bought a house in 2019."),
+    ("temporal_shifted", "Kemi Ade joined Larkfield Foods in 2016 and became its finance director.",
+     "Kemi Ade became finance director of Larkfield Foods in 2016.",
+     "Kemi Ade joined Larkfield Foods in 2016."),
+    # A trailing report governs the sentence before it.
+    ("modality_dropped", "Tomasz Wrona runs the bakery on Kiln St, or so he claims.",
+     "Tomasz Wrona runs the bakery on Kiln St.", "Tomasz Wrona claims to run the bakery on Kiln St."),
+    ("modality_dropped", "Tomasz Wrona runs the bakery on Kiln St, or so Ola Berg says.",
+     "Tomasz Wrona runs the bakery on Kiln St.", "Ola Berg says Tomasz Wrona runs the bakery on Kiln St."),
+    ("modality_dropped", "Tomasz Wrona runs the bakery on Kiln St - at least that's what Ola Berg told me.",
+     "Tomasz Wrona runs the bakery on Kiln St.",
+     "According to Ola Berg, Tomasz Wrona runs the bakery on Kiln St."),
+]
+
+
+@pytest.mark.parametrize(("code", "evidence", "refused", "admitted"), PAIRS)
+def test_refused_and_admitted_over_the_same_evidence(code: str, evidence: str, refused: str,
+                                                    admitted: str) -> None:
+    no = decide_write(refused, evidence)
+    assert no.verdict not in ADMIT, (refused, evidence)
+    assert no.refusal is not None and no.refusal.code == code, no.refusal
+    yes = decide_write(admitted, evidence)
+    assert yes.verdict in ADMIT, (admitted, evidence, yes.refusal)
+
+
+@pytest.mark.parametrize(("evidence", "claim"), [
+    # A date fronted before the first verb dates every conjunct.
+    ("In 2019 Uche Obi bought a house and sold the flat.", "Uche Obi sold the flat in 2019."),
+    # "again in 2013" repeats the verb's own object: no gapped pair.
+    ("Chiara Lodi won the regional chess title in 2011 and again in 2013.",
+     "Chiara Lodi won the regional chess title in 2013."),
+    # A conjunct with its own verb is not gapped.
+    ("Noor Haddad sent the invoice to Lars and then called Pia.", "Noor Haddad sent the invoice to Lars."),
+])
+def test_what_the_sentence_does_say_is_admitted(evidence: str, claim: str) -> None:
+    decision = decide_write(claim, evidence)
+    assert decision.verdict in ADMIT, decision.refusal
+
+
+def test_the_resolver_version_names_this_gate() -> None:
+    assert RESOLVER_VERSION.startswith("write-gate/3.8+")
