@@ -184,6 +184,27 @@ def test_a_standup_line_has_its_label_as_doer() -> None:
     assert verdict("Oskar finished the payroll export.", standup)[0] == "REJECT"
 
 
+def test_a_one_line_standup_keeps_its_label_as_doer() -> None:
+    """A one-line message is recased ("Kofi: Finished ..."); the capital does not hide the verb,
+    and a name after the label is still a doer of its own."""
+    assert verdict("Kofi Ndour finished the migration.", "Kofi Ndour: finished the migration.")[0] in ADMITTED
+    assert verdict("Ama Ndour finished the migration.", "Kofi Ndour: finished the migration.")[0] == "REJECT"
+    assert verdict("Kofi Ndour sold the boat.", "Kofi Ndour: Nils sold the boat.")[0] == "REJECT"
+    assert verdict("Kofi Ndour sold the boat.", "Kofi Ndour: sold the boat.")[0] in ADMITTED
+
+
+def test_a_profile_line_gives_its_pieces_to_its_label() -> None:
+    line = ("Kofi Ndour: sound engineer; toured with Orchestre Sine-Saloum 2012–2016; "
+            "runs Xalam Records in Rufisque.")
+    assert verdict("Kofi Ndour runs Xalam Records in Rufisque.", line)[0] in ADMITTED
+    assert verdict("Kofi Ndour toured with Orchestre Sine-Saloum.", line)[0] in ADMITTED
+    assert verdict("Kofi Ndour toured with Xalam Records.", line)[0] == "REJECT"  # another piece's object
+    assert verdict("Ama Ndour runs Xalam Records in Rufisque.", line)[0] == "REJECT"
+    # The first person: the label is who speaks, and "my brother" is someone else.
+    spoken = "Kofi Ndour: my brother; runs Xalam Records."
+    assert verdict("Kofi Ndour runs Xalam Records.", spoken)[0] == "REJECT"
+
+
 def test_dates_as_records_write_them() -> None:
     cv = "Lowri Askew — Engineer\n2019–present: Backend developer, Pennick Robotics\n2016–2019: QA, Tolvan"
     since = "Lowri Askew has been a backend developer at Pennick Robotics since {}."

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from affidavit.gates.write_parse import _WORD, PRONOUNS, Mention, is_verb_like, mentions, unlisted_verb
+from affidavit.gates.write_parse import _WORD, AUX, PRONOUNS, Mention, is_verb_like, mentions, unlisted_verb
 from affidavit.gates.write_roster import profile_reading, roster_reading
 from affidavit.gates.write_view import EvidenceView, evidence_view
 from affidavit.gates.write_writer import (
@@ -28,6 +28,7 @@ from affidavit.gates.write_writer import (
     signature_cut,
 )
 from affidavit.text import markers, timeline
+from affidavit.text.lemmas import lemma
 from affidavit.text.names import _in_order, key_tokens, refers_to
 
 __all__ = ["EvidenceView", "Linked", "evidence_view", "linked_sentences", "read_linked"]
@@ -182,8 +183,8 @@ def linked_sentences(
         if found and any(greeted(evidence, m) or labelled(evidence, m) for m in found):
             # "Hi Vigdís,": the reader; "Rodel: he fixed it": the speaker, whose words these are;
             # but "Seumas: finished the migration" (a standup line) has the label as its doer.
-            acting = tuple((m.end, m.end + 1, "") for m in found
-                           if labelled(evidence, m) and _verb_opens(evidence, m.end + 1, b))
+            acting = tuple(sub for m in found if labelled(evidence, m)
+                           for sub in _label_as_doer(evidence, m, b))
             kept = {s for s, _, _ in acting}
             if reported:  # "Lena Dahl said that ..." of "Lena Dahl: the ferry stops": the speaker
                 kept |= {m.end for m in found if labelled(evidence, m)}
@@ -331,14 +332,51 @@ def _signed_inline(
 _STILL = frozenset({"still", "also", "just", "now", "already", "finally"})
 
 
+_PIECE = re.compile(r";[ \t]*")
+
+
+def _label_as_doer(evidence: str, m: Mention, end: int) -> tuple[tuple[int, int, str], ...]:
+    """Rewrites that read a labelled line's subjectless predicates as the label's: a standup
+    line ("Seumas: finished the migration") or a profile line's pieces ("Kofi Ndour: sound
+    engineer; toured with X 2012-2016; runs Y" -> "Kofi Ndour - sound engineer; Kofi Ndour
+    toured ...; Kofi Ndour runs Y"). None when the line speaks in the first or second
+    person: then the label is who speaks."""
+    if _verb_opens(evidence, m.end + 1, end):
+        return ((m.end, m.end + 1, ""),)
+    line_end = evidence.find("\n", m.end)
+    line_end = end if line_end < 0 else min(end, line_end)
+    if _FIRST_PERSON_NEAR.search(evidence, m.end, line_end) or _YOU.search(evidence, m.end, line_end):
+        return ()
+    subs = [(p.end(), p.end(), m.name + " ") for p in _PIECE.finditer(evidence, m.end, line_end)
+            if _verb_opens(evidence, p.end(), line_end)]
+    return ((m.end, m.end + 1, " —"), *subs) if subs else ()
+
+
+_YOU = re.compile(r"\b(?:you|your|u|ur)\b", re.I)
+
+
 def _verb_opens(evidence: str, start: int, end: int) -> bool:
     """The text from ``start`` opens with a verb and no subject ("finished the migration",
     "still blocked on the keys"): a line whose label is its doer."""
-    words = [w.group(0) for w in _WORD.finditer(evidence, start, end)][:2]
+    words = [w.group(0) for w in _WORD.finditer(evidence, start, end)][:3]
     if words and words[0].casefold() in _STILL:
         words = words[1:]
-    return bool(words) and words[0][:1].islower() and (
-        words[0].endswith("ed") or _irregular_past(words[0]) or is_verb_like(words[0]))
+    if not words:
+        return False
+    first = words[0]
+    if first[:1].isupper():
+        # A one-line message is recased ("Kofi: Finished the migration."): a capital opens
+        # a verb only when it is inflected and no verb follows it, as one would a name
+        # ("Kofi: Nils sold it", "Kofi: Ahmed is off").
+        low = first.casefold()
+        if lemma(low) == low or low in AUX or (len(words) > 1 and _verb_word(words[1])):
+            return False
+        first = low
+    return _verb_word(first)
+
+
+def _verb_word(word: str) -> bool:
+    return word[:1].islower() and (word.endswith("ed") or _irregular_past(word) or is_verb_like(word))
 
 
 def _under(evidence: str, ante: Mention, a: int, b: int) -> bool:
