@@ -8,6 +8,7 @@ from test_recall_paraphrase import PAIRS
 
 from affidavit.gates import read_frames, read_words
 from affidavit.text import lexical, lexicon
+from affidavit.text.lemmas import LEMMA_TABLE_VERSION
 
 
 class _Empty:
@@ -71,7 +72,8 @@ def test_the_resolver_version_names_the_frames_and_the_lexicon() -> None:
     """The read gate's version moves with its frames table and the lexicon it reads."""
     from affidavit.memory.recall import READ_RESOLVER
 
-    assert f"read-gate/3.2+frames-2+lex-builtin-1+{lexicon._version(lexicon.PINNED_SHA256)}" == READ_RESOLVER
+    pinned = lexicon._version(lexicon.PINNED_SHA256)
+    assert f"read-gate/3.3+{LEMMA_TABLE_VERSION}+frames-2+lex-builtin-1+{pinned}" == READ_RESOLVER
 
 
 def test_a_missing_pinned_file_reads_no_word_as_unknown(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -34,7 +34,9 @@ from affidavit.text.numbers import (
     DOSE_UNITS,
     DateValue,
     date_supported,
+    dated_months,
     dates,
+    month_number,
     quantities,
     quantity_supported,
 )
@@ -250,6 +252,9 @@ def check_coverage(claim: str, ev: str) -> Failure:
             continue
         if lem in support or canonical(lem) in support or (positive and positive in support):
             continue
+        month = month_number(low) if word[:1].isupper() else None
+        if month is not None and month in dated_months(ev):
+            continue  # "4 March" for "Tue 4 Mar": the date check compares the dates
         if positive and not support.isdisjoint(_NEGATED_ALSO.get(positive, ())):
             continue  # "missed the match" for "did not play in the match" (polarity checked)
         if any(_converse(lem, s) for s in _CONVERSE_WORDS if s in support):

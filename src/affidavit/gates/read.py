@@ -37,6 +37,7 @@ from affidavit.gates.read_select import (
     select_hop,
     window_for,
 )
+from affidavit.text.lemmas import LEMMA_TABLE_VERSION
 from affidavit.text.lexical import active as active_lexicon
 from affidavit.text.question import Question, TimeScope, parse_question
 from affidavit.text.question_chat import expand_chat
@@ -44,7 +45,8 @@ from affidavit.text.question_names import lowercase_runs
 from affidavit.text.slots import FRAMES_VERSION
 
 # The read gate's version: its rules, the frames table and the lexicon it reads.
-READ_GATE_VERSION = f"read-gate/3.2+{FRAMES_VERSION}+{active_lexicon().identity}"
+# The word equivalences (eq-N) are the write gate's: one table, so both versions name it.
+READ_GATE_VERSION = f"read-gate/3.3+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{active_lexicon().identity}"
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_QUESTION_CHARS = 2000
 

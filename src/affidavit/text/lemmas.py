@@ -19,11 +19,12 @@ def _simplemma() -> Any:
 
     return english()
 
+# eq-9: calendar abbreviations ("thurs", "aug"; not those that are words too);
 # eq-8: "till" says "until" (the short form chat and minutes write);
 # eq-7: kin words of one sex no longer cover each other (son !~ daughter);
 # eq-6: repair ~ fix ~ mend, fixed/fixes -> fix; eq-5: head chef phrases;
 # eq-4: resign ~ quit, smoke ~ smoker; die ~ pass away
-LEMMA_TABLE_VERSION = "eq-8"
+LEMMA_TABLE_VERSION = "eq-9"
 SIMPLEMMA_VERSION = "simplemma-2.0.0"
 
 
@@ -164,6 +165,20 @@ EQUIVALENCES: tuple[frozenset[str], ...] = (
     frozenset({"dollar", "usd", "$"}),
     frozenset({"pound", "gbp", "£"}),
     frozenset({"euro", "eur", "€"}),
+    # Calendar abbreviations as chat and notes write them; not those that are also words
+    # ("sat", "sun", "wed", "mon", "mar", "jan", "may").
+    frozenset({"tuesday", "tue", "tues"}),
+    frozenset({"thursday", "thu", "thur", "thurs"}),
+    frozenset({"friday", "fri"}),
+    frozenset({"february", "feb"}),
+    frozenset({"april", "apr"}),
+    frozenset({"june", "jun"}),
+    frozenset({"july", "jul"}),
+    frozenset({"august", "aug"}),
+    frozenset({"september", "sep", "sept"}),
+    frozenset({"october", "oct"}),
+    frozenset({"november", "nov"}),
+    frozenset({"december", "dec"}),
 )
 
 # Members of a class that name one kind of what the class word names: the class word

@@ -177,6 +177,29 @@ def _unit_at(text: str, pos: int) -> tuple[str | None, int]:
     return None, pos
 
 
+def month_number(word: str) -> int | None:
+    """1-12 for a month name or its abbreviation ("Mar", "sept"), else None."""
+    return _MONTHS.get(word.casefold().rstrip("."))
+
+
+_DATED_MONTH = re.compile(
+    # "4 Mar", "Mar 2024", "Mar 4," / "Mar 4th" (not "Jan 12 times": a name and a count)
+    r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?P<m>[A-Za-z]{3,9})\b\.?"
+    r"|\b(?P<n>[A-Za-z]{3,9})\.?\s+(?:\d{4}\b|\d{1,2}(?:st|nd|rd|th)?(?=\s*(?:[,.;)]|$|\d{4})))"
+)
+
+
+def dated_months(text: str) -> frozenset[int]:
+    """Months the text names beside a day or a year ("Tue 4 Mar", "Mar 4", "Sept 2024"):
+    a date, even where an abbreviation is also a word ("mar", "jan")."""
+    out = set()
+    for m in _DATED_MONTH.finditer(text):
+        number = month_number(m.group("m") or m.group("n"))
+        if number is not None:
+            out.add(number)
+    return frozenset(out)
+
+
 @lru_cache(maxsize=16384)
 def dates(text: str) -> tuple[tuple[DateValue, ...], tuple[tuple[int, int], ...]]:
     """Dates in ``text`` and the character ranges they occupy."""

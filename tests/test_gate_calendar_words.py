@@ -1,0 +1,60 @@
+"""Calendar words as chat and notes abbreviate them ("thurs", "end of aug", "Tue 4 Mar").
+
+Each admitted claim is paired with a near miss over the same evidence; abbreviations that
+are also words ("sat", "wed", "mar", "jan") count as a month only beside a day or a year.
+Examples are our own; names are invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import decide_write
+from affidavit.text.numbers import dated_months
+
+ADMIT = ("ACCEPT", "RESCUE")
+
+# (evidence, admitted claim, refused claim)
+PAIRS = [
+    (
+        "ok so the review w/ Halden Copper is moved to thurs 10am",
+        "The review with Halden Copper was moved to Thursday.",
+        "The review with Halden Copper was moved to Friday.",
+    ),
+    (
+        "Efi Maro's boat is in the Bosa marina till end of aug",
+        "Efi Maro's boat is in the Bosa marina until the end of August.",
+        "Efi Maro's boat is in the Bosa marina until the end of July.",
+    ),
+    (
+        "Efi Maro arrives on Tue 4 Mar.",
+        "Efi Maro arrives on Tuesday 4 March.",
+        "Efi Maro arrives on Tuesday 4 April.",
+    ),
+    ("Efi Maro arrives Jan 12.", "Efi Maro arrives on 12 January.", "Efi Maro arrives on 12 June."),
+]
+
+
+@pytest.mark.parametrize(("evidence", "admitted", "refused"), PAIRS)
+def test_an_abbreviated_calendar_word_says_the_full_one(evidence: str, admitted: str, refused: str) -> None:
+    assert decide_write(admitted, evidence).verdict in ADMIT
+    assert decide_write(refused, evidence).verdict not in ADMIT
+
+
+@pytest.mark.parametrize(
+    ("evidence", "claim"),
+    [
+        ("Efi Maro met Jan 12 times last year.", "Efi Maro met in January."),  # a name and a count
+        ("Efi Maro sat on the board.", "Efi Maro sat on the board on Saturday."),
+        ("Efi Maro wed Tomas in the spring.", "Efi Maro married on Wednesday."),
+    ],
+)
+def test_a_word_that_is_also_an_abbreviation_is_no_date(evidence: str, claim: str) -> None:
+    assert decide_write(claim, evidence).verdict not in ADMIT
+
+
+def test_dated_months_reads_a_month_only_beside_a_day_or_a_year() -> None:
+    assert dated_months("on Tue 4 Mar.") == {3}
+    assert dated_months("Sept 2024 and 4th Oct") == {9, 10}
+    assert dated_months("met Jan 12 times") == frozenset()
+    assert dated_months("will mar the show") == frozenset()
