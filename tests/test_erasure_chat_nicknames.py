@@ -8,6 +8,7 @@ held for review; his sister, who shares the surname, keeps her own facts.
 from __future__ import annotations
 
 from affidavit.identity import Identity
+from affidavit.text.aliases import stated_aliases
 
 
 def test_a_lower_case_stated_nickname_is_erased_with_its_person(open_store) -> None:  # type: ignore[no-untyped-def]
@@ -71,3 +72,37 @@ def test_the_same_person_stored_under_another_spelling_is_in_the_closure(open_st
         assert store.recall(question).status == "abstained", question
     for question in ("Who runs the Hamnvik ferry?", "Who fishes off Hamnvik?"):
         assert store.recall(question).status == "answered", question
+
+
+def test_a_short_name_with_the_full_name_in_brackets_is_erased_with_its_person(open_store) -> None:  # type: ignore[no-untyped-def]
+    """ "Jóa (Jóhanna Ormsdóttir) swims ...": the bracketed full name says whose short name it
+    is; a bracketed name after a longer name, or a firm's, says no such thing."""
+    store = open_store(Identity("t1", "a1"))
+    loaded = [
+        store.remember("Jóhanna Ormsdóttir manages the Seyðisfjörður ferry office.",
+                       "Jóhanna Ormsdóttir manages the Seyðisfjörður ferry office."),
+        store.remember("Jóa swims at the Seyðisfjörður pool every morning.",
+                       "Jóa (Jóhanna Ormsdóttir) swims at the Seyðisfjörður pool every morning at six."),
+        store.remember("Fríða Ormsdóttir teaches at the Seyðisfjörður school.",
+                       "Fríða Ormsdóttir teaches at the Seyðisfjörður school."),
+        store.remember("Kim Lee coaches the Seyðisfjörður rowing team.",
+                       "Kim Lee (Lena Dahl) coaches the Seyðisfjörður rowing team."),
+    ]
+    assert [o.status for o in loaded] == ["admitted"] * 4, [o.text for o in loaded]
+    assert store.recall("Where does Jóa swim every morning?").status == "answered"  # control
+    assert store.forget("Jóhanna Ormsdóttir").status == "erased"
+    assert store.recall("Where does Jóa swim every morning?").status == "abstained"
+    assert store.recall("Where does Fríða Ormsdóttir teach?").status == "answered"  # shares the surname only
+    again = store.remember("Jóa Ormsdóttir swims at the Seyðisfjörður pool every morning.",
+                           "jóa ormsdóttir swims at the seyðisfjörður pool every morning, 6am sharp")
+    assert again.status != "admitted", again.text
+    assert store.recall("Who coaches the Seyðisfjörður rowing team?").status == "answered"
+
+
+def test_only_a_lone_name_before_a_bracketed_full_name_is_its_alias() -> None:
+    assert stated_aliases("Jóa (Jóhanna Ormsdóttir) swims.") == [("Jóhanna Ormsdóttir", "Jóa")]
+    assert stated_aliases('Jóhanna Ormsdóttir ("Jóa") swims.') == [("Jóhanna Ormsdóttir", "Jóa")]
+    assert stated_aliases("Then Jóa (Jóhanna Ormsdóttir) swam.") == [("Jóhanna Ormsdóttir", "Jóa")]
+    assert stated_aliases("Kim Lee (Lena Dahl) coaches.") == []  # the end of a longer name
+    assert stated_aliases("Brix (Tessel Holdings) bought it.") == []  # a firm's owner, not its name
+    assert stated_aliases("Lena Dahl (Oslo) swims.") == []

@@ -1,17 +1,17 @@
 """Nicknames and other names the evidence itself says a person goes by.
 
 "Katarzyna Nowak, known to everyone as Kasia", "Tomás Ruiz (aka Tomi)", "Ngozi Eze, who
-goes by Zizi", "Robert Hale, nicknamed Bobby": the store records the second name as an
-alias of the first, so recall finds the person by either and ``forget`` erases both.
-Pure and conservative: only these explicit frames, the full name first, the alias one or
-two capitalised words.
+goes by Zizi", "Robert Hale, nicknamed Bobby", "Jóa (Jóhanna Ormsdóttir)": the store
+records the short name as an alias of the full one, so recall finds the person by either
+and ``forget`` erases both. Pure and conservative: only these explicit frames, the alias
+one or two capitalised words (one, when it comes first).
 """
 
 from __future__ import annotations
 
 import re
 
-from affidavit.text.wordlists import NOT_NAMES
+from affidavit.text.wordlists import FIRM_SUFFIXES, NOT_NAMES
 
 _NAME = r"(?P<full>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,3})"
 _ALIAS = r"[\"“‘']?(?P<alias>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)[\"”’']?"
@@ -28,8 +28,14 @@ _FRAMES = (
     # "Oluwafemi Adegoke (everyone calls him femi)", "(Tope to everyone)", "(Dami for short)"
     rf"{_NAME}\s*[(,—–-]\s*(?i:{_WHO}\s+calls?\s+(?:him|her|them)|known\s+as|call\s+(?:him|her|them))\s+{_ANY_ALIAS}",
     rf"{_NAME}\s*(?:\(|,|—|–|-)\s*{_ANY_ALIAS}\s+(?i:to\s+{_WHO}|for\s+short)\b",
+    # "Jóhanna Ormsdóttir ("Jóa")": a quoted name in brackets after the full one.
+    rf"{_NAME}\s*\(\s*[\"“‘']{_ALIAS}[\"”’']\s*\)",
+    # "Jóa (Jóhanna Ormsdóttir) swims ...": one name, then the full name alone in brackets;
+    # not after another capitalised word (that is a longer name's end).
+    rf"(?<![\w'’-])(?P<alias>[A-Z][\w'’-]+)\s*\(\s*{_NAME}\s*\)",
 )
 _PATTERNS = tuple(re.compile(p) for p in _FRAMES)
+_NAME_BEFORE = re.compile(r"([A-Z][\w'’-]*)[ \t]+$")
 
 
 def stated_aliases(text: str) -> list[tuple[str, str]]:
@@ -38,6 +44,13 @@ def stated_aliases(text: str) -> list[tuple[str, str]]:
     for pattern in _PATTERNS:
         for m in pattern.finditer(text):
             full, alias = m.group("full"), m.group("alias")
+            before = _NAME_BEFORE.search(text, 0, m.start("alias"))
+            if m.start("alias") < m.start("full") and (
+                (before is not None and before.group(1).casefold() not in NOT_NAMES)
+                or full.split()[-1].casefold() in FIRM_SUFFIXES
+            ):
+                # "Kim Lee (Lena Dahl)": a longer name's end; "Brix (Tessel Holdings)": its owner
+                continue
             words = full.split()
             while words and words[0].casefold() in NOT_NAMES:  # "Fyi Oluwafemi Adegoke": not a name word
                 words = words[1:]
