@@ -31,7 +31,7 @@ from affidavit.memory.conflicts import apply_conflicts
 from affidavit.memory.linking import resolve_entities
 from affidavit.projections import ClaimRecord
 from affidavit.secrets_scan import find_secret
-from affidavit.text.aliases import stated_aliases
+from affidavit.text.aliases import ALIASES_VERSION, stated_aliases
 from affidavit.text.names import find_names, name_key, refers_to
 from affidavit.text.person_key import capitalised_runs
 from affidavit.text.recase import chat_cased, recase_from_claim
@@ -145,7 +145,7 @@ def remember(
         return _record(ctx, claim, narrowed, decision, source_id, source_text, valid_from, valid_to,
                        aliases=aliases, alias_names=alias_names, correction=fix)
 
-    return store.transact(decide, resolver=f"{RESOLVER_VERSION}+{CONFLICT_RULES_VERSION}")
+    return store.transact(decide, resolver=f"{RESOLVER_VERSION}+{CONFLICT_RULES_VERSION}+{ALIASES_VERSION}")
 
 
 def _already_known(record: ClaimRecord, claim: str, narrowed: str,

@@ -13,6 +13,10 @@ import re
 
 from affidavit.text.wordlists import FIRM_SUFFIXES, NOT_NAMES
 
+# In the resolver of every remember: which names an evidence makes one person's decides
+# what forget erases. aliases/2: a short name before its full name in brackets.
+ALIASES_VERSION = "aliases/2"
+
 _NAME = r"(?P<full>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,3})"
 _ALIAS = r"[\"“‘']?(?P<alias>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)[\"”’']?"
 # Inside an explicit frame the word is a name however chat writes it ("everyone calls him femi").
