@@ -17,6 +17,7 @@ from affidavit.gates.checks_converse import relation_reversed, supported_by_conv
 from affidavit.gates.checks_limits import kept_bound_words
 from affidavit.gates.checks_scan import scan
 from affidavit.gates.write_parse import AUX, Clause, analyse
+from affidavit.gates.write_writer import line_speaker
 from affidavit.text import entail, markers
 from affidavit.text.fold import fold
 from affidavit.text.lemmas import (
@@ -115,7 +116,7 @@ def check_roles(claim: str, ev: str) -> Failure:
     if not _SYMMETRIC.isdisjoint(map(lemma, words(claim))):
         return None  # "A is B's sibling" says "B is A's sibling"
     c: Clause = analyse(claim)
-    e: Clause = analyse(ev)
+    e: Clause = analyse(_unlabelled(ev))
     agents, patients = e.agents, e.patients
     copular = c.verb == e.verb == "be"
     if copular and (found := scan(ev)) is not None:
@@ -146,6 +147,16 @@ def check_roles(claim: str, ev: str) -> Failure:
             if any(_names_match(y, a) for a in agents):
                 return x, f"the evidence has '{y}' acting on '{x}', not the reverse"
     return None
+
+
+def _unlabelled(ev: str) -> str:
+    """``ev`` with an opening speaker label blanked ("Titu: Chaska taught Titu to drive"): who
+    speaks is no party to the clause (same offsets)."""
+    speaker = line_speaker(ev, 0)
+    opens = speaker is not None and speaker.start == len(ev) - len(ev.lstrip())
+    if speaker is None or not opens or ev[speaker.end : speaker.end + 1] != ":":
+        return ev
+    return ev[: speaker.start] + " " * (speaker.end + 1 - speaker.start) + ev[speaker.end + 1 :]
 
 
 _PREPOSITION = re.compile(r"\b(?:at|of|for|in|with|from|on|by)\s+(?:the\s+)?$", re.I)

@@ -74,7 +74,8 @@ def _sides(
     # "was trained by", "..., supervised by", "Order 123 placed on 5 May by": a participle
     # with a by-phrase, unless a perfect makes it active ("has lent ... by Friday").
     participle = _participle(toks[i][0])
-    passive = by_at is not None and (
+    # "is to send the order by Friday": an infinitive is never passive, its "by" a deadline.
+    passive = by_at is not None and prev[-1:] != ["to"] and (
         bool(_BE & set(prev)) or (participle and not _PERFECT & set(prev[-2:]))
     )
     if passive and by_at is not None:

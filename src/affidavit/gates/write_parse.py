@@ -135,6 +135,10 @@ def unlisted_verb(word: str) -> bool:
     )
 
 
+# What may open an action item's line before its doer: "Action:", "- ", "2.", "(a)".
+_ITEM_LEAD = re.compile(r"(?:[\w ]{0,20}:|[-*•]|\d{1,2}[.)]|\([a-z0-9]\))")
+
+
 def main_start(text: str, start: int, end: int) -> int:
     """Offset where the main clause begins, skipping a fronted adverbial clause."""
     first = _WORD.search(text, start, end)
@@ -172,13 +176,17 @@ def analyse(text: str, start: int = 0, end: int | None = None) -> Clause:
     # inside a longer noun phrase ("the engineer who designed the X footbridge").
     lead = text[begin : found[0].start].strip().casefold() if found else "-"
     if (
-        lead in ("", "the")
+        found
+        and (lead in ("", "the") or _ITEM_LEAD.fullmatch(lead))
         and anchor == found[0].end
         and (verb_at is None or any(anchor < n.start < verb_at.start() for n in found))
     ):
         # "X beat Y", "X lent Y": a verb no list knows, right after the subject name
         # (the first listed verb-like word is missing or comes after the next name).
         nxt = _WORD.match(text, anchor + 1) if text[anchor : anchor + 1] == " " else None
+        if nxt is not None and nxt.group(0) == "to":
+            # "Action: Velu to brief Revathi", "Ryanair to cut 300 jobs": the infinitive is the verb.
+            nxt = _WORD.match(text, nxt.end() + 1) if text[nxt.end() : nxt.end() + 1] == " " else None
         if nxt is not None and unlisted_verb(nxt.group(0)):
             verb_at = nxt
     if verb_at is None:
@@ -188,6 +196,8 @@ def analyse(text: str, start: int = 0, end: int | None = None) -> Clause:
     verb_word = verb_at.group(0)
     if verb_word.casefold() in AUX:
         nxt = _WORD.search(text, verb_at.end(), stop)
+        if nxt and nxt.group(0) == "to":  # "is to brief", "has to sign": the infinitive
+            nxt = _WORD.search(text, nxt.end(), stop)
         if nxt and nxt.group(0)[:1].islower() and nxt.group(0).casefold() not in ("a", "an", "the"):
             verb_word = nxt.group(0)
     return Clause(agents, patients, lemma(verb_word), False)
