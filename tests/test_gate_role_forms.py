@@ -42,3 +42,32 @@ def test_a_deadline_after_by_is_no_agent() -> None:
     claim = "Dafydd Hopcyn is to send the revised hop order to the supplier by Friday."
     assert decide_write(claim, evidence).verdict in ADMIT
     assert decide_write(claim.replace("Friday", "Monday"), evidence).verdict not in ADMIT
+
+
+# (evidence, refused claim, code, admitted claim)
+DENIED = [
+    ("Item 2: The Tarn committee decided against renewing the cleaning contract with Baybay Janitorial.",
+     "The Tarn committee renewed the cleaning contract with Baybay Janitorial.", "negation_flipped",
+     "The Tarn committee did not renew the cleaning contract with Baybay Janitorial."),
+    ("Usman Abdullahi, pharmacist. Not currently registered to practise in the UK.",
+     "Usman Abdullahi is registered to practise in the UK.", "negation_flipped",
+     "Usman Abdullahi is a pharmacist."),
+    ("Jokin Egaña — Goals: to qualify as a mountain guide by 2026.",
+     "Jokin Egaña has qualified as a mountain guide.", "modality_dropped",
+     "Jokin Egaña aims to qualify as a mountain guide by 2026."),
+]
+
+
+@pytest.mark.parametrize(("evidence", "refused", "code", "admitted"), DENIED)
+def test_what_is_decided_against_denied_or_only_a_goal_is_not_done(evidence: str, refused: str, code: str,
+                                                                   admitted: str) -> None:
+    no = decide_write(refused, evidence)
+    assert no.verdict not in ADMIT and no.refusal is not None and no.refusal.code == code, no.refusal
+    assert decide_write(admitted, evidence).verdict in ADMIT
+
+
+def test_voting_against_a_thing_denies_no_event() -> None:
+    """ "voted 11 to 8 against the road" is what the claim says too; against a gerund it denies."""
+    evidence = "Kautokeino council voted 11 to 8 against the new mine road on Tuesday."
+    assert decide_write("Kautokeino council voted against the new mine road.", evidence).verdict in ADMIT
+    assert decide_write("Kautokeino council approved the new mine road.", evidence).verdict not in ADMIT

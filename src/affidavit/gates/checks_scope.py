@@ -144,6 +144,7 @@ def polarity_clause(claim: str, ev: str) -> str:
 _SET_ASIDE = re.compile(
     r"(?:,|;|—|–|-|\()\s*(?i:and\s+|but\s+)?(?i:not|never|rather than|instead of)\s+"
     r"(?!(?i:only|just|merely|simply|even|yet|sure|until|till|before|after|that)\b)"
+    r"(?![a-z]+ly\b)"  # "; not currently registered": a negated predicate, no value set aside
     r"(?:(?i:in|at|on|to|from|for|by|with|the|a|an|his|her|their|our|my)\s+){0,2}"
     r"(?P<value>[\w'’.,-]+(?:\s+[A-Z][\w'’-]+)*)"
 )

@@ -121,7 +121,10 @@ _ASKING = re.compile(
 )
 # An action list's header: what follows is still to be done.
 _ACTIONS = re.compile(
-    r"^(?:actions?|action (?:items?|points?)|to-?dos?|next steps|follow-?ups?|open items)$", re.I
+    # Headers of what is still to do, or only wanted: "Goals: to qualify ..." is not done.
+    r"^(?:actions?|action (?:items?|points?)|to-?dos?|next steps|follow-?ups?|open items|"
+    r"(?:career |personal |development )?(?:goals?|aims?|objectives?|ambitions?|targets?)|wish ?list|plans)$",
+    re.I,
 )
 _HYPOTHETICAL = re.compile(
     r"^(?:suppose|supposing|imagine|imagine if|what if|say|let'?s say|let us say|hypothetically|"

@@ -23,13 +23,17 @@ LEXICAL_NEGATIVES: dict[str, str] = {
 }  # fmt: skip
 _NEGATIVE_PHRASES = re.compile(
     r"\b(?:ruled out|left out|pulled out|withdrew from|withdrawn from|barred from|"
-    r"banned from|excluded from|free of|instead of|rather than|"
+    r"banned from|excluded from|free of|instead of|rather than|refrained from|"
+    # "decided against renewing the contract": the contract was not renewed ("voted against
+    # the road" denies no event of its own).
+    r"(?:decided|voted|opted|chose|ruled|advised|recommended)"
+    r"(?: \d+ ?(?:to|-|–) ?\d+| unanimously| narrowly| overwhelmingly)? against(?= \w+ing\b)|"
     # "It is false that ...": a denial of the clause that follows.
     r"(?:false|untrue|a lie|a myth|nonsense|wrong) that|"
     # Not done (yet): "has yet to sign", "stopped short of signing".
     r"(?:is|are|was|were|has|have|had) (?:still )?yet to|(?:has|have) still to|stopped short of)\b"
 )
-_PHRASE_TAILS = frozenset({"out", "from", "of", "than", "that", "to"})
+_PHRASE_TAILS = frozenset({"out", "from", "of", "than", "that", "to", "against"})
 
 # Modality classes: a hedge, an intention, a prediction.
 MODALITY: dict[str, str] = {
