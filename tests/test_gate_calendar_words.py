@@ -58,3 +58,40 @@ def test_dated_months_reads_a_month_only_beside_a_day_or_a_year() -> None:
     assert dated_months("Sept 2024 and 4th Oct") == {9, 10}
     assert dated_months("met Jan 12 times") == frozenset()
     assert dated_months("will mar the show") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("evidence", "admitted", "refused"),
+    [
+        (
+            "lol Giorgi Beridze sold his old golf to his cousin for 3k lari",
+            "Giorgi Beridze sold his old golf for 3,000 lari.",
+            "Giorgi Beridze sold his old golf for 4,000 lari.",
+        ),
+        (
+            "Giorgi Beridze walked 10k steps today.",
+            "Giorgi Beridze walked 10,000 steps today.",
+            "Giorgi Beridze walked 1,000 steps today.",
+        ),
+    ],
+)
+def test_a_k_written_onto_a_number_is_a_thousand(evidence: str, admitted: str, refused: str) -> None:
+    assert decide_write(admitted, evidence).verdict in ADMIT
+    assert decide_write(refused, evidence).verdict not in ADMIT
+
+
+def test_a_5k_run_is_a_distance() -> None:
+    assert (
+        decide_write("Giorgi Beridze ran a 5,000 race.", "Giorgi Beridze ran a 5k race.").verdict not in ADMIT
+    )
+
+
+def test_a_day_taken_back_goes_with_its_month() -> None:
+    """ "Thursday 14 May ... Correction: Wednesday 13 May": blanking only "14" left "May" to be
+    read as the modal."""
+    evidence = (
+        "Hi all,\nThe Gusau depot will be closed on Thursday 14 May for stocktaking. "
+        "Correction: Wednesday 13 May, as Thursday is the delivery day.\nThanks, Tijjani"
+    )
+    assert decide_write("The Gusau depot will be closed on Wednesday 13 May.", evidence).verdict in ADMIT
+    assert decide_write("The Gusau depot will be closed on Thursday 14 May.", evidence).verdict not in ADMIT

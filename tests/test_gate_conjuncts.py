@@ -18,33 +18,64 @@ ADMIT = ("ACCEPT", "RESCUE")
 # (code, evidence, refused claim, admitted claim)
 PAIRS = [
     # A verb gapped over two conjuncts: each keeps its own pair.
-    ("relation_transposed", "Uche Obi sold the car to Ada Eze and the van to Bisi Lawal.",
-     "Uche Obi sold the car to Bisi Lawal.", "Uche Obi sold the van to Bisi Lawal."),
-    ("relation_transposed", "Uche Obi sold the car to Ada Eze and the van to Bisi Lawal.",
-     "Uche Obi sold the van to Ada Eze.", "Uche Obi sold the car to Ada Eze."),
+    (
+        "relation_transposed",
+        "Uche Obi sold the car to Ada Eze and the van to Bisi Lawal.",
+        "Uche Obi sold the car to Bisi Lawal.",
+        "Uche Obi sold the van to Bisi Lawal.",
+    ),
+    (
+        "relation_transposed",
+        "Uche Obi sold the car to Ada Eze and the van to Bisi Lawal.",
+        "Uche Obi sold the van to Ada Eze.",
+        "Uche Obi sold the car to Ada Eze.",
+    ),
     # Three conjuncts, a list.
-    ("relation_transposed", "Noor Haddad gave the keys to Lars, the code to Pia and the map to Sven.",
-     "Noor Haddad gave the map to Pia.", "Noor Haddad gave the map to Sven."),
+    (
+        "relation_transposed",
+        "Noor Haddad gave the keys to Lars, the code to Pia and the map to Sven.",
+        "Noor Haddad gave the map to Pia.",
+        "Noor Haddad gave the map to Sven.",
+    ),
     # A date after the first conjunct's verb dates that conjunct only...
-    ("temporal_shifted", "Uche Obi bought a house in 2019 and sold the flat.",
-     "Uche Obi sold the flat in 2019.", "Uche Obi bought a house in 2019."),
-    ("temporal_shifted", "Kemi Ade joined Larkfield Foods in 2016 and became its finance director.",
-     "Kemi Ade became finance director of Larkfield Foods in 2016.",
-     "Kemi Ade joined Larkfield Foods in 2016."),
+    (
+        "temporal_shifted",
+        "Uche Obi bought a house in 2019 and sold the flat.",
+        "Uche Obi sold the flat in 2019.",
+        "Uche Obi bought a house in 2019.",
+    ),
+    (
+        "temporal_shifted",
+        "Kemi Ade joined Larkfield Foods in 2016 and became its finance director.",
+        "Kemi Ade became finance director of Larkfield Foods in 2016.",
+        "Kemi Ade joined Larkfield Foods in 2016.",
+    ),
     # A trailing report governs the sentence before it.
-    ("modality_dropped", "Tomasz Wrona runs the bakery on Kiln St, or so he claims.",
-     "Tomasz Wrona runs the bakery on Kiln St.", "Tomasz Wrona claims to run the bakery on Kiln St."),
-    ("modality_dropped", "Tomasz Wrona runs the bakery on Kiln St, or so Ola Berg says.",
-     "Tomasz Wrona runs the bakery on Kiln St.", "Ola Berg says Tomasz Wrona runs the bakery on Kiln St."),
-    ("modality_dropped", "Tomasz Wrona runs the bakery on Kiln St - at least that's what Ola Berg told me.",
-     "Tomasz Wrona runs the bakery on Kiln St.",
-     "According to Ola Berg, Tomasz Wrona runs the bakery on Kiln St."),
+    (
+        "modality_dropped",
+        "Tomasz Wrona runs the bakery on Kiln St, or so he claims.",
+        "Tomasz Wrona runs the bakery on Kiln St.",
+        "Tomasz Wrona claims to run the bakery on Kiln St.",
+    ),
+    (
+        "modality_dropped",
+        "Tomasz Wrona runs the bakery on Kiln St, or so Ola Berg says.",
+        "Tomasz Wrona runs the bakery on Kiln St.",
+        "Ola Berg says Tomasz Wrona runs the bakery on Kiln St.",
+    ),
+    (
+        "modality_dropped",
+        "Tomasz Wrona runs the bakery on Kiln St - at least that's what Ola Berg told me.",
+        "Tomasz Wrona runs the bakery on Kiln St.",
+        "According to Ola Berg, Tomasz Wrona runs the bakery on Kiln St.",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("code", "evidence", "refused", "admitted"), PAIRS)
-def test_refused_and_admitted_over_the_same_evidence(code: str, evidence: str, refused: str,
-                                                    admitted: str) -> None:
+def test_refused_and_admitted_over_the_same_evidence(
+    code: str, evidence: str, refused: str, admitted: str
+) -> None:
     no = decide_write(refused, evidence)
     assert no.verdict not in ADMIT, (refused, evidence)
     assert no.refusal is not None and no.refusal.code == code, no.refusal
@@ -52,19 +83,50 @@ def test_refused_and_admitted_over_the_same_evidence(code: str, evidence: str, r
     assert yes.verdict in ADMIT, (admitted, evidence, yes.refusal)
 
 
-@pytest.mark.parametrize(("evidence", "claim"), [
-    # A date fronted before the first verb dates every conjunct.
-    ("In 2019 Uche Obi bought a house and sold the flat.", "Uche Obi sold the flat in 2019."),
-    # "again in 2013" repeats the verb's own object: no gapped pair.
-    ("Chiara Lodi won the regional chess title in 2011 and again in 2013.",
-     "Chiara Lodi won the regional chess title in 2013."),
-    # A conjunct with its own verb is not gapped.
-    ("Noor Haddad sent the invoice to Lars and then called Pia.", "Noor Haddad sent the invoice to Lars."),
-])
+@pytest.mark.parametrize(
+    ("evidence", "claim"),
+    [
+        # A date fronted before the first verb dates every conjunct.
+        ("In 2019 Uche Obi bought a house and sold the flat.", "Uche Obi sold the flat in 2019."),
+        # "again in 2013" repeats the verb's own object: no gapped pair.
+        (
+            "Chiara Lodi won the regional chess title in 2011 and again in 2013.",
+            "Chiara Lodi won the regional chess title in 2013.",
+        ),
+        # A conjunct with its own verb is not gapped.
+        (
+            "Noor Haddad sent the invoice to Lars and then called Pia.",
+            "Noor Haddad sent the invoice to Lars.",
+        ),
+    ],
+)
 def test_what_the_sentence_does_say_is_admitted(evidence: str, claim: str) -> None:
     decision = decide_write(claim, evidence)
     assert decision.verdict in ADMIT, decision.refusal
 
 
 def test_the_resolver_version_names_this_gate() -> None:
-    assert RESOLVER_VERSION.startswith("write-gate/3.12+")
+    assert RESOLVER_VERSION.startswith("write-gate/3.13+")
+
+
+@pytest.mark.parametrize(
+    ("evidence", "claim"),
+    [
+        (
+            "Guram Gurgenidze runs the Kvareli half marathon on Sunday, if anyone wants to cheer him on.",
+            "Guram Gurgenidze runs the Kvareli half marathon on Sunday.",
+        ),
+        (
+            "its me fedir bondar btw!! moved to lutsk last month so if u need the drill its at my dads now",
+            "Fedir Bondar moved to Lutsk last month.",
+        ),
+    ],
+)
+def test_a_condition_on_the_telling_governs_nothing(evidence: str, claim: str) -> None:
+    """A relevance conditional ("if anyone wants to cheer him on") does not make what is told
+    conditional; a condition on the world still does (the paired refusal)."""
+    assert decide_write(claim, evidence).verdict in ADMIT
+    worldly = evidence.replace("if anyone wants to cheer him on", "if his knee holds up").replace(
+        "so if u need the drill", "if the flat is free"
+    )
+    assert decide_write(claim, worldly).verdict not in ADMIT

@@ -166,6 +166,12 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
                 frames[j].append(frame)
             continue
         cond = _CONDITION.match(piece)
+        if cond is not None and _RELEVANCE.match(piece, cond.end()):
+            # "..., if anyone wants to cheer him on": the condition is on the telling, not
+            # on what is told; it governs nothing.
+            frames[i].append(Frame("supposed", "", piece[: cond.end()].strip()))
+            keep[i] = (pa + cond.end(), pb)
+            continue
         if (
             cond is not None
             and i > 0
@@ -192,6 +198,8 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
                 frames[j].append(Frame("condition", arg, piece[: cond.end()].strip()))
             continue
         post = _POST_CONDITION.search(piece)
+        if post is not None and _RELEVANCE.match(piece, post.end()):
+            post = None  # "moved to lutsk so if u need the drill its at my dads": asserted
         if post is not None and not _ASKING.search(piece[: post.end()]):
             cue = post.group("cue").casefold()
             what = piece[post.end() :].strip().rstrip(".!")
@@ -210,6 +218,16 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
             keep[i] = (pa, pa + ask.start())
     segs = [Segment(ka, kb, tuple(fr), ng) for (ka, kb), fr, ng in zip(keep, frames, negated, strict=True)]
     return _merged(text, sorted((s for s in segs if text[s.start : s.end].strip()), key=lambda s: s.start))
+
+
+# A condition on the telling, not on what is told ("if you want to come", "if anyone needs
+# the drill", "if that helps"): relevance conditionals.
+_RELEVANCE = re.compile(
+    r"\s*(?i:(?:you|u|ya|anyone|anybody|someone|somebody|any of you|y'?all)\s+(?:ever\s+)?"
+    r"(?:want|wants|wanna|need|needs|would like|'?d like|fancy|fancies|care|cares|feel like|"
+    r"are interested|is interested|'?re interested|are wondering|were wondering|'?re wondering|"
+    r"are asking|'?re asking|must know)|(?:that|it) helps)\b"
+)
 
 
 # "a nurse at Oran Clinic", "the firm's founder": a description, not a name.

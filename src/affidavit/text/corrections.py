@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from affidavit.text.numbers import dates, quantities
+from affidavit.text.numbers import dates, month_number, quantities
 
 _CUE = re.compile(
     r"(?:\s*[—–]\s*|\s+-{1,2}\s+|\s*[,;(.]\s*|\s+)"
@@ -116,6 +116,12 @@ def _has_value(part: str) -> bool:
     return bool(quantities(part) or dates(part)[0])
 
 
+_MONTH_AFTER = re.compile(r"(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\b\.?")
+_WEEKDAY_BEFORE = re.compile(
+    r"\b(?i:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?i:day|nesday|sday|urday)?\.?,?\s+$"
+)
+
+
 def _last_value(part: str) -> tuple[int, int] | None:
     """The span of the last number, amount or date in ``part``."""
     found: list[tuple[int, int]] = []
@@ -127,6 +133,11 @@ def _last_value(part: str) -> tuple[int, int] | None:
                 b += 1  # "3pm", "5kg": the unit written onto the number goes too
             while a > 0 and part[a - 1] in "$£€¥":
                 a -= 1
+            month = _MONTH_AFTER.match(part, b)
+            if month is not None and month_number(month.group(1)) is not None:
+                b = month.end()  # "14 May": a day is taken back with its month ...
+                day = _WEEKDAY_BEFORE.search(part, 0, a)
+                a = day.start() if day is not None else a  # ... and its weekday
             found.append((a, b))
     return max(found) if found else None
 

@@ -288,6 +288,17 @@ def quantities(text: str) -> tuple[Quantity, ...]:
     return tuple(out)
 
 
+# After a "5k": a race's distance (five kilometres), not five thousand.
+_RACE_AFTER = re.compile(r"[ \t-]*(?i:run|race|walk|jog|swim|fun run|trail)\b")
+
+
+def _scale_k_alone(text: str, scale: re.Match[str]) -> bool:
+    """A "k" written onto its number ("3k lari", "for 3.5k.", "10k steps"): a thousand,
+    except a race's distance ("a 5k run")."""
+    return (scale.group(1) in ("k", "K") and scale.start() == scale.start(1)
+            and _RACE_AFTER.match(text, scale.end()) is None)
+
+
 def _quantities(text: str) -> tuple[Quantity, ...]:
     _, taken = dates(text)
     out: list[Quantity] = []
@@ -324,7 +335,10 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
         scale = _SCALE_AFTER.match(text, end)
         prefix = None if symbol else code_before(text, m.start())
         coded = symbol or prefix or _CODE_BEFORE.search(text, max(0, m.start() - 5), m.start())
-        if value is not None and scale and (coded or scale.group(1).casefold() not in "km"):
+        if value is not None and scale and (coded or scale.group(1).casefold() not in "km"
+                                            or name_after(text, scale.end()) is not None
+                                            or _scale_k_alone(text, scale)):
+            # "3k lari", "sold it for 3k.": a bare k is a thousand before a currency or alone
             value *= _SCALES[scale.group(1).casefold()]
             end = scale.end()
         after = name_after(text, end)
