@@ -35,6 +35,7 @@ from affidavit.gates import (
 from affidavit.gates import checks_grounding as checks
 from affidavit.gates.checks_frames import FrameMatch
 from affidavit.gates.contracts import ClaimShape, Refusal, Verdict, WriteDecision
+from affidavit.gates.write_answer import answer_readings
 from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, linked_sentences, read_linked
 from affidavit.gates.write_parse import analyse, claim_subject, mentions
 from affidavit.gates.write_shape import shape_of
@@ -54,7 +55,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.13+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.14+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -368,6 +369,10 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     # Chat writes names uncased ("jerome panganiban"): the claim's capitals, same offsets.
     evidence = recase_from_claim(claim, chat_cased(evidence))
     decision = _decide(claim, evidence)
+    if decision.refusal is not None and "?" in evidence:
+        answered = _answered(claim, evidence)
+        if answered is not None:
+            return answered
     transposed = decision.refusal is not None and decision.refusal.code == "relation_transposed"
     if transposed and (said := _role_noun_reading(claim)) is not None:
         # "Ola Brun is Eira Sand's manager" says "Ola Brun manages Eira Sand": decided on
@@ -378,6 +383,34 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
                 other, shape=decision.shape or other.shape, checks=(*other.checks, "role_noun")
             )
     return decision
+
+
+def _answered(claim: str, evidence: str) -> WriteDecision | None:
+    """The decision on a reading of a question and the next speaker's answer as what they
+    say (``write_answer``), when that admits the claim; the span covers both lines."""
+    # "According to Roksolana, ...": the answer is the answerer's to report, under their label;
+    # otherwise no label, which would stand as one more mention of the answerer.
+    reports = any(f.kind == "hearsay" for seg in context.read(claim) for f in seg.frames)
+    for start, end, reading, who in answer_readings(evidence):
+        reading = f"{who}: {reading}" if reports else reading
+        read = evidence[:start] + reading + evidence[end:]
+        decision = _decide(claim, read)
+        if decision.verdict not in ("ACCEPT", "RESCUE") or decision.span is None:
+            continue
+        a, b = decision.span
+        span = (_back(a, start, end, len(reading), False), _back(b, start, end, len(reading), True))
+        return msgspec.structs.replace(decision, span=span, checks=(*decision.checks, "answer"))
+    return None
+
+
+def _back(at: int, start: int, end: int, length: int, is_end: bool) -> int:
+    """An offset of the reading's text (``length`` characters put in for ``start:end``) in
+    the evidence: inside the reading, the answered lines' start or end."""
+    if at < start:
+        return at
+    if at <= start + length:
+        return end if is_end else start
+    return at + (end - start) - length
 
 
 # "X is Y's <noun>": a role noun whose verb takes the other party as its object.

@@ -178,6 +178,19 @@ def line_speaker(text: str, a: int) -> Mention | None:
     return found[0]
 
 
+def label_at(text: str, a: int, b: int) -> tuple[str, int, str | None] | None:
+    """The label opening the line ``text[a:b]`` ("HOST: ...", "Sioned Parry: ..."): its text,
+    where the line's words start, and the name it is (None for a role such as "HOST"),
+    written as a name (an all-capitals label in title case)."""
+    label = _LABEL.match(text, a, b)
+    if label is None:
+        return None
+    written = label.group("label").strip()
+    found = mentions(text, label.start("label"), label.end("label"))
+    named = len(found) == 1 and found[0].start == label.start("label") and found[0].end == label.end("label")
+    return written, label.end() - 1, (written.title() if written.isupper() else written) if named else None
+
+
 @lru_cache(maxsize=1024)
 def author(text: str) -> str | None:
     """The writer's name as the message spells it (see ``message_writer``)."""
