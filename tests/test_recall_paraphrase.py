@@ -112,3 +112,13 @@ def test_abstention_suggests_slots_in_the_users_words(store: MemoryReadIndex) ->
     d = ask(store, "What is Lena Moss's salary?")
     assert d.ungrounded_term == "salary"
     assert "where they live" in d.next and "who they rent from" in d.next
+
+
+def test_a_typed_name_that_runs_on_past_a_known_short_name_is_not_that_name(store: MemoryReadIndex) -> None:
+    """ "brix sensors" is not Brix Systems: the typed name goes on with a word that can only be a
+    noun, followed by the question's verb; "brix" alone, or "brix make", is Brix Systems."""
+    assert ask(store, "what does brix make?").status == "answered"  # control
+    assert ids(ask(store, "what does brix systems make?")) == ["makes"]
+    near = ask(store, "what does brix sensors make?")
+    assert near.status == "abstained" and near.ungrounded_term is not None
+    assert "sensors" in near.ungrounded_term.casefold()

@@ -37,8 +37,10 @@ from affidavit.gates.read_select import (
     select_hop,
     window_for,
 )
-from affidavit.text.lemmas import LEMMA_TABLE_VERSION
+from affidavit.gates.write_parse import is_verb_like
+from affidavit.text.lemmas import LEMMA_TABLE_VERSION, STOPWORDS, lemma
 from affidavit.text.lexical import active as active_lexicon
+from affidavit.text.lexicon import lexicon as pinned_lexicon
 from affidavit.text.question import Question, TimeScope, parse_question
 from affidavit.text.question_chat import expand_chat
 from affidavit.text.question_names import lowercase_runs
@@ -46,7 +48,7 @@ from affidavit.text.slots import FRAMES_VERSION
 
 # The read gate's version: its rules, the frames table and the lexicon it reads.
 # The word equivalences (eq-N) are the write gate's: one table, so both versions name it.
-READ_GATE_VERSION = f"read-gate/3.3+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{active_lexicon().identity}"
+READ_GATE_VERSION = f"read-gate/3.4+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{active_lexicon().identity}"
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_QUESTION_CHARS = 2000
 
@@ -121,7 +123,13 @@ def _with_typed_names(question: str, index: ReadIndex) -> str:
                 taken.append((start, end))
                 replace.append((start, end, f"{owner[0].name}'s"))
                 continue
-        if len(entities) == 1:
+        short = len(entities) == 1 and bare == surface and bare.casefold() != entities[0].name.casefold()
+        if short and (near := _name_goes_on(question, end, entities[0].name)) is not None:
+            # "what does aralar software make" with only Aralar Sistemak known: the typed name
+            # goes on past the part that matched, with a word the known name does not have.
+            taken.append((start, near))
+            replace.append((start, near, question[start:near].title()))
+        elif len(entities) == 1:
             taken.append((start, end))
             replace.append((start, start + len(bare), entities[0].name))
         elif not entities and _candidates(index, bare) > 1:  # abstains below, with the count
@@ -130,6 +138,45 @@ def _with_typed_names(question: str, index: ReadIndex) -> str:
     for start, end, name in sorted(replace, reverse=True):
         question = question[:start] + name + question[end:]
     return question
+
+
+# Adverbs the lexicon also lists as nouns ("the now", "the here and now").
+_ADVERBS = frozenset({"now", "today", "tonight", "tomorrow", "yesterday", "currently", "nowadays",
+                      "lately", "recently", "anymore", "again", "too", "also", "here", "there"})
+_NEXT_WORD = re.compile(r"[ \t]+([a-z][a-z'’\-]*)\b")
+
+
+def _name_goes_on(question: str, end: int, known: str) -> int | None:
+    """Where a typed name ends that runs on past ``question[:end]`` with a word that can
+    only be a noun ("software", "logistics"), is no word of the ``known`` name, and is
+    followed by the question's verb ("what does aralar software make"); or None."""
+    nxt = _NEXT_WORD.match(question, end)
+    if nxt is None:
+        return None
+    word = nxt.group(1)
+    base = lemma(word)
+    known_words = {w.casefold() for w in known.split()}
+    if word in STOPWORDS or base in STOPWORDS or word in _ADVERBS or word in known_words:
+        return None
+    if not _noun_only(base):
+        return None  # not known as a noun, or also a verb: no evidence the name goes on
+    then = _NEXT_WORD.match(question, nxt.end())
+    if then is None or not _verb_ish(then.group(1)):
+        return None  # "does tuk chhou take on": the word may be the question's verb itself
+    return nxt.end()
+
+
+def _noun_only(base: str) -> bool:
+    lexicon = pinned_lexicon()
+    verb = lexicon.synonyms_first_sense(base, "v") or lexicon.derivations(base, "v")
+    return bool(lexicon.categories(base)) and not verb
+
+
+def _verb_ish(word: str) -> bool:
+    base = lemma(word)
+    lexicon = pinned_lexicon()
+    verb = lexicon.synonyms_first_sense(base, "v") or lexicon.derivations(base, "v")
+    return bool(verb) or is_verb_like(word)
 
 
 def _all_names(parsed: Question) -> list[str]:
