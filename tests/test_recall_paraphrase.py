@@ -12,6 +12,7 @@ import pytest
 from chat_store import ask, build, ids
 
 from affidavit.gates.read_index import MemoryReadIndex
+from affidavit.gates.write import decide_write
 
 
 @pytest.fixture(scope="module")
@@ -122,3 +123,17 @@ def test_a_typed_name_that_runs_on_past_a_known_short_name_is_not_that_name(stor
     near = ask(store, "what does brix sensors make?")
     assert near.status == "abstained" and near.ungrounded_term is not None
     assert "sensors" in near.ungrounded_term.casefold()
+
+
+def test_an_office_title_and_its_abbreviation_ground_each_other() -> None:
+    """ "md" asks for the managing director, "finance director" finds "FD"; another title does not."""
+    index = MemoryReadIndex()
+    for claim_id, text in (("md", "Llinos Beynon is the managing director of Cynan Holdings."),
+                           ("fd", "Kabiru Inuwa is the FD of Gumel Agro Mills.")):
+        shape = decide_write(text, text).shape
+        assert shape is not None
+        index.add(claim_id, text, shape)
+    assert ids(ask(index, "do u know who the md of cynan holdings is")) == ["md"]
+    assert ids(ask(index, "who is the finance director of Gumel Agro Mills?")) == ["fd"]
+    assert ask(index, "who is the fd of cynan holdings?").status == "abstained"
+    assert ask(index, "who is the general manager of Gumel Agro Mills?").status == "abstained"

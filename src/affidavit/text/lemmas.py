@@ -19,12 +19,13 @@ def _simplemma() -> Any:
 
     return english()
 
+# eq-10: office titles and their abbreviations ("managing director" says "MD");
 # eq-9: calendar abbreviations ("thurs", "aug"; not those that are words too);
 # eq-8: "till" says "until" (the short form chat and minutes write);
 # eq-7: kin words of one sex no longer cover each other (son !~ daughter);
 # eq-6: repair ~ fix ~ mend, fixed/fixes -> fix; eq-5: head chef phrases;
 # eq-4: resign ~ quit, smoke ~ smoker; die ~ pass away
-LEMMA_TABLE_VERSION = "eq-9"
+LEMMA_TABLE_VERSION = "eq-10"
 SIMPLEMMA_VERSION = "simplemma-2.0.0"
 
 
@@ -237,6 +238,15 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "resign": ("step down",),
     "stock exchange": ("stock exchange", "securities exchange", "stock market", "bourse"),
     "head chef": ("head chef", "executive chef", "chef de cuisine", "in charge of the kitchen"),
+    # Titles and the abbreviations offices write them as ("the MD", "our FD", "co sec").
+    "md": ("managing director",),
+    "gm": ("general manager",),
+    "fd": ("finance director", "financial director"),
+    "cfo": ("chief financial officer",),
+    "coo": ("chief operating officer",),
+    "cto": ("chief technology officer", "chief technical officer"),
+    "cosec": ("company secretary", "co sec", "co-sec"),
+    "vp": ("vice president", "vice-president"),
 }
 
 

@@ -242,7 +242,7 @@ for _frame in FRAMES:  # a slot asked by a noun and by a verb: the noun's entry 
     BY_NAME.setdefault(_frame.name, _frame)
 
 # Abbreviations a question may use for a role ("Who is Brix's CEO?"): never names.
-ROLE_ABBREVIATIONS = frozenset({"ceo", "cfo", "cto", "coo", "md", "hr", "vp", "hq", "gp"})
+ROLE_ABBREVIATIONS = frozenset({"ceo", "cfo", "cto", "coo", "md", "gm", "fd", "hr", "vp", "hq", "gp"})
 
 # Nouns for another party ("Lena's *employer*", "Lena's *sister*"): with more asked after
 # them ("What does Lena's employer make?") they stand for an entity of their own, a hop.
