@@ -137,3 +137,17 @@ def test_an_office_title_and_its_abbreviation_ground_each_other() -> None:
     assert ids(ask(index, "who is the finance director of Gumel Agro Mills?")) == ["fd"]
     assert ask(index, "who is the fd of cynan holdings?").status == "abstained"
     assert ask(index, "who is the general manager of Gumel Agro Mills?").status == "abstained"
+
+
+def test_a_typed_name_may_open_with_a_word_of_english() -> None:
+    """ "davit" is a word (a ship's crane) and a first name: with the surname after it the run is
+    read as the name the store knows; a surname the store does not know is not."""
+    index = MemoryReadIndex()
+    for claim_id, text in (("works", "Davit Kapanadze is a furnace engineer at Lagodekhi Glassworks."),
+                           ("makes", "Lagodekhi Glassworks makes wine bottles.")):
+        shape = decide_write(text, text).shape
+        assert shape is not None
+        index.add(claim_id, text, shape)
+    hop = ask(index, "what does the company davit kapanadze works for make?")
+    assert sorted(ids(hop)) == ["makes", "works"], hop.text
+    assert ask(index, "what does the company davit kapanadzi works for make?").status == "abstained"

@@ -63,6 +63,11 @@ def lowercase_runs(question: str) -> list[tuple[int, int]]:
         at_name_slot = (i > 0 and toks[i - 1][0].casefold() in _AUX) or tok != bare
         starts.append(at_name_slot or not _known_word(low))
         inside.append(True)
+    for i in range(len(toks) - 1):
+        # "the company davit kapanadze works for": a word of English ("davit") may open a
+        # name another, unknown word continues; only a run the store knows is ever read.
+        if inside[i] and not starts[i] and inside[i + 1] and not _known_word(toks[i + 1][0].casefold()):
+            starts[i] = True
     spans: list[tuple[int, int]] = []
     for i in range(len(toks)):
         for n in range(MAX_RUN, 0, -1):
