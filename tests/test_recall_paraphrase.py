@@ -127,12 +127,8 @@ def test_a_typed_name_that_runs_on_past_a_known_short_name_is_not_that_name(stor
 
 def test_an_office_title_and_its_abbreviation_ground_each_other() -> None:
     """ "md" asks for the managing director, "finance director" finds "FD"; another title does not."""
-    index = MemoryReadIndex()
-    for claim_id, text in (("md", "Llinos Beynon is the managing director of Cynan Holdings."),
-                           ("fd", "Kabiru Inuwa is the FD of Gumel Agro Mills.")):
-        shape = decide_write(text, text).shape
-        assert shape is not None
-        index.add(claim_id, text, shape)
+    index = _index(("md", "Llinos Beynon is the managing director of Cynan Holdings."),
+                   ("fd", "Kabiru Inuwa is the FD of Gumel Agro Mills."))
     assert ids(ask(index, "do u know who the md of cynan holdings is")) == ["md"]
     assert ids(ask(index, "who is the finance director of Gumel Agro Mills?")) == ["fd"]
     assert ask(index, "who is the fd of cynan holdings?").status == "abstained"
@@ -142,12 +138,18 @@ def test_an_office_title_and_its_abbreviation_ground_each_other() -> None:
 def test_a_typed_name_may_open_with_a_word_of_english() -> None:
     """ "davit" is a word (a ship's crane) and a first name: with the surname after it the run is
     read as the name the store knows; a surname the store does not know is not."""
-    index = MemoryReadIndex()
-    for claim_id, text in (("works", "Davit Kapanadze is a furnace engineer at Lagodekhi Glassworks."),
-                           ("makes", "Lagodekhi Glassworks makes wine bottles.")):
-        shape = decide_write(text, text).shape
-        assert shape is not None
-        index.add(claim_id, text, shape)
+    index = _index(("works", "Davit Kapanadze is a furnace engineer at Lagodekhi Glassworks."),
+                   ("makes", "Lagodekhi Glassworks makes wine bottles."))
     hop = ask(index, "what does the company davit kapanadze works for make?")
     assert sorted(ids(hop)) == ["makes", "works"], hop.text
     assert ask(index, "what does the company davit kapanadzi works for make?").status == "abstained"
+
+
+def _index(*claims: tuple[str, str]) -> MemoryReadIndex:
+    """A store of ``(claim id, text)`` claims, each its own evidence, shaped by the write gate."""
+    index = MemoryReadIndex()
+    for claim_id, text in claims:
+        shape = decide_write(text, text).shape
+        assert shape is not None
+        index.add(claim_id, text, shape)
+    return index
