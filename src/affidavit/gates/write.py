@@ -36,6 +36,7 @@ from affidavit.gates import checks_grounding as checks
 from affidavit.gates.checks_frames import FrameMatch
 from affidavit.gates.contracts import ClaimShape, Refusal, Verdict, WriteDecision
 from affidavit.gates.write_answer import answer_readings
+from affidavit.gates.write_apposition import apposition_readings, check_described_other
 from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, linked_sentences, read_linked
 from affidavit.gates.write_parse import analyse, claim_subject, mentions
 from affidavit.gates.write_shape import shape_of
@@ -55,7 +56,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.14+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.15+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -102,6 +103,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("unknown_subject", "clause_owner", checks_scope.check_possessor_clause),
     ("relation_transposed", "recipient", checks_scope.check_recipient),
     ("relation_transposed", "gapped", checks_gapping.check_gapped_pairs),
+    ("unknown_subject", "described", check_described_other),
     ("numeral_invented", "numbers", checks.check_numbers),
     ("relation_transposed", "roles", checks.check_roles),
     ("relation_transposed", "order", lambda c, e: checks_order.check_order(c, e, analyse(c).verb)),
@@ -369,10 +371,10 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     # Chat writes names uncased ("jerome panganiban"): the claim's capitals, same offsets.
     evidence = recase_from_claim(claim, chat_cased(evidence))
     decision = _decide(claim, evidence)
-    if decision.refusal is not None and "?" in evidence:
-        answered = _answered(claim, evidence)
-        if answered is not None:
-            return answered
+    if decision.refusal is not None:
+        reread = _reread(claim, evidence)
+        if reread is not None:
+            return reread
     transposed = decision.refusal is not None and decision.refusal.code == "relation_transposed"
     if transposed and (said := _role_noun_reading(claim)) is not None:
         # "Ola Brun is Eira Sand's manager" says "Ola Brun manages Eira Sand": decided on
@@ -385,21 +387,24 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     return decision
 
 
-def _answered(claim: str, evidence: str) -> WriteDecision | None:
-    """The decision on a reading of a question and the next speaker's answer as what they
-    say (``write_answer``), when that admits the claim; the span covers both lines."""
+def _reread(claim: str, evidence: str) -> WriteDecision | None:
+    """The decision on a second reading of part of the evidence as what it says, when that
+    admits the claim: a question and the next speaker's answer (``write_answer``), a
+    sentence's appositions (``write_apposition``). The span covers the part reread."""
     # "According to Roksolana, ...": the answer is the answerer's to report, under their label;
     # otherwise no label, which would stand as one more mention of the answerer.
-    reports = any(f.kind == "hearsay" for seg in context.read(claim) for f in seg.frames)
-    for start, end, reading, who in answer_readings(evidence):
-        reading = f"{who}: {reading}" if reports else reading
+    reports = "?" in evidence and any(f.kind == "hearsay" for seg in context.read(claim) for f in seg.frames)
+    readings = [(start, end, f"{who}: {text}" if reports else text, "answer")
+                for start, end, text, who in (answer_readings(evidence) if "?" in evidence else [])]
+    readings += [(start, end, text, "apposition") for start, end, text in apposition_readings(evidence)]
+    for start, end, reading, how in readings:
         read = evidence[:start] + reading + evidence[end:]
         decision = _decide(claim, read)
         if decision.verdict not in ("ACCEPT", "RESCUE") or decision.span is None:
             continue
         a, b = decision.span
         span = (_back(a, start, end, len(reading), False), _back(b, start, end, len(reading), True))
-        return msgspec.structs.replace(decision, span=span, checks=(*decision.checks, "answer"))
+        return msgspec.structs.replace(decision, span=span, checks=(*decision.checks, how))
     return None
 
 

@@ -1,0 +1,128 @@
+"""What a sentence says of a name in apposition, read as sentences of their own.
+
+News writes facts about a party into the description set beside its name: "Tuk Chhou
+Pepper, the Kampot-based grower bought by Kirirom Agri Group in 2022, named Chanthou Sorn
+as general manager" says that Tuk Chhou Pepper is based in Kampot and that Kirirom Agri
+Group bought it in 2022; "Larnaca-based Xylotymbou Foods completed ..." says where
+Xylotymbou Foods is based. ``apposition_readings`` gives, per sentence, those statements
+and the sentence without its apposition, which the gate decides on a second reading (the
+receipt is the sentence).
+
+Conservative by construction: nothing is read of a name under a frame (a report, a
+condition, a question, a supposition: "Ola says Brix, the Kerry dairy, ..."). An
+apposition opens with a determiner ("the", "a", "an", "its"), right after a name, and
+ends at the next comma or the sentence's end; it holds no finite verb (a participle only
+before "by": "founded by X", read as the passive it is). A "<Place>-based" or
+"-headquartered" word says that of the name it opens, or of the apposition's own head
+noun ("the Kampot-based grower"), never of a name after it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from affidavit.gates.write_parse import AUX, is_verb_like, mentions
+from affidavit.text.clauses import read
+from affidavit.text.lemmas import content_lemmas
+from affidavit.text.names import refers_to
+from affidavit.text.sentences import sentences
+
+# "KAMPOT, 8 January 2026 — ", "MANDAUE — ": a news dateline before the first sentence.
+_DATELINE = re.compile(r"[A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž'’. -]+(?:,[^—–\n]{1,40})?[ \t]*[—–-][ \t]*")
+# After the name: ", the Tolosa maker of payroll software, ..." or at the sentence's end.
+_APPOSITION = re.compile(
+    r",[ \t]+(?P<app>(?:the|a|an|its|their)[ \t][^,;:()\n]+?)(?:,[ \t]*(?P<rest>[^\n]*)|[.!]?[ \t]*$)"
+)
+_BY = re.compile(r"\b(?P<verb>[a-z]+ed|bought|built|run|led|held|sold|made|set up|taken over|owned)\s+by\s+"
+                 r"(?P<by>[^,;]+)$")
+_BASED = re.compile(
+    r"\b(?P<place>[A-ZÀ-ÞĀ-Ž][\w'’]+(?:[ -][A-ZÀ-ÞĀ-Ž][\w'’]+)?)-(?P<kind>based|headquartered)\b[ \t]*"
+)
+
+
+def _verbless(text: str) -> bool:
+    """No finite verb in ``text``: an "-ed" word only as a participle before "by"."""
+    words = text.split()
+    for i, w in enumerate(words):
+        low = w.casefold().strip(",.")
+        if low in AUX:
+            return False
+        if is_verb_like(low) and not low.endswith("ed") and not (i + 1 < len(words) and words[i + 1] == "by"):
+            return False  # "the grower sells pepper": a clause, not a description
+    return True
+
+
+def _framed(sentence: str, at: int) -> bool:
+    """The name at ``at`` sits under a frame (a report, condition, question, supposition):
+    what is said of it there is said only under that frame."""
+    return any(seg.frames or seg.negated for seg in read(sentence) if seg.start <= at < seg.end + 2)
+
+
+def _readings(sentence: str) -> list[str]:
+    out: list[str] = []
+    for m in mentions(sentence):
+        if m.possessive or _framed(sentence, m.start):
+            continue
+        name = m.name
+        # "Larnaca-based Xylotymbou Foods": the place said of the name it opens.
+        based = _BASED.match(name)
+        if based is not None and based.end() < len(name):
+            name = name[based.end() :]
+            out.append(f"{name} is {based.group('kind')} in {based.group('place')}.")
+        app = _APPOSITION.match(sentence, m.end)
+        if app is None or not _verbless(app.group("app")):
+            continue
+        described = app.group("app").strip()
+        out.append(f"{name} is {described}.")
+        inner = _BASED.search(described)
+        word_end = inner.end("kind") if inner is not None else 0
+        named_after = inner is not None and any(
+            n.start == inner.end() or (n.start <= inner.start() and n.end > word_end)
+            for n in mentions(described)
+        )
+        if inner is not None and not named_after:
+            # "the Kampot-based grower": the grower, so the name, is based there.
+            out.append(f"{name} is {inner.group('kind')} in {inner.group('place')}.")
+        passive = _BY.search(described)
+        if passive is not None:
+            out.append(f"{name} was {passive.group('verb')} by {passive.group('by').strip()}.")
+        rest = (app.group("rest") or "").strip()
+        if rest:
+            out.append(f"{name} {rest}" + ("" if rest.endswith((".", "!", "?")) else "."))
+    return out
+
+
+def apposition_readings(evidence: str) -> list[tuple[int, int, str]]:
+    """(start, end, reading) for each statement a sentence makes in apposition (and the
+    sentence without it); start and end span the sentence."""
+    out: list[tuple[int, int, str]] = []
+    for a, b in sentences(evidence):
+        sentence = evidence[a:b]
+        dateline = _DATELINE.match(sentence)
+        dated = dateline is not None and dateline.end() < len(sentence)
+        body = sentence[dateline.end() :] if dateline is not None and dated else sentence
+        out.extend((a, b, reading) for reading in _readings(body))
+    return out
+
+
+_COPULA = re.compile(r"^(?P<subject>.+?)\s+(?:is|was|are|were)\s+(?P<said>(?:the|a|an)\s.+?)\.?$")
+
+
+def check_described_other(claim: str, ev: str) -> tuple[str, str] | None:
+    """ "Ernio Logistika is the Tolosa maker of payroll software" from "Ernio Logistika has
+    bought Aralar Sistemak, the Tolosa maker of payroll software": the description is set
+    beside another name, so it is that name's."""
+    hit = _COPULA.match(claim.strip())
+    if hit is None:
+        return None
+    subject, said = hit.group("subject"), set(content_lemmas(hit.group("said")))
+    if not said:
+        return None
+    for m in mentions(ev):
+        app = _APPOSITION.match(ev, m.end)
+        if app is None or not said <= set(content_lemmas(app.group("app"))):
+            continue
+        if refers_to(subject, m.name) or refers_to(m.name, subject):
+            return None  # the subject's own description
+        return subject, f"the evidence describes '{m.name}' as '{app.group('app').strip()}', not '{subject}'"
+    return None

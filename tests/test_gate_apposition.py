@@ -1,0 +1,74 @@
+"""What a news sentence says of a name in apposition: "Tuk Chhou Pepper, the Kampot-based
+grower bought by Kirirom Agri Group in 2022, named ..." says where the grower is based and
+who bought it; "Larnaca-based Xylotymbou Foods ..." says where Xylotymbou Foods is.
+
+Each admitted claim is paired with a near miss over the same evidence (the other party, the
+other year, a name the description does not describe, a description under a report or a
+supposition). Examples are our own; names are invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import decide_write
+
+ADMIT = ("ACCEPT", "RESCUE")
+GROWER = (
+    "KAMPOT, 8 January 2026 — Tuk Chhou Pepper, the Kampot-based grower bought by Kirirom Agri "
+    "Group in 2022, named Chanthou Sorn as general manager from 1 January."
+)
+FERRY = (
+    "MANDAUE, 5 August 2025 — Bacalso Shipping Lines, a unit of the Mandaue-headquartered Cabahug "
+    "Group, will add a second boat to its Danao run in October."
+)
+DAIRY = "AGROS, 19 March 2024 — Larnaca-based Xylotymbou Foods completed its purchase of Pelendri Dairies."
+MAKER = (
+    "ANDOAIN, 9 May 2022 — Ernio Logistika has bought Aralar Sistemak, the Tolosa maker of payroll software."
+)
+
+# (evidence, admitted claim, refused claim)
+PAIRS = [
+    (
+        GROWER,
+        "Kirirom Agri Group bought Tuk Chhou Pepper in 2022.",
+        "Tuk Chhou Pepper bought Kirirom Agri Group in 2022.",
+    ),
+    (
+        GROWER,
+        "Kirirom Agri Group bought Tuk Chhou Pepper in 2022.",
+        "Kirirom Agri Group bought Tuk Chhou Pepper in 2021.",
+    ),
+    (GROWER, "Tuk Chhou Pepper is based in Kampot.", "Kirirom Agri Group is based in Kampot."),
+    (
+        FERRY,
+        "Cabahug Group is headquartered in Mandaue.",
+        "Bacalso Shipping Lines is headquartered in Mandaue.",
+    ),
+    (DAIRY, "Xylotymbou Foods is based in Larnaca.", "Pelendri Dairies is based in Larnaca."),
+    (
+        MAKER,
+        "Aralar Sistemak is the Tolosa maker of payroll software.",
+        "Ernio Logistika is the Tolosa maker of payroll software.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("evidence", "admitted", "refused"), PAIRS)
+def test_an_apposition_says_what_it_describes(evidence: str, admitted: str, refused: str) -> None:
+    yes = decide_write(admitted, evidence)
+    assert yes.verdict in ADMIT, yes.refusal
+    assert yes.span is not None and evidence[yes.span[0] : yes.span[1]].rstrip(".") == evidence.rstrip(".")
+    assert decide_write(refused, evidence).verdict not in ADMIT
+
+
+@pytest.mark.parametrize(
+    "evidence",
+    [
+        "Ola Berg says Brix Foods, the Kerry-based dairy, is closing.",
+        "Suppose Brix Foods, a Kerry-based dairy, closed its depot.",
+        "Is Brix Foods, the Kerry-based dairy, closing?",
+    ],
+)
+def test_a_description_under_a_frame_is_not_stated(evidence: str) -> None:
+    assert decide_write("Brix Foods is based in Kerry.", evidence).verdict not in ADMIT
