@@ -72,3 +72,41 @@ def test_an_apposition_says_what_it_describes(evidence: str, admitted: str, refu
 )
 def test_a_description_under_a_frame_is_not_stated(evidence: str) -> None:
     assert decide_write("Brix Foods is based in Kerry.", evidence).verdict not in ADMIT
+
+
+PUMPS = "Madurai-based Vaigai Pumps, which makes submersible pumps, said the deal helps it sell to farms."
+SPEAKER = (
+    "Manana Tsereteli, Rioni Freight's chief executive, said the deal would secure supply for the wineries."
+)
+AIDE = "An aide to Jolanta Urbonė, who asked not to be named, said the developer approached two other MPs."
+
+
+@pytest.mark.parametrize(
+    ("evidence", "admitted", "refused"),
+    [
+        (
+            PUMPS,
+            "Vaigai Pumps makes submersible pumps.",
+            "Vaigai Pumps sells to farms.",
+        ),  # the report stays one
+        (PUMPS, "Vaigai Pumps is based in Madurai.", "Vaigai Pumps is based in Chennai."),
+        (
+            SPEAKER,
+            "Manana Tsereteli is the chief executive of Rioni Freight.",
+            "The deal will secure supply for the wineries.",
+        ),  # what she said is still hers
+    ],
+)
+def test_a_relative_clause_and_a_speakers_description_are_the_writers(
+    evidence: str, admitted: str, refused: str
+) -> None:
+    assert decide_write(admitted, evidence).verdict in ADMIT
+    assert decide_write(refused, evidence).verdict not in ADMIT
+
+
+def test_a_relative_clause_after_a_name_in_a_phrase_is_not_that_names() -> None:
+    """ "An aide to Jolanta Urbonė, who asked not to be named, said ...": the aide asked, and said."""
+    assert (
+        decide_write("Jolanta Urbonė said the developer approached two other MPs.", AIDE).verdict not in ADMIT
+    )
+    assert decide_write("Jolanta Urbonė asked not to be named.", AIDE).verdict not in ADMIT

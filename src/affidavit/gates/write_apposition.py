@@ -8,6 +8,10 @@ Xylotymbou Foods is based. ``apposition_readings`` gives, per sentence, those st
 and the sentence without its apposition, which the gate decides on a second reading (the
 receipt is the sentence).
 
+A relative clause set beside a name (", which makes submersible pumps,") is read the same
+way, and a description the speaker of a report is given ("Manana Tsereteli, Rioni
+Freight's chief executive, said ...") is the writer's, not the speaker's.
+
 Conservative by construction: nothing is read of a name under a frame (a report, a
 condition, a question, a supposition: "Ola says Brix, the Kerry dairy, ..."). An
 apposition opens with a determiner ("the", "a", "an", "its"), right after a name, and
@@ -28,11 +32,16 @@ from affidavit.text.names import refers_to
 from affidavit.text.sentences import sentences
 
 # "KAMPOT, 8 January 2026 — ", "MANDAUE — ": a news dateline before the first sentence.
-_DATELINE = re.compile(r"[A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž'’. -]+(?:,[^—–\n]{1,40})?[ \t]*[—–-][ \t]*")
+_DATELINE = re.compile(
+    r"[A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž'’. -]+(?:,[^—–\n(]{1,40})?(?:[ \t]*\([^)\n]{1,40}\))?[ \t]*[—–-][ \t]*"
+)
 # After the name: ", the Tolosa maker of payroll software, ..." or at the sentence's end.
 _APPOSITION = re.compile(
-    r",[ \t]+(?P<app>(?:the|a|an|its|their)[ \t][^,;:()\n]+?)(?:,[ \t]*(?P<rest>[^\n]*)|[.!]?[ \t]*$)"
+    r",[ \t]+(?P<app>(?:the|a|an|its|their|[A-ZÀ-ÞĀ-Ž][\w'’-]*(?:[ \t][A-ZÀ-ÞĀ-Ž][\w'’-]*){0,3}['’]s?)[ \t]"
+    r"[^,;:()\n]+?)(?:,[ \t]*(?P<rest>[^\n]*)|[.!]?[ \t]*$)"
 )
+# ", which makes submersible pumps, said ...": a relative clause set beside the name.
+_WHICH = re.compile(r",[ \t]+(?:which|who)[ \t]+(?P<said>[^,;:()\n]+?),[ \t]*(?P<rest>[^\n]*)")
 _BY = re.compile(r"\b(?P<verb>[a-z]+ed|bought|built|run|led|held|sold|made|set up|taken over|owned)\s+by\s+"
                  r"(?P<by>[^,;]+)$")
 _BASED = re.compile(
@@ -40,16 +49,25 @@ _BASED = re.compile(
 )
 
 
+_OBJECT_START = frozenset({"the", "a", "an", "his", "her", "its", "their", "my", "our", "your", "to", "that",
+                           "this", "these", "those", "him", "them", "it"})
+
+
 def _verbless(text: str) -> bool:
-    """No finite verb in ``text``: an "-ed" word only as a participle before "by"."""
-    words = text.split()
-    for i, w in enumerate(words):
-        low = w.casefold().strip(",.")
+    """No finite verb in ``text``: no auxiliary, and no "-s" or irregular verb form taking an
+    object ("the grower sells the pepper"); "maker of wine bottles" is a noun phrase, and an
+    "-ed" word is a participle ("bought by X")."""
+    words = [w.casefold().strip(",.") for w in text.split()]
+    for i, low in enumerate(words):
         if low in AUX:
             return False
-        if is_verb_like(low) and not low.endswith("ed") and not (i + 1 < len(words) and words[i + 1] == "by"):
-            return False  # "the grower sells pepper": a clause, not a description
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if is_verb_like(low) and not low.endswith("ed") and nxt in _OBJECT_START:
+            return False
     return True
+
+
+_AFTER_PREPOSITION = re.compile(r"\b(?i:of|to|for|with|from|by|at|in|on|about|like)[ \t]+$")
 
 
 def _framed(sentence: str, at: int) -> bool:
@@ -69,6 +87,15 @@ def _readings(sentence: str) -> list[str]:
         if based is not None and based.end() < len(name):
             name = name[based.end() :]
             out.append(f"{name} is {based.group('kind')} in {based.group('place')}.")
+        if _AFTER_PREPOSITION.search(sentence, 0, m.start):
+            continue  # "An aide to Jolanta, who asked not to be named": the aide asked it
+        # Only a name that opens the sentence is the subject of what follows its aside.
+        subject = not sentence[: m.start].strip()
+        which = _WHICH.match(sentence, m.end)
+        if which is not None:
+            out.append(f"{name} {which.group('said').strip()}.")
+            if which.group("rest").strip() and subject:
+                out.append(f"{name} {which.group('rest').strip()}")
         app = _APPOSITION.match(sentence, m.end)
         if app is None or not _verbless(app.group("app")):
             continue
@@ -87,7 +114,7 @@ def _readings(sentence: str) -> list[str]:
         if passive is not None:
             out.append(f"{name} was {passive.group('verb')} by {passive.group('by').strip()}.")
         rest = (app.group("rest") or "").strip()
-        if rest:
+        if rest and subject:
             out.append(f"{name} {rest}" + ("" if rest.endswith((".", "!", "?")) else "."))
     return out
 

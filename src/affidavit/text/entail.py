@@ -57,9 +57,33 @@ def _partners(word: str) -> tuple[tuple[str, frozenset[str]], ...]:
         other for pos in ("n", "v") for other, _, role in lexicon.derivations(word, pos)
         if role == "agent" and " " not in other
     }  # fmt: skip
+    derived |= _agent_nouns(word) | ({stem} if (stem := _agent_stem(word)) else set())
     if derived:
         out.append(("derivation", frozenset(derived)))
     return tuple(out)
+
+
+def _verb(word: str) -> bool:
+    return bool(lexicon.synonyms_first_sense(word, "v") or lexicon.derivations(word, "v"))
+
+
+def _agent_stem(noun: str) -> str | None:
+    """The verb an "-er" agent noun the lexicon does not link is made from ("maker" -> "make",
+    "grower" -> "grow"): only when the lexicon knows the noun and the stem as a verb."""
+    if not noun.endswith("er") or len(noun) < 5 or not lexicon.categories(noun):
+        return None
+    for stem in (noun[:-1], noun[:-2]):  # "make-r", "grow-er"
+        if len(stem) >= 3 and _verb(stem) and not lexicon.derivations(noun, "n"):
+            return stem
+    return None
+
+
+def _agent_nouns(verb: str) -> set[str]:
+    """The "-er" agent nouns of ``verb`` the lexicon knows as nouns but does not link to it."""
+    if not _verb(verb):
+        return set()
+    found = {verb + "r" if verb.endswith("e") else verb + "er"}
+    return {n for n in found if lexicon.categories(n) and _agent_stem(n) == verb}
 
 
 def generalises(claim_lemma: str, evidence_lemmas: Iterable[str]) -> str | None:
