@@ -37,6 +37,7 @@ from affidavit.gates.checks_frames import FrameMatch
 from affidavit.gates.contracts import ClaimShape, Refusal, Verdict, WriteDecision
 from affidavit.gates.write_answer import answer_readings
 from affidavit.gates.write_apposition import apposition_readings, check_described_other
+from affidavit.gates.write_degree import degree_readings
 from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, linked_sentences, read_linked
 from affidavit.gates.write_parse import analyse, claim_subject, mentions
 from affidavit.gates.write_shape import shape_of
@@ -56,7 +57,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.16+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.17+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -390,13 +391,15 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
 def _reread(claim: str, evidence: str) -> WriteDecision | None:
     """The decision on a second reading of part of the evidence as what it says, when that
     admits the claim: a question and the next speaker's answer (``write_answer``), a
-    sentence's appositions (``write_apposition``). The span covers the part reread."""
+    sentence's appositions (``write_apposition``), a CV's degree line (``write_degree``).
+    The span covers the part reread."""
     # "According to Roksolana, ...": the answer is the answerer's to report, under their label;
     # otherwise no label, which would stand as one more mention of the answerer.
     reports = "?" in evidence and any(f.kind == "hearsay" for seg in context.read(claim) for f in seg.frames)
     readings = [(start, end, f"{who}: {text}" if reports else text, "answer")
                 for start, end, text, who in (answer_readings(evidence) if "?" in evidence else [])]
     readings += [(start, end, text, "apposition") for start, end, text in apposition_readings(evidence)]
+    readings += [(start, end, text, "degree") for start, end, text in degree_readings(evidence)]
     for start, end, reading, how in readings:
         read = evidence[:start] + reading + evidence[end:]
         decision = _decide(claim, read)
