@@ -15,9 +15,9 @@ Only the singular first person: "we" is the writer and others, never the writer 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from affidavit.gates.write_parse import Mention, mentions
+from affidavit.text.memo import memo
 from affidavit.text.names import refers_to
 from affidavit.text.sentences import sentences
 
@@ -178,7 +178,7 @@ def line_speaker(text: str, a: int) -> Mention | None:
     return found[0]
 
 
-@lru_cache(maxsize=1024)
+@memo(maxsize=1024)
 def author(text: str) -> str | None:
     """The writer's name as the message spells it (see ``message_writer``)."""
     found = message_writer(text)
