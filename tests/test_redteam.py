@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import gc
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from memo_reach import memoised_strings
 
 from affidavit.api import StoreBackend
 from affidavit.engine.verification import verify_path
@@ -59,36 +59,14 @@ def test_forget_again_erases_a_document_registered_after_the_first_erasure(open_
     assert report.failed == 0
 
 
-def _memoised_strings() -> list[tuple[str, str]]:
-    """Every string reachable from a functools cache of an engine module, with its cache name."""
-    found = []
-    for name, module in list(sys.modules.items()):
-        if not name.startswith("affidavit") or name == "affidavit.testing" or module is None:
-            continue  # affidavit.testing is a test-data helper, never loaded by a server
-        for value in list(vars(module).values()):
-            if not (hasattr(value, "cache_clear") and getattr(value, "__module__", None) == name):
-                continue
-            stack, seen = list(gc.get_referents(value)), set()
-            while stack:
-                item = stack.pop()
-                if id(item) in seen:
-                    continue
-                seen.add(id(item))
-                if isinstance(item, str):
-                    found.append((f"{name}.{getattr(value, '__name__', '?')}", item))
-                elif isinstance(item, dict | tuple | list | set | frozenset):
-                    stack.extend(gc.get_referents(item))
-    return found
-
-
 def test_forget_leaves_no_plaintext_in_memoised_text_caches(open_store) -> None:  # type: ignore[no-untyped-def]
     """After forget, no lru_cache of the text or gate modules still holds the erased claim."""
     store = open_store()
     assert store.remember(SECRET_CLAIM, SECRET_CLAIM).status == "admitted"
     assert store.recall("What does Dana Kim take?").status == "answered"
-    assert any("warfarin" in s for _, s in _memoised_strings())  # control: the caches held it
+    assert any("warfarin" in s for _, s in memoised_strings())  # control: the caches held it
     assert store.forget("Dana Kim").status == "erased"
-    left = [(m, s) for m, s in _memoised_strings() if "warfarin" in s or "Dana Kim" in s]
+    left = [(m, s) for m, s in memoised_strings() if "warfarin" in s or "Dana Kim" in s]
     assert left == []
 
 

@@ -30,7 +30,9 @@ def clear_text_caches() -> None:
     """Drop every memoised result of the text and gate modules: they hold plaintext.
 
     Claim texts, evidence and questions sit in those caches as keys and values; after an
-    erasure they must not outlive it in this process. Refilling them is only a cost.
+    erasure they must not outlive it in this process. Refilling them is only a cost. A
+    ``text.memo`` cache is cut off at once and freed by the reaper (after the enclosing
+    ``held_until_exit`` block, in ``forget``); any other ``cache_clear`` frees in place.
     """
     for name, module in list(sys.modules.items()):
         if module is None or not name.startswith(("affidavit.text", "affidavit.gates")):
@@ -38,7 +40,9 @@ def clear_text_caches() -> None:
         for value in list(vars(module).values()):
             clear = getattr(value, "cache_clear", None)
             own = callable(clear) and getattr(value, "__module__", None) == name
-            if own and f"{name}.{getattr(value, '__name__', '')}" not in STATIC_DATA:
+            if isinstance(value, type) or not own:
+                continue  # a class (``Memo`` itself) has no cache of its own
+            if f"{name}.{getattr(value, '__name__', '')}" not in STATIC_DATA:
                 clear()  # type: ignore[misc]
 
 

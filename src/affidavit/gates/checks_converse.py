@@ -9,9 +9,9 @@ names no gender the evidence does not ("mother" gives "child", never "son").
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from affidavit.text.lemmas import lemma, words
+from affidavit.text.memo import memo
 
 _PAIRS: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     (frozenset({"parent", "mother", "father"}), frozenset({"child"})),
@@ -50,7 +50,7 @@ def _forms(word: str) -> tuple[str, ...]:
     return (low, lemma(low))
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def converses(word: str) -> frozenset[str]:
     """Words that state ``word``'s relation from the other side (empty when none).
 

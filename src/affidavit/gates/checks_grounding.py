@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from functools import lru_cache
 
 from affidavit.gates.checks_converse import relation_reversed, supported_by_converse
 from affidavit.gates.checks_limits import kept_bound_words
@@ -30,6 +29,7 @@ from affidavit.text.lemmas import (
     phrase_terms,
     words,
 )
+from affidavit.text.memo import memo
 from affidavit.text.names import TITLES, find_names, refers_to
 from affidavit.text.numbers import (
     DOSE_UNITS,
@@ -202,13 +202,13 @@ _NEGATED_ALSO: dict[str, frozenset[str]] = {
 }
 
 
-@lru_cache(maxsize=1)
+@memo(maxsize=1)
 def _phrase_firsts() -> frozenset[str]:
     """The first lemma of every listed phrase."""
     return frozenset(lemma(words(p)[0]) for ps in PHRASES.values() for p in ps)
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def support_set(ev: str) -> frozenset[str]:
     """Lemmas (and their class representatives) the evidence can support."""
     out: set[str] = set()
@@ -227,7 +227,7 @@ def support_set(ev: str) -> frozenset[str]:
     return frozenset(out)
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def check_coverage(claim: str, ev: str) -> Failure:
     """Every content word of the claim is supported by the evidence (cached: choosing
     the span runs it on each candidate sentence, the gate again on the chosen one)."""
@@ -289,7 +289,7 @@ def check_coverage(claim: str, ev: str) -> Failure:
     return None
 
 
-@lru_cache(maxsize=1024)
+@memo(maxsize=1024)
 def _folded_capitals(ev: str) -> frozenset[str]:
     """The evidence's capitalised words, diacritics and confusables folded (for matching only)."""
     return frozenset(fold(w).casefold() for w in _CAPITAL_WORD.findall(ev))

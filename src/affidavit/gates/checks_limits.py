@@ -9,10 +9,10 @@ than the evidence. Pure functions of (claim, evidence text).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from affidavit.text import markers
 from affidavit.text.lemmas import STOPWORDS, equivalent, lemma, words
+from affidavit.text.memo import memo
 from affidavit.text.numbers import quantities
 
 Failure = tuple[str, str] | None
@@ -57,7 +57,7 @@ _SUPERLATIVE = re.compile(
 )
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def bounds(text: str) -> tuple[tuple[str, str], ...]:
     """``(kind, limited)`` pairs: the bound's kind and the surface it limits."""
     out: list[tuple[str, str]] = []

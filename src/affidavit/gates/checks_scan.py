@@ -13,7 +13,6 @@ when it cannot find the main verb it says nothing.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import NamedTuple
 
 from affidavit.gates.write_parse import (
@@ -26,6 +25,7 @@ from affidavit.gates.write_parse import (
 )
 from affidavit.text.lemmas import STOPWORDS
 from affidavit.text.markers import QUANTIFIERS
+from affidavit.text.memo import memo
 from affidavit.text.numbers import quantities
 
 Failure = tuple[str, str] | None
@@ -74,7 +74,7 @@ def _is_verb(word: str) -> bool:
     return word[:1].islower() and is_verb_like(word)
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def scan(text: str) -> Scan | None:
     """Heads and embedded names before the main verb of ``text``; None when unsure."""
     begin = main_start(text, 0, len(text))

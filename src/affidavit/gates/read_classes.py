@@ -24,9 +24,9 @@ of the resolver.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from affidavit.text.lemmas import STOPWORDS, lemma, words
+from affidavit.text.memo import memo
 
 _COUNT = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|many)"
 _UNIT = r"(?:day|night|morning|evening|afternoon|week|weekday|weekend|month|year|hour|minute)"
@@ -83,7 +83,7 @@ _LEAD = re.compile(
 )
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def leads_organisation(text: str, subject_name: str, n_entities: int) -> bool:
     """Whether ``text`` says its subject holds the top position of the one other entity.
 
@@ -109,7 +109,7 @@ def names_language(text: str) -> bool:
     return any(w.casefold() in LANGUAGES or lemma(w) == "language" for w in words(text))
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def subordinated(text: str) -> tuple[tuple[str, str], ...]:
     """``(lemma, modifier)`` for content words of ``text`` that occur only right after a
     subordinating modifier ("deputy head" -> ("head", "deputy"))."""
@@ -137,7 +137,7 @@ _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her"})
 _RUN_CLASS = frozenset({"run", "manage", "head", "lead", "direct", "chair"})
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def _cessation_marks(text: str) -> tuple[int, ...]:
     """Token positions of ``words(text)`` that say cessation: a verb of ``CESSATION``
     (not a noun: "the end of") or the "longer" of "no longer"."""
@@ -156,7 +156,7 @@ def states_cessation(text: str) -> bool:
     return bool(_cessation_marks(text))
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def ceased(text: str) -> frozenset[str]:
     """Lemmas of the words a cessation governs: the next lower-case content word
     ("drops *support* for", "stopped *taking*", "no longer *works*")."""
@@ -173,7 +173,7 @@ def ceased(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def premodifying_leads(text: str) -> tuple[tuple[str, str], ...]:
     """``(lead lemma, noun lemma)`` for a leadership word used as a noun's premodifier
     ("the head chef" -> ("head", "chef")); a leader role of its own ("the head

@@ -16,7 +16,6 @@ landlord?") is not read through a frame at all.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 import msgspec
 
@@ -24,6 +23,7 @@ from affidavit.gates.contracts import ClaimView
 from affidavit.gates.read_words import construction_fills
 from affidavit.text.lemmas import canonical, lemma, words
 from affidavit.text.lexical import active, establishment_noun
+from affidavit.text.memo import memo
 from affidavit.text.question import Question, Term
 from affidavit.text.slots import BY_NAME, FRAMES, Frame, Pattern
 
@@ -160,7 +160,7 @@ def _match(
     return None
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def passive(text: str, verb: str) -> bool:
     """Whether ``verb`` (a lemma) stands in ``text`` as a passive participle ("is employed by")."""
     raw = words(text)
@@ -256,7 +256,7 @@ def _build_slots() -> dict[str, tuple[tuple[int, Pattern], ...]]:
 _SLOTS = _build_slots()
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def slot_of(offered: frozenset[str]) -> str | None:
     """The first frame whose wording a claim uses, in a user's words (for suggestions)."""
     hits = [hit for word in offered for hit in _SLOTS.get(word, ())]

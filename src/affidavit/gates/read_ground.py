@@ -22,7 +22,6 @@ British and American spellings of one word ground each other.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView
@@ -49,6 +48,7 @@ from affidavit.gates.read_words import (
     plays_position,
 )
 from affidavit.text.lemmas import SPECIFIC, canonical, content_lemmas, lemma, phrase_terms
+from affidavit.text.memo import memo
 from affidavit.text.names import key_tokens
 from affidavit.text.question import Term, Wh
 from affidavit.text.slots import BY_NAME
@@ -107,7 +107,7 @@ class Grounding(NamedTuple):
         return all(self.grounded) and self.wh_ok
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def _claim_terms(
     text: str, subject_name: str, predicate_terms: tuple[str, ...], blocked: frozenset[str]
 ) -> frozenset[str]:
@@ -126,7 +126,7 @@ def _claim_terms(
     return frozenset(t for t in found if t not in own)
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def _role(text: str, subject_name: str) -> tuple[bool, bool]:
     """``(is_role_claim, names_an_organisation)`` for a claim's text."""
     rest = _after_subject(text, subject_name)
@@ -252,12 +252,12 @@ def _frame_role(term: Term, claim: ClaimView, own: bool) -> bool:
     return role and org and len(claim.entity_ids) > 1
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def _canonicals(offered: frozenset[str]) -> frozenset[str]:
     return frozenset(canonical(o) for o in offered)
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def _spellings(offered: frozenset[str]) -> frozenset[str]:
     return frozenset(us_spelling(o) for o in offered)
 

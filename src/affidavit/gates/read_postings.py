@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
-from functools import cache
 from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView
 from affidavit.gates.read_classes import KINDS, LEAD_DEMANDS, LEADER_ROLES, us_spelling
 from affidavit.text.lemmas import canonical, content_lemmas, lemma, phrase_terms
 from affidavit.text.lexical import active
+from affidavit.text.memo import memo
 from affidavit.text.question import Term
 from affidavit.text.slots import BY_NAME
 
@@ -39,7 +39,7 @@ UNION_LIMIT = 256
 _QUANTITY = frozenset({"dose", "dosage", "medication", "medicine", "drug", "version"})
 
 
-@cache
+@memo(maxsize=None)
 def _leader_words() -> frozenset[str]:
     # Lemmatised on first use, not at import: the lemmatiser's table loads on first call.
     return frozenset(lemma(w) for role in LEADER_ROLES for w in role.split())

@@ -14,7 +14,6 @@ its own lemma first, then more same-lemma matches, then the latest
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView, ReadIndex
@@ -22,6 +21,7 @@ from affidavit.gates.read_frames import slot_of
 from affidavit.gates.read_ground import Grounding, claim_years, ground, lexicon_grounds
 from affidavit.gates.read_postings import narrowed
 from affidavit.text.lemmas import STOPWORDS, content_lemmas
+from affidavit.text.memo import memo
 from affidavit.text.names import find_names, key_tokens
 from affidavit.text.question import Term, TimeScope, Wh
 
@@ -265,7 +265,7 @@ def _answer_check(
 _LOCATIVE = frozenset({"in", "near", "outside", "around", "from", "across"})
 
 
-@lru_cache(maxsize=16384)
+@memo(maxsize=16384)
 def _names_a_party(text: str, subject_name: str) -> bool:
     """Whether ``text`` names an entity besides its subject other than as a place
     ("works for *Brix*", "bought *Tessel*"; not "works as a biologist in *Split*")."""

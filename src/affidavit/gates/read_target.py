@@ -22,9 +22,8 @@ a part to the whole ("teaches history at Y" does teach at Y) and are exempt.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from affidavit.text.lemmas import STOPWORDS, canonical, lemma, words
+from affidavit.text.memo import memo
 
 _PREPOSITIONS = frozenset({"of", "at", "in", "for", "with", "within", "on", "from", "inside"})
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her"})
@@ -37,7 +36,7 @@ _AFFILIATION = frozenset({
 })  # fmt: skip
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def relation_elsewhere(
     text: str, subject_name: str, entity_tokens: frozenset[str], demanded: frozenset[str]
 ) -> bool:

@@ -19,12 +19,12 @@ answer less, never more.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from affidavit.gates.contracts import ClaimView
 from affidavit.text.frames import converse_verbs, frames_of
 from affidavit.text.lemmas import STOPWORDS, lemma, words
 from affidavit.text.lexical import active, unknown_noun
+from affidavit.text.memo import memo
 from affidavit.text.question import Term
 from affidavit.text.slots import BY_NAME
 
@@ -36,7 +36,7 @@ _IS_FROM = re.compile(
 )
 
 
-@lru_cache(maxsize=16384)  # per claim text; kept small: each entry is a GC object
+@memo(maxsize=16384)  # per claim text; kept small: each entry is a GC object
 def construction_fills(frame_name: str, text: str) -> bool:
     """Whether ``text`` fills ``frame_name`` by construction. "play the N" is read as an
     instrument only for a noun the pinned lexicon does not know at all (so "plays the lead"
@@ -65,7 +65,7 @@ def modifies_category(modifier: str, head: Term, offered: frozenset[str]) -> boo
     return False
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def _converse_sides(verb: str) -> tuple[tuple[str, bool], ...]:
     """``(other verb, same subject role)`` for the verbs that state ``verb``'s relation
     (``text.frames``): "borrow" -> ("lend", False) -- the lender is not the borrower."""
@@ -112,7 +112,7 @@ def instance_grounds(term: Term, claim: ClaimView, own: bool) -> bool:
     return term.lemma in _classes_of(claim.text)
 
 
-@lru_cache(maxsize=16384)  # per claim text; kept small: each entry is a GC object
+@memo(maxsize=16384)  # per claim text; kept small: each entry is a GC object
 def _classes_of(text: str) -> frozenset[str]:
     """Every class a common noun of ``text`` is an instance of (one lexicon read per text)."""
     lexicon = active()
@@ -125,7 +125,7 @@ _ADJECTIVE_ENDINGS = (("sy", "tic"), ("ia", "ic"), ("es", "ic"), ("y", "ic"), ("
 _COPULAS = frozenset({"is", "are", "was", "were", "become", "becomes", "became", "remains"})
 
 
-@lru_cache(maxsize=16384)  # per claim text; kept small: each entry is a GC object
+@memo(maxsize=16384)  # per claim text; kept small: each entry is a GC object
 def _predicate_adjectives(text: str) -> frozenset[str]:
     """Words right after a copula ("X is *allergic* to peanuts", "X is *diabetic*")."""
     raw = [w.casefold() for w in words(text)]

@@ -9,11 +9,11 @@ refusing.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 import msgspec
 
 from affidavit.text.lemmas import _IRREGULAR, lemma
+from affidavit.text.memo import memo
 from affidavit.text.names import find_names
 from affidavit.text.wordlists import NOT_NAMES, NUMBER_WORDS
 
@@ -76,7 +76,7 @@ def mentions(text: str, start: int = 0, end: int | None = None) -> list[Mention]
     return list(_mentions(text, start, len(text) if end is None else end))
 
 
-@lru_cache(maxsize=256)
+@memo(maxsize=256)
 def _mentions(text: str, start: int, stop: int) -> tuple[Mention, ...]:
     # Cached: one decision asks for the claim's and the chosen sentence's mentions
     # from the subject finder, the parser and several checks. A tuple of frozen
@@ -105,7 +105,7 @@ def _contracted(text: str, at: int) -> bool:
     return _CONTRACTED.match(text, at) is not None
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def is_verb_like(word: str) -> bool:
     """A rough finite-verb test used only to find where a clause's predicate starts."""
     low = word.casefold()
@@ -149,7 +149,7 @@ def main_start(text: str, start: int, end: int) -> int:
     return start
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def analyse(text: str, start: int = 0, end: int | None = None) -> Clause:
     """Agents, patients and main verb of the sentence ``text[start:end]`` (cached: the
     claim is analysed by the subject finder, the shaper and the role check)."""

@@ -10,11 +10,11 @@ different medicines are not taken for a conflict.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from affidavit.gates.contracts import ClaimShape
 from affidavit.gates.write_parse import AUX, Mention, analyse, is_verb_like
 from affidavit.text.lemmas import STOPWORDS, canonical, lemma, phrase_terms, words
+from affidavit.text.memo import memo
 from affidavit.text.names import TITLES, name_key
 
 _ROLE_VERBS = frozenset(
@@ -39,7 +39,7 @@ _FUNCTIONAL = {
 _SKIP = STOPWORDS | AUX | {"a", "an", "the", "now", "currently"}
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def display_name(surface: str) -> str:
     """A name as written, with leading titles and a possessive dropped."""
     words_ = re.sub(r"['’]s?$", "", surface.strip()).split()

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import lru_cache
 
 from affidavit.gates.write_parse import _WORD, PRONOUNS, Mention, main_start, mentions
 from affidavit.text.fold import fold
+from affidavit.text.memo import memo
 from affidavit.text.names import _in_order, key_tokens, match_tokens, refers_to
 from affidavit.text.reference import (
     AMBIGUOUS,
@@ -215,14 +215,14 @@ _PARTICLE = r"(?:(?:de|van|von|al|da|di|du|le|la)[ \t]+)?"
 _CAPITALISED_PAIR = re.compile(rf"(?<![\w'’])({_CAP})[ \t]+{_PARTICLE}(?=({_CAP}))")
 
 
-@lru_cache(maxsize=16384)
+@memo(maxsize=16384)
 def _word_pattern(word: str) -> re.Pattern[str]:
     # Each key character may be followed by characters a key drops ("O'Brien" -> "obrien").
     # Searched in the lower-cased text: one literal first character scans fast.
     return re.compile(r"[^\w\s\-]*".join(re.escape(ch) for ch in word))
 
 
-@lru_cache(maxsize=256)
+@memo(maxsize=256)
 def evidence_view(evidence: str) -> EvidenceView:
     """The view of ``evidence`` (cached: several claims are often proposed from one text)."""
     return EvidenceView(evidence)

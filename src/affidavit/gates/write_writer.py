@@ -15,9 +15,9 @@ Only the singular first person: "we" is the writer and others, never the writer 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from affidavit.gates.write_parse import Mention, mentions
+from affidavit.text.memo import memo
 from affidavit.text.names import refers_to
 from affidavit.text.sentences import sentences
 
@@ -191,7 +191,7 @@ def label_at(text: str, a: int, b: int) -> tuple[str, int, str | None] | None:
     return written, label.end() - 1, (written.title() if written.isupper() else written) if named else None
 
 
-@lru_cache(maxsize=1024)
+@memo(maxsize=1024)
 def author(text: str) -> str | None:
     """The writer's name as the message spells it (see ``message_writer``)."""
     found = message_writer(text)

@@ -52,6 +52,7 @@ from affidavit.memory.forget_report import (
 from affidavit.memory.history import iso
 from affidavit.memory.recall import recall
 from affidavit.memory.sources import mention_fingerprints, open_part
+from affidavit.text.memo import held_until_exit
 
 log = structlog.get_logger("affidavit.erasure")
 ERASURE_RESOLVER = "erasure/2"
@@ -59,6 +60,13 @@ ERASURE_RESOLVER = "erasure/2"
 
 def forget(store: Engine, subject: str) -> ForgetOutcome:
     subject = validation.text("subject", subject, validation.MAX_ID, multiline=False)
+    # The text caches cleared below are cut off at once; freeing their entries waits
+    # until this erasure returns, so the reaper does not take the GIL from it.
+    with held_until_exit():
+        return _forget(store, subject)
+
+
+def _forget(store: Engine, subject: str) -> ForgetOutcome:
     plan = store.transact(lambda ctx: _decide(ctx, subject), resolver=ERASURE_RESOLVER)
     if plan.kind == "unknown":
         return unknown_outcome(subject, plan.ambiguous)

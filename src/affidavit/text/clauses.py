@@ -19,7 +19,6 @@ it does not know leaves the text as one asserted segment, as the gate read it be
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import NamedTuple
 
 from affidavit.text.clause_cues import (
@@ -48,6 +47,7 @@ from affidavit.text.clause_cues import (
     _speaker_like,
     speaker_cased,
 )
+from affidavit.text.memo import memo
 
 
 class Frame(NamedTuple):
@@ -63,7 +63,7 @@ class Segment(NamedTuple):
     negated: bool = False  # under a denial ("Lena denied that ..."): the frame negates it
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def read(text: str) -> tuple[Segment, ...]:
     """The segments of ``text`` with their frames; frame cues are in no segment."""
     out: list[Segment] = []

@@ -14,10 +14,10 @@ erased name back in under a look-alike spelling, so nothing proceeds without it.
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
 from importlib import resources
 
 from affidavit.errors import ResourceCorrupt
+from affidavit.text.memo import memo
 
 TABLE_FILE = "confusables-latin.tsv"
 TABLE_SHA256 = "c0a3d7839c8643fcdd808175cc56a6fcf2c76819ee2f200befde0275787fe219"
@@ -31,7 +31,7 @@ def _read() -> bytes:
         raise ResourceCorrupt(TABLE_FILE, "missing from the installed package") from None
 
 
-@lru_cache(maxsize=1)
+@memo(maxsize=1)
 def latin_table() -> dict[int, str]:
     """Code point -> ASCII fold, for ``str.translate``; verified against its pinned hash."""
     raw = _read()

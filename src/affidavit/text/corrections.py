@@ -10,9 +10,9 @@ kind before it (no number before a corrected number) retracts nothing.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import NamedTuple
 
+from affidavit.text.memo import memo
 from affidavit.text.numbers import dates, month_number, quantities
 
 _CUE = re.compile(
@@ -46,7 +46,7 @@ class Retracted(NamedTuple):
     kind: str  # "number" (a number, amount or date), "word", "sentence" or "cue"
 
 
-@lru_cache(maxsize=1024)
+@memo(maxsize=1024)
 def retracted(text: str) -> tuple[Retracted, ...]:
     """What the text takes back, with the cue that takes it back (as "word" spans)."""
     low = text.casefold()

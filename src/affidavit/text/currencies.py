@@ -14,9 +14,9 @@ text that also says "A$" or "Canadian" is a dollar of unknown country.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from affidavit.text.iso4217 import CURRENCIES, ISO4217_SOURCE
+from affidavit.text.memo import memo
 
 CURRENCY_TABLE_VERSION = "cur-1"
 __all__ = [
@@ -89,7 +89,7 @@ _SYMBOL_ALT = "|".join(sorted(map(re.escape, _SYMBOLS), key=len, reverse=True))
 _BEFORE = re.compile(rf"(?:(?<![A-Za-z])([A-Z]{{3}})\s?|({_SYMBOL_ALT})\s?)$")
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def _ambiguous(text: str) -> tuple[bool, bool]:
     return bool(_OTHER_DOLLARS.search(text)), bool(_OTHER_YEN.search(text))
 

@@ -23,9 +23,9 @@ the pinned file's identity, known without loading it (the read gate names it so 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 from affidavit.text import lexicon
+from affidavit.text.memo import memo
 
 LEXICON_IDENTITY = lexicon._version(lexicon.PINNED_SHA256)
 
@@ -42,7 +42,7 @@ def implied_by(claim_lemma: str, evidence_lemmas: Iterable[str]) -> tuple[str, s
     return None
 
 
-@lru_cache(maxsize=8192)
+@memo(maxsize=8192)
 def _partners(word: str) -> tuple[tuple[str, frozenset[str]], ...]:
     """Evidence lemmas that imply ``word``, by relation (looked up once per word)."""
     out: list[tuple[str, frozenset[str]]] = []

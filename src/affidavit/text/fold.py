@@ -14,7 +14,8 @@ reader would tell apart.
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
+
+from affidavit.text.memo import memo
 
 FOLD_VERSION = "fold-1"
 
@@ -38,7 +39,7 @@ _CONFUSABLE = {
 _TABLE = str.maketrans({**_LATIN_EXTRA, **_CONFUSABLE})
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def fold(text: str) -> str:
     """``text`` casefolded, compatibility-decomposed, without marks, confusables mapped."""
     if text.isascii():

@@ -14,8 +14,9 @@ converses and refuses more, never admits more.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple, Protocol
+
+from affidavit.text.memo import memo
 
 
 class Frame(NamedTuple):
@@ -120,7 +121,7 @@ def converse_pairs(claim_verb: str, ev_verb: str) -> tuple[tuple[Frame, Frame], 
     )
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def converse_verbs(claim_verb: str) -> frozenset[str]:
     """Verbs that state a relation of ``claim_verb`` from the other side."""
     relations = {f.relation for f in frames_of(claim_verb)}

@@ -20,11 +20,12 @@ from __future__ import annotations
 import hashlib
 from bisect import bisect_right
 from collections.abc import Iterator, Mapping
-from functools import cache
 from importlib import resources
 from typing import Any, Final
 
 import msgspec
+
+from affidavit.text.memo import memo
 
 INDEX_FILE: Final = "simplemma-en.index"
 INDEX_FORMAT: Final = 1
@@ -165,14 +166,14 @@ _FACTORY: list[_Factory] = []  # made once; not a text cache (it holds simplemma
 
 
 def _factory() -> _Factory:
-    # Not functools-cached: ``clear_text_caches`` drops the lemmatisers below after an
+    # Not memoised: ``clear_text_caches`` drops the lemmatisers below after an
     # erasure (their token caches hold words read from text) but keeps this dictionary.
     if not _FACTORY:
         _FACTORY.append(_Factory(indexed_english()))
     return _FACTORY[0]
 
 
-@cache
+@memo(maxsize=None)
 def english_lemmatizer() -> Any:
     """A simplemma ``Lemmatizer`` with its default strategy; English reads through the index.
 
@@ -209,7 +210,7 @@ class English:
         return self._lookup.get_lemma(self._normalize(token), "en") is not None
 
 
-@cache
+@memo(maxsize=None)
 def english() -> English:
     """The process's English lemmatiser (made on first use)."""
     return English()

@@ -8,8 +8,9 @@ moves whenever they do.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any, NamedTuple
+
+from affidavit.text.memo import memo
 
 
 def _simplemma() -> Any:
@@ -196,7 +197,7 @@ _CANONICAL: dict[str, str] = {w: min(cls) for cls in EQUIVALENCES for w in cls}
 _WORD = re.compile(r"[^\W_][\w'’\-]*", re.UNICODE)
 
 
-@lru_cache(maxsize=131072)
+@memo(maxsize=131072)
 def lemma(word: str) -> str:
     """The English lemma of ``word``, lower-cased; a fixed table corrects simplemma."""
     low = word.casefold().strip("'’")
@@ -267,7 +268,7 @@ def phrase_matches(text: str) -> tuple[PhraseMatch, ...]:
     return _phrase_matches(text)
 
 
-@lru_cache(maxsize=16384)
+@memo(maxsize=16384)
 def _phrase_matches(text: str) -> tuple[PhraseMatch, ...]:
     if not _PHRASE_INDEX:
         # Built on first use: lemmatising loads simplemma's dictionary (~0.2 s), which
@@ -302,13 +303,13 @@ def words(text: str) -> list[str]:
     return list(word_tuple(text))
 
 
-@lru_cache(maxsize=8192)
+@memo(maxsize=8192)
 def word_tuple(text: str) -> tuple[str, ...]:
     """``words`` as a tuple, cached: the checks split the same claim and span repeatedly."""
     return tuple(_WORD.findall(text))
 
 
-@lru_cache(maxsize=16384)
+@memo(maxsize=16384)
 def content_lemmas(text: str) -> tuple[str, ...]:
     """Lemmas of the content words of ``text``, in order, stopwords dropped."""
     out: list[str] = []

@@ -17,10 +17,10 @@ missing lexicon can only make recall answer *less*, never more.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Literal, Protocol
 
 from affidavit.text import lexicon as pinned_lexicon
+from affidavit.text.memo import memo
 
 Role = Literal["agent", "patient"]
 
@@ -133,7 +133,7 @@ class BuiltinLexicon:
         return _builtin_categories(lemma)
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def _builtin_categories(lemma: str) -> frozenset[str]:
     out: set[str] = set()
     for members, classes in _CATEGORY_SETS:
@@ -189,7 +189,7 @@ class WordNetLexicon:
         return pinned_lexicon.categories(lemma)
 
 
-@lru_cache(maxsize=1)
+@memo(maxsize=1)
 def active() -> Lexicon:
     """The lexicon the read gate uses: the builtin tables, plus the pinned WordNet one."""
     return _Union(WordNetLexicon())
@@ -198,14 +198,14 @@ def active() -> Lexicon:
 _ORGANISATION = frozenset({"organisation", "organization"})
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def organisation_noun(lemma: str) -> bool:
     """Whether ``lemma`` names a kind of organisation ("company", "firm", "team", "band"),
     read from the pinned lexicon's categories (nothing without it)."""
     return lemma in _ORGANISATION or bool(pinned_lexicon.categories(lemma) & _ORGANISATION)
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def unknown_noun(lemma: str) -> bool:
     """Whether the pinned lexicon, loaded and verified, knows nothing of ``lemma`` as a
     noun (no category, synonym or derivation). Without the lexicon nothing is known to be
@@ -225,7 +225,7 @@ _ESTABLISHMENT = frozenset({
 })  # fmt: skip
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def establishment_noun(lemma: str) -> bool:
     """Whether ``lemma`` names a place one works for ("company", "firm", "bank", "shop"),
     not any group one belongs to ("team", "band", "club"): from the pinned lexicon's

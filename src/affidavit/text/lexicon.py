@@ -44,11 +44,13 @@ import sys
 import zlib
 from array import array
 from collections.abc import Mapping
-from functools import cached_property, lru_cache
+from functools import cached_property
 from importlib import resources
 from typing import Any, TypeVar
 
 import msgspec
+
+from affidavit.text.memo import memo
 
 DATA_FILE = "lexicon-wn30.msgpack"
 # Rewritten by tools/build_lexicon.py; a data file with any other hash is not loaded.
@@ -314,7 +316,7 @@ def _read_packaged() -> bytes | None:
         return None
 
 
-@lru_cache(maxsize=1)
+@memo(maxsize=1)
 def lexicon() -> Lexicon:
     """The process's lexicon: read from the package and verified once."""
     return load(_read_packaged())

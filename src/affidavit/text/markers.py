@@ -7,7 +7,8 @@ gate can compare what the evidence hedges or limits with what the claim keeps.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+
+from affidavit.text.memo import memo
 
 NEGATORS = frozenset(
     {"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "cannot",
@@ -161,13 +162,13 @@ def tokens(text: str) -> list[str]:
     return list(token_tuple(text))
 
 
-@lru_cache(maxsize=8192)
+@memo(maxsize=8192)
 def token_tuple(text: str) -> tuple[str, ...]:
     """``tokens`` as a tuple, cached: every marker check tokenises the same two texts."""
     return tuple(_TOKEN.findall(_normalised(text)))
 
 
-@lru_cache(maxsize=8192)
+@memo(maxsize=8192)
 def _normalised(text: str) -> str:
     """Case-folded, curly apostrophes straight, chat's "didnt" written "didn't"."""
     folded = text.casefold().replace("’", "'")

@@ -16,9 +16,9 @@ entity it can refer to; this module only reads surfaces. The rules:
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
+from affidavit.text.memo import memo
 from affidavit.text.wordlists import (
     BEFORE_NUMBERS,
     DATE_CONTEXT,
@@ -88,7 +88,7 @@ def _after_title(text: str, period: int) -> bool:
     return text[j:period].casefold() in TITLES
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def _looks_common(word: str, alone: bool) -> bool:
     """A sentence-initial capitalised word that is probably a common noun or function word."""
     low = word.casefold()
@@ -170,7 +170,7 @@ def _versioned(text: str, end: int, low: str) -> bool:
     return _VERSION.match(text, end) is not None
 
 
-@lru_cache(maxsize=1024)
+@memo(maxsize=1024)
 def _capitalised_inside(text: str) -> frozenset[str]:
     """Words ``text`` writes capitalised somewhere other than at a sentence start."""
     found = _CAPITALISED.finditer(text)
@@ -225,7 +225,7 @@ def _may_start(text: str, word: str, start: int, end: int) -> bool:
     return not (low in _NOT_NAMES and word.isalpha() and not word.isupper())  # "He" after a quote
 
 
-@lru_cache(maxsize=8192)
+@memo(maxsize=8192)
 def _find_names(text: str) -> tuple[tuple[str, int, int], ...]:
     marked = _MARK.search(text) is not None
     if marked:

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 
 from affidavit.text.fold import fold
+from affidavit.text.memo import memo
 from affidavit.text.name_finder import find_names
 from affidavit.text.wordlists import TITLES
 
@@ -41,7 +41,7 @@ _NOT_NAME_CHAR = re.compile(r"[^\w\s\-]")
 _PLAIN = re.compile(r"[A-Za-z]+(?: [A-Za-z]+)*")
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def name_key(name: str) -> str:
     """Casefolded key of a name: titles, punctuation and possessives dropped."""
     return " ".join(tokens_of(name))
@@ -73,14 +73,14 @@ def _drop_leading(words: list[str]) -> list[str]:
     return words
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def key_tokens(name: str) -> tuple[str, ...]:
     """Tokens of a name's key (cached by name, as ``name_key`` is: linking and the
     checks compare the same few names many times per decision)."""
     return tuple(name_key(name).split())
 
 
-@lru_cache(maxsize=65536)
+@memo(maxsize=65536)
 def match_tokens(name: str) -> tuple[str, ...]:
     """Tokens of a name's key, folded for matching ("Jørgen" -> "jorgen"); never stored."""
     return tuple(fold(t) for t in key_tokens(name))

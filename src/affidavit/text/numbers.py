@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
-from functools import lru_cache
 
 import msgspec
 
 from affidavit.text.currencies import code_before, name_after, symbol_unit, unsure_supports
+from affidavit.text.memo import memo
 
 
 class Quantity(msgspec.Struct, frozen=True):
@@ -143,7 +143,7 @@ _VALUE_WORDS = frozenset(_SMALL) | (frozenset(_SCALES) - {"k", "m", "bn"})
 _FOUR_DIGITS = re.compile(r"\d\d\d\d")
 
 
-@lru_cache(maxsize=16384)
+@memo(maxsize=16384)
 def word_runs(text: str) -> frozenset[str] | None:
     """Lower-cased word runs of an ASCII text; ``None`` means "do not pre-filter"."""
     return frozenset(_RUN.findall(text.lower())) if text.isascii() else None
@@ -200,7 +200,7 @@ def dated_months(text: str) -> frozenset[int]:
     return frozenset(out)
 
 
-@lru_cache(maxsize=16384)
+@memo(maxsize=16384)
 def dates(text: str) -> tuple[tuple[DateValue, ...], tuple[tuple[int, int], ...]]:
     """Dates in ``text`` and the character ranges they occupy."""
     found: list[DateValue] = []
@@ -270,7 +270,7 @@ def _regrouped(text: str) -> str:
     return _COMMA_DECIMAL.sub(lambda m: f"{m.group(1)}.{m.group(2)}", out)
 
 
-@lru_cache(maxsize=16384)
+@memo(maxsize=16384)
 def quantities(text: str) -> tuple[Quantity, ...]:
     """Every non-date number in ``text`` with its unit, normalised."""
     work = _regrouped(text)

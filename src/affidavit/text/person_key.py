@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 
 from affidavit.text.confusables import CONFUSABLES_VERSION, latin_table
+from affidavit.text.memo import memo
 from affidavit.text.wordlists import TITLES
 
 PERSON_KEY_VERSION = f"person-key/2+{CONFUSABLES_VERSION}"
@@ -30,7 +30,7 @@ _POSSESSIVE = re.compile(r"['’]s$")
 _DROP = re.compile(r"[^\w ]")
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def fold_name(name: str) -> str:
     """Casefolded, confusables mapped to Latin, marks removed, separators as spaces."""
     table = latin_table()

@@ -11,10 +11,10 @@ looks up "work".
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 from affidavit.text.lemmas import STOPWORDS
+from affidavit.text.memo import memo
 
 _WORD = re.compile(r"[^\W\d_][\w'’\-]*", re.UNICODE)
 _AUX = frozenset({
@@ -39,7 +39,7 @@ def _simplemma() -> Any:
     return english()
 
 
-@lru_cache(maxsize=16384)
+@memo(maxsize=16384)
 def is_known_word(token: str) -> bool:
     """Whether the lemmatiser knows ``token`` as an English word."""
     return bool(_simplemma().is_known(token, lang="en"))
