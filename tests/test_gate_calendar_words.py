@@ -95,3 +95,31 @@ def test_a_day_taken_back_goes_with_its_month() -> None:
     )
     assert decide_write("The Gusau depot will be closed on Wednesday 13 May.", evidence).verdict in ADMIT
     assert decide_write("The Gusau depot will be closed on Thursday 14 May.", evidence).verdict not in ADMIT
+
+
+@pytest.mark.parametrize(
+    ("evidence", "admitted", "refused"),
+    [
+        (
+            "bolaji's bro segun plays for the ede rugby club",
+            "Bolaji's brother Segun plays for the Ede rugby club.",
+            "Bolaji's sister Segun plays for the Ede rugby club.",
+        ),
+        (
+            "Just saw Yemisi Ade. She's flying to Ondo for her dad's 70th.",
+            "Yemisi Ade is flying to Ondo for her father's 70th.",
+            "Yemisi Ade is flying to Ondo for her mother's 70th.",
+        ),
+    ],
+)
+def test_chat_shorthand_in_evidence_says_the_word(evidence: str, admitted: str, refused: str) -> None:
+    """The read gate's shorthand table ("bro", "dad", "ppl") is the write gate's too."""
+    assert decide_write(admitted, evidence).verdict in ADMIT
+    assert decide_write(refused, evidence).verdict not in ADMIT
+
+
+def test_a_claim_phrase_says_the_term_the_evidence_has() -> None:
+    """ "stepped down" is "resigned" in the claim as in the evidence; "joined" is not."""
+    claim = "Mabon Llewellyn stepped down from the rugby club committee."
+    assert decide_write(claim, "Mabon Llewellyn has resigned from the rugby club committee.").verdict in ADMIT
+    assert decide_write(claim, "Mabon Llewellyn has joined the rugby club committee.").verdict not in ADMIT

@@ -26,6 +26,7 @@ from affidavit.text.lemmas import (
     canonical,
     equivalent,
     lemma,
+    phrase_matches,
     phrase_terms,
     words,
 )
@@ -41,6 +42,7 @@ from affidavit.text.numbers import (
     quantities,
     quantity_supported,
 )
+from affidavit.text.question_chat import SHORTHAND
 
 Failure = tuple[str, str] | None
 
@@ -221,10 +223,20 @@ def support_set(ev: str) -> frozenset[str]:
         if positive:
             out.add(positive)
             out.update(_NEGATED_ALSO.get(positive, ()))
+        written = _shorthand(word)
+        if written is not None:
+            out.add(written)
     # A phrase says its term ("passed away" says "die").
     if not _phrase_firsts().isdisjoint(out):  # most texts hold no phrase: skip the scan
         out.update(term for term in phrase_terms(ev) if " " not in term)
     return frozenset(out)
+
+
+def _shorthand(word: str) -> str | None:
+    """The lemma of the word chat's "bro", "ppl", "dad's" stands for (the read gate's table)."""
+    bare = word[:-2] if word.endswith(("'s", "’s")) else word
+    written = SHORTHAND.get(bare) if bare.islower() else None
+    return lemma(written) if written is not None and " " not in written and "'" not in written else None
 
 
 @memo(maxsize=4096)
@@ -238,7 +250,12 @@ def check_coverage(claim: str, ev: str) -> Failure:
     has_dose = any(q.unit in DOSE_UNITS for q in quantities(ev))
     missing: list[str] = []
     bound_words = kept_bound_words(claim, ev)
+    # "stepped down" for "resigned": a claim phrase whose term the evidence says is said.
+    said = {w.casefold() for m in phrase_matches(claim) if m.term in support
+            for w in words(claim[m.start : m.end])}
     for word in words(_strip_numbers(claim)):
+        if word.casefold() in said:
+            continue
         low = word.casefold().replace("’", "'")
         lem = lemma(word)
         if low in STOPWORDS or lem in STOPWORDS or low in _FREE or lem in _FREE:
@@ -256,7 +273,7 @@ def check_coverage(claim: str, ev: str) -> Failure:
         positive = markers.LEXICAL_NEGATIVES.get(low)
         if (
             lem in SPECIFIC
-            and lem not in {lemma(w) for w in words(ev)}
+            and lem not in {lemma(w) for w in words(ev)} | {_shorthand(w) for w in words(ev)}
             and not supported_by_converse(word, support)
         ):
             missing.append(word)  # "son" for "daughter" or "child": one kind is not another

@@ -57,7 +57,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.17+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.18+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -395,9 +395,10 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     The span covers the part reread."""
     # "According to Roksolana, ...": the answer is the answerer's to report, under their label;
     # otherwise no label, which would stand as one more mention of the answerer.
-    reports = "?" in evidence and any(f.kind == "hearsay" for seg in context.read(claim) for f in seg.frames)
+    answers = answer_readings(evidence) if ":" in evidence else []  # labelled turns only
+    reports = bool(answers) and any(f.kind == "hearsay" for seg in context.read(claim) for f in seg.frames)
     readings = [(start, end, f"{who}: {text}" if reports else text, "answer")
-                for start, end, text, who in (answer_readings(evidence) if "?" in evidence else [])]
+                for start, end, text, who in answers]
     readings += [(start, end, text, "apposition") for start, end, text in apposition_readings(evidence)]
     readings += [(start, end, text, "degree") for start, end, text in degree_readings(evidence)]
     for start, end, reading, how in readings:

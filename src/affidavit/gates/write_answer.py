@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from affidavit.gates.write_parse import is_verb_like
 from affidavit.gates.write_writer import label_at
 
 # The yes/no question's auxiliary, dropped from the reading ("did the van leave" -> "the
@@ -34,6 +35,11 @@ _YES = re.compile(
 _DECLINED = re.compile(
     r"(?i:no|nope|nah|not|never|none|nobody|dunno|idk|no idea|not sure|unsure|maybe|perhaps|"
     r"i don'?t know|don'?t know|can'?t say|who knows|ask)\b"
+)
+# A yes/no question written without its "?": an auxiliary, then its subject.
+_ASKS = re.compile(
+    r"(?i:did|does|do|is|are|was|were|has|have|had|can|could|will)\s+(?i:anyone|anybody|you|u|he|she|they|we|it|the|"
+    r"[A-Z])"
 )
 _OPENERS = re.compile(r"(?i:(?:and|so|ok(?:ay)?|well|hey|hi|right|but|oh)\b[\s,]*)+")
 _VP_ELLIPSIS = re.compile(r"^(?P<who>.+?)\s+(?i:did|does|do|is|was|has|had|will)\b(?P<rest>.*)$")
@@ -60,8 +66,12 @@ def _persons(text: str, second: str | None, first: str | None) -> str | None:
     return _I.sub(me, _YOU.sub(you, text))
 
 
+_CONTRACTED = re.compile(r"\b(?i:(who|what|where|when|which|how))['’]s\b")
+
+
 def _reading(question: str, answer: str, asker: str | None, answerer: str | None) -> str | None:
     question = _OPENERS.sub("", question.strip().rstrip("?").strip(), count=1)
+    question = _CONTRACTED.sub(lambda m: f"{m.group(1)} is", question)  # "who's doing" -> "who is doing"
     answer = answer.strip()
     words = question.split()
     if len(words) < 2 or not answer or answer.endswith("?"):
@@ -76,7 +86,11 @@ def _reading(question: str, answer: str, asker: str | None, answerer: str | None
         if q is None or rest is None:
             return None
         body = q.split(" ", 1)[1] if head in _DROPPED_AUX else q
-        return f"{body}. {rest}".strip() if rest.strip() else f"{body}."
+        if not rest.strip():
+            return f"{body}."
+        # "yes, left at 8": a predicate without its subject is the question's subject's.
+        joined = is_verb_like(rest.split()[0]) and rest[:1].islower()
+        return f"{body} and {rest}" if joined else f"{body}. {rest}"
     if head not in _WH or _DECLINED.match(answer):
         return None
     said = _persons(answer, asker, answerer)
@@ -94,13 +108,16 @@ def _reading(question: str, answer: str, asker: str | None, answerer: str | None
             number = first.split(" ", 1)[0].rstrip(".,")
             return f"{number} {rest}. {said}"
         return _be_last(rest, said)
-    if head in ("who", "what", "which") and second not in _DROPPED_AUX | _KEPT_AUX:
-        # The subject is asked ("who founded X"): the answer names it, an elided verb
-        # ("My father did, in 1978") gives way to the question's.
+    if head in ("who", "what", "which") and second not in ("do", "does", "did"):
+        # The subject is asked ("who founded X", "who is doing the demo"): the answer names
+        # it, an elided verb ("My father did, in 1978") gives way to the question's, and
+        # what the answer adds after a comma ("me, Thursday 3pm") follows the predicate.
         core, tail = first.rstrip("."), ""
         ellipsis = _VP_ELLIPSIS.match(core)
         if ellipsis is not None:
             core, tail = ellipsis.group("who"), ellipsis.group("rest")
+        elif "," in core:
+            core, tail = core.split(",", 1)[0], "," + core.split(",", 1)[1]
         return f"{core} {rest}{tail}.{after}"
     if second in ("is", "are", "was", "were"):
         return _be_last(rest, said)  # "where is the depot" + "in Kano" -> "the depot is in Kano"
@@ -127,8 +144,11 @@ def answer_readings(evidence: str) -> list[tuple[int, int, str, str]]:
         if asked is None or answered is None or asked[0].casefold() == answered[0].casefold():
             continue
         question = evidence[asked[1] : qb].strip()
-        if not question.endswith("?") or "?" in question.rstrip("?"):
+        if "?" in question.rstrip("?"):
             continue  # one question on the line, and it ends it
+        said_yes = _YES.match(evidence[answered[1] : ab].strip()) is not None
+        if not question.endswith("?") and not (_ASKS.match(question) and said_yes):
+            continue  # chat drops the "?" of "did anyone see my charger": a yes still answers it
         reading = _reading(question, evidence[answered[1] : ab], asked[2], answered[2])
         if reading is not None:
             out.append((qa, ab, reading, answered[2] or answered[0]))

@@ -32,7 +32,11 @@ _AFTER_NAME = re.compile(r"[ \t]*(?:$|[,|(<]|[—–-][ \t])")
 _INTRO_BEFORE = re.compile(r"(?:it'?s|it’s|this is|I'm|I’m|I am)[ \t]+$", re.I)
 _INTRO_AFTER = re.compile(r"[ \t]+here\b(?=[ \t]*(?:[.,!:;—–-]|$))", re.I)  # not "here with me"
 # "Rodel: ...", "Ticket 7 - Signe Haug: ...": a label opening the line or after a dash.
-_LABEL = re.compile(r"[ \t]*(?:[^\n:]{0,40}?[ \t][-—–|][ \t]*)?(?P<label>[^\W\d_][\w'’.\- ]{0,40}?):[ \t]+\S")
+# A chat export's time may open the line: "[10:02] lorea: ...".
+_LABEL = re.compile(
+    r"[ \t]*(?:[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?[ \t]+)?(?:[^\n:]{0,40}?[ \t][-—–|][ \t]*)?"
+    r"(?P<label>[^\W\d_][\w'’.\- ]{0,40}?):[ \t]+\S"
+)
 _QUOTES = ('"', "“", "”", "‘", "«")
 _RELAY = re.compile(r"->|→|=>|\b(?:passing on|forwarding|on behalf of|texted|wrote|says|said)\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:I(?P<clitic>['’](?:m|ve|ll|d))?|me|my|My|myself|mine)\b")

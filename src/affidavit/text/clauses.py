@@ -313,7 +313,9 @@ _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 # A chat question without its "?": an inverted auxiliary before a subject ("Has Ana
 # signed it yet", "is it true that ..."), or a tag ("..., or did she", "..., or not").
 _INVERTED_OPENING = re.compile(
-    r"^(?:(?:so|and|but|ok|hey|btw)[,\s]+)?(?:has|have|had|did|does|do|is|are|was|were|can|could|should|would)"
+    # After a chat line's time and speaker label ("[09:12] Krisztina: did the van leave").
+    r"^(?:[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?\s+)?(?:[^\W\d_][\w'’.\- ]{0,40}?:\s+)?"
+    r"(?:(?:so|and|but|ok|hey|btw)[,\s]+)?(?:has|have|had|did|does|do|is|are|was|were|can|could|should|would)"
     r"(?:n['’]t)?\s+(?:(?-i:[A-ZÀ-ÖØ-ÞĀ-ſḀ-ỿ])|(?:it|he|she|they|we|you|i|anyone|anybody|someone|the)\b)",
     re.I,
 )
