@@ -165,21 +165,35 @@ def encode_plain(value: msgspec.Struct) -> bytes:
 
 
 def _hook_for(seen: list[str]) -> Callable[[int, memoryview], str]:
-    """The extension hook that turns tokens back into strings, numbering them in ``seen``."""
-    append, one_letter = seen.append, _ONE_LETTER
+    """The extension hook that turns tokens back into strings, numbering them in ``seen``.
+
+    Ids recur across bodies (a subject in each of its claims): each token's text is kept
+    per thread, bounded, so a recurring one costs a lookup and is one string in memory.
+    """
+    append = seen.append
+    prefixed: dict[bytes, str] = {}
+    hexes: dict[bytes, str] = {}
 
     def hook(code: int, data: memoryview) -> str:
         # Replay calls this for every token of every body: the common cases come first.
         if code == EXT_REF:
             return seen[data[0] if len(data) == 1 else int.from_bytes(data, "big")]
+        raw = data.tobytes()
         if code == EXT_PREFIXED:
-            n = data[0] + 1
-            head = one_letter.get(data[1]) if n == 2 else None  # "k_": entity and key ids
-            if head is None:
-                head = bytes(data[1:n]).decode("ascii") + "_"
-            text = head + data[n:].hex()
+            text = prefixed.get(raw)
+            if text is None:
+                n = raw[0] + 1
+                text = raw[1:n].decode("ascii") + "_" + raw[n:].hex()
+                if len(prefixed) >= _TEXTS_KEPT:
+                    prefixed.clear()
+                prefixed[raw] = text
         elif code == EXT_HEX:
-            text = data.hex()
+            text = hexes.get(raw)
+            if text is None:
+                text = raw.hex()
+                if len(hexes) >= _TEXTS_KEPT:
+                    hexes.clear()
+                hexes[raw] = text
         else:
             raise ValueError(f"unknown extension type {code}")
         append(text)
@@ -188,7 +202,7 @@ def _hook_for(seen: list[str]) -> Callable[[int, memoryview], str]:
     return hook
 
 
-_ONE_LETTER: Final = {c: chr(c) + "_" for c in range(ord("a"), ord("z") + 1)}
+_TEXTS_KEPT: Final = 1 << 16
 
 
 class _Decoders(threading.local):
