@@ -4,7 +4,9 @@ A format-1 store (JSON bodies, msgpack-map payloads, row layout 1) is built with
 format-1 encoders (tests/format1.py), never checked in. Opened by this version it
 verifies, answers, and appends format-2 rows after its own, without rewriting one; the
 mixed chain verifies, replays to the same state twice, opens every sealed field of both
-formats, and refuses a changed byte of either kind of row at that row's seq. The same on
+formats, is read alike by re-resolution, the report, replay to a seq, salvage, migrate
+and the standalone verifier, and refuses a changed byte of either kind of row at that
+row's seq. The same on
 PostgreSQL, where a schema made before moves to row layout 2 only when its owner
 upgrades it (``postgres-setup``): until then this version writes compact bodies into
 layout-1 rows, so one chain there holds all three shapes.
@@ -26,11 +28,16 @@ from format1 import format1_writes
 from affidavit.chain import Row
 from affidavit.clock import FixedClock
 from affidavit.codec import decode_event
+from affidavit.engine.migration import migrate
+from affidavit.engine.salvage import salvage
 from affidavit.engine.verification import verify_path
 from affidavit.errors import ChainBroken
 from affidavit.events import StoreCreated
 from affidavit.forensics.checkpoints import sign_checkpoint
 from affidavit.forensics.export import export_bundle
+from affidavit.forensics.replay import replay_to
+from affidavit.forensics.report import ReportOptions, build_report
+from affidavit.forensics.reresolve import reresolve
 from affidavit.identity import Identity
 from affidavit.ledger import PostgresLedger, PostgresLocation
 from affidavit.memory.history import entries
@@ -152,6 +159,37 @@ def test_a_bundle_of_a_mixed_store_passes_the_standalone_verifier(
     assert sum(w.startswith("checkpoint at") for w in passed) == 2
 
 
+def test_every_reader_of_bodies_takes_a_mixed_chain(monkeypatch: pytest.MonkeyPatch, open_store,
+                                                    store_dirs, tmp_path: Path) -> None:
+    """Re-resolution, the report, replay to a seq and salvage read both formats alike."""
+    with format1_writes(monkeypatch):
+        store = open_store()
+        old_ids = _remember(store, OLD)
+        store.close()
+    store = open_store()
+    split = store.head_seq
+    new_ids = _remember(store, NEW)
+    again = reresolve(store, tenant=None)
+    assert (again.decisions, again.same, again.different) == (4, 4, 0), again.text()
+    at_split = replay_to(store, split, subject="Dana Kim")
+    assert at_split.counts["active"] == 2 and at_split.subject_claims is not None
+    assert [c.claim_id for c in at_split.subject_claims] == old_ids[:1]
+    store.close()
+    report = build_report(store_dirs[0], store_dirs[1], identity=Identity(),
+                          options=ReportOptions(tenant="default"), at_us=0)
+    assert report.opened and report.chain.ok and report.claims_total == 4
+    assert report.reresolve is not None and report.reresolve.same == 4
+    copy = salvage(store_dirs[0], tmp_path / "copy", store_dirs[1], tmp_path / "copy-keys")
+    assert copy.verdict.ok and copy.verdict.events == report.chain.events
+    salvaged = Store.open(tmp_path / "copy", keyring_dir=tmp_path / "copy-keys", create=False)
+    try:  # the copy holds the same rows, each in the copy's layout: both formats of body
+        assert _shapes(salvaged) == {("json", "layout 2"), ("compact", "layout 2")}
+        assert [salvaged.recall(q).status for q in QUESTIONS] == ["answered"] * 4
+        assert {c.id for q in QUESTIONS for c in salvaged.recall(q).claims} == set(old_ids + new_ids)
+    finally:
+        salvaged.close()
+
+
 def test_a_mixed_store_opens_in_a_new_process(monkeypatch: pytest.MonkeyPatch, open_store,
                                               store_dirs) -> None:
     """Invariant 10: a process that never ran the fixture's encoders opens and answers."""
@@ -234,7 +272,17 @@ def test_postgres_keeps_a_format_1_schema_until_its_owner_upgrades_it(
         _check_mixed(mixed, old_ids, middle_ids + new_ids)
     finally:
         mixed.close()
-    assert verify_path(pg_url, keys).ok
+    verdict = verify_path(pg_url, keys)
+    assert verdict.ok
+    # `affidavit migrate` copies the rows as hashed; the copy stores them in its own layout.
+    copied = migrate(pg_url, tmp_path / "copy", keys)
+    assert copied.target.ok and copied.head_hash == verdict.head_hash
+    copy = Store.open(tmp_path / "copy", keyring_dir=keys, create=False)
+    try:
+        assert _shapes(copy) == {("json", "layout 2"), ("compact", "layout 2")}
+        assert copy.digest() == digest
+    finally:
+        copy.close()
 
 
 @pytest.mark.postgres
