@@ -16,9 +16,10 @@ b. ``--forget-kills`` ``forget`` runs, each SIGKILLed at a random instant inside
    committed, after a reopen the keys are gone and the subject abstains) and
    ``forget`` again certifies.
 c. Tamper cases on the ledger and keyring files, each refused on open (a changed
-   byte in every column of sampled rows, deleted/swapped/duplicated rows, an
-   unsealed forged tail, a forged seal, time going backwards, truncated, empty and
-   garbage files, a rolled-back ledger, a forged head mark); the untampered control opens.
+   byte in every column of sampled rows, deleted/swapped/duplicated rows, an altered
+   interned header, an unsealed forged tail, a forged seal, time going backwards,
+   truncated, empty and garbage files, a rolled-back ledger, a forged head mark); the
+   untampered control opens.
 d. ``--fuzz`` random and mutated JSON-RPC messages to one ``affidavit serve``: no
    crash, nothing but JSON-RPC on stdout, no write (the ledger's head is unchanged),
    then a valid remember writes (the control).
@@ -229,8 +230,8 @@ def forget_kills(rng: random.Random, tmp: Path, kills: int) -> tuple[dict[str, i
 
 def _edit(ledger: Path, *sql: tuple[str, tuple[Any, ...]]) -> None:
     db = sqlite3.connect(ledger)
-    db.execute("DROP TRIGGER IF EXISTS events_no_update")
-    db.execute("DROP TRIGGER IF EXISTS events_no_delete")
+    for trigger in ("events_no_update", "events_no_delete", "headers_no_update", "headers_no_delete"):
+        db.execute(f"DROP TRIGGER IF EXISTS {trigger}")
     for statement, params in sql:
         db.execute(statement, params)
     db.commit()
@@ -238,14 +239,17 @@ def _edit(ledger: Path, *sql: tuple[str, tuple[Any, ...]]) -> None:
 
 
 def _flip(value: Any) -> Any:
+    if isinstance(value, str | bytes) and not value:  # a column row layout 2 leaves empty
+        return "x" if isinstance(value, str) else b"\x01"
     if isinstance(value, bytes):
         return bytes([value[0] ^ 0x01]) + value[1:]
     if isinstance(value, str):
         return chr(ord(value[0]) ^ 0x01) + value[1:]
-    return value + 1_000_003  # an integer column: a value no row holds
+    return (value or 0) + 1_000_003  # an integer column (or a NULL header): a value no row holds
 
 
-COLUMNS = ("seq", "kind", "tenant", "actor", "recorded_at", "resolver", "body", "prev_hash", "hash")
+COLUMNS = ("seq", "kind", "tenant", "actor", "recorded_at", "resolver", "body", "prev_hash", "hash",
+           "header")
 
 
 def _tamper_cases(rng: random.Random, head: int) -> list[tuple[str, Callable[[Path], None]]]:
@@ -270,7 +274,8 @@ def _tamper_cases(rng: random.Random, head: int) -> list[tuple[str, Callable[[Pa
         digest = chain.event_hash(last + 1, "CLAIM_STATE_CHANGED", "default", "mallory", at, "x",
                                   body, prev)
         with db:
-            db.execute("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)",
+            db.execute("INSERT INTO events (seq, kind, tenant, actor, recorded_at, resolver, body, "
+                       "prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?)",
                        (last + 1, "CLAIM_STATE_CHANGED", "default", "mallory", at, "x", body,
                         prev, digest))
         db.close()
@@ -303,6 +308,9 @@ def _tamper_cases(rng: random.Random, head: int) -> list[tuple[str, Callable[[Pa
             ("UPDATE events SET body = (SELECT body FROM events WHERE seq = ?) WHERE seq = ?",
              (middle + 1, middle)))),
         ("time backwards", sql(("UPDATE events SET recorded_at = 0 WHERE seq = ?", (head,)))),
+        ("altered interned header", sql((
+            "UPDATE headers SET resolver = resolver || 'x' WHERE id = "
+            "(SELECT header FROM events WHERE seq = ?)", (middle,)))),
         ("forged head seal", sql(("UPDATE head_seal SET mac = zeroblob(32)", ()))),
         ("seal moved back", sql(("UPDATE head_seal SET seq = seq - 1", ()))),
         ("unsealed forged tail", forged_tail),

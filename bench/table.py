@@ -237,40 +237,37 @@ def _dbstat(db: Path) -> dict[str, tuple[int, int, int]]:
 def affidavit_bytes(root: Path, claims: int) -> Bytes:
     """Sizes after close, and where the ledger's and the keyring's bytes go."""
     import apsw
-    import msgspec
 
     store, keys = root / "store", root / "keys"
     ledger, keyring = store / "ledger.db", keys / "keyring.db"
     wal = du(*store.glob("*-wal"), *keys.glob("*-wal"))
     out = Bytes(claims, du(store), du(keys), wal)
     conn = apsw.Connection(str(ledger), flags=apsw.SQLITE_OPEN_READONLY)
+    interned = bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'headers'").fetchall())
+    # As stored: a layout-2 row leaves its four header strings empty and names a headers row
+    # (an integer of a byte or two), and leaves prev_hash empty when it is implied.
+    hid = "(CASE WHEN header IS NULL THEN 0 WHEN header < 128 THEN 1 ELSE 2 END)" if interned else "0"
     got = conn.execute(
-        "SELECT sum(8 + length(kind) + length(tenant) + length(actor) + 8 + length(resolver)), "
+        f"SELECT sum(8 + length(kind) + length(tenant) + length(actor) + 8 + length(resolver) + {hid}), "
         "sum(length(prev_hash) + length(hash)) FROM events").fetchall()[0]
     header: tuple[int, int] = (int(got[0] or 0), int(got[1] or 0))
     fields: dict[str, int] = {}
     body_total = 0
-    for kind, body in conn.execute("SELECT kind, body FROM events"):
+    bodies = ("SELECT coalesce(h.kind, '') || e.kind, e.body FROM events e "
+              "LEFT JOIN headers h ON h.id = e.header" if interned else "SELECT kind, body FROM events")
+    for kind, body in conn.execute(bodies):
         body_total += len(body)
-        try:
-            decoded = msgspec.json.decode(body)
-        except msgspec.DecodeError:
-            fields[f"{kind} (not JSON)"] = fields.get(f"{kind} (not JSON)", 0) + len(body)
-            continue
-        if not isinstance(decoded, dict):
-            continue
-        for k, v in decoded.items():
-            label = f"{kind}.{k}"
-            fields[label] = fields.get(label, 0) + len(k) + 3 + len(msgspec.json.encode(v))
+        for label, n in body_fields(kind, body):
+            fields[label] = fields.get(label, 0) + n
     conn.close()
     stat = _dbstat(ledger)
     pay, unused, size = stat.get("events", (0, 0, 0))
-    out.parts.append(("ledger events: bodies (JSON, ciphertext as base64)", body_total))
+    out.parts.append(("ledger events: bodies (compact; JSON in rows written before)", body_total))
     for label, n in sorted(fields.items(), key=lambda kv: -kv[1])[:12]:
         out.parts.append((f"    {label}", n))
-    out.parts.append(("ledger events: header columns (seq, kind, tenant, actor, time, resolver)",
+    out.parts.append(("ledger events: header columns (seq, time, 4 strings or a headers id)",
                       header[0]))
-    out.parts.append(("ledger events: prev_hash + hash", header[1]))
+    out.parts.append(("ledger events: prev_hash (empty when implied) + hash", header[1]))
     out.parts.append(("ledger events: SQLite record overhead", pay - body_total - header[0] - header[1]))
     out.parts.append(("ledger events: page space unused + page headers", size - pay))
     out.parts.append(("ledger: other tables and schema", sum(s for n, (_p, _u, s) in stat.items()
@@ -288,6 +285,29 @@ def affidavit_bytes(root: Path, claims: int) -> Bytes:
                                                                 if n != "keys")))
     out.parts.append(("WAL files left after close", wal))
     return out
+
+
+def body_fields(kind: str, body: bytes) -> list[tuple[str, int]]:
+    """(kind.field, bytes) of one stored body, as stored: JSON members or compact elements."""
+    import msgspec
+
+    from affidavit.compact import is_compact
+    from affidavit.events import KINDS
+
+    if is_compact(body):
+        # Tokens stay as they are stored (bytes, or a 3-byte reference to an earlier one).
+        raw = msgspec.msgpack.Decoder(ext_hook=lambda code, data: msgspec.msgpack.Ext(code, bytes(data)))
+        names = KINDS[kind].__struct_fields__ if kind in KINDS else ()
+        values = raw.decode(body[1:])
+        return [(f"{kind}.{name}", len(msgspec.msgpack.encode(value)))
+                for name, value in zip(names, values, strict=False)]
+    try:
+        decoded = msgspec.json.decode(body)
+    except msgspec.DecodeError:
+        return [(f"{kind} (undecodable)", len(body))]
+    if not isinstance(decoded, dict):
+        return []
+    return [(f"{kind}.{k} (JSON)", len(k) + 3 + len(msgspec.json.encode(v))) for k, v in decoded.items()]
 
 
 def affidavit_recall_latency(root: Path, claims: int,

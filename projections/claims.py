@@ -34,10 +34,10 @@ class ClaimRecord(msgspec.Struct, frozen=True, gc=False):
     state: str
     subject_id: str
     entity_ids: tuple[str, ...]
-    # The claim's content (ClaimPrivate): its ``Sealed`` as the JSON text in the ledger body.
-    # Replay does not parse it (most claims are never read in a session); the store
-    # decodes and opens it on first read. Live writes store the same text.
-    sealed: msgspec.Raw
+    # The claim's content (ClaimPrivate), opened by the store on first read. From a JSON
+    # body, replay keeps its ``Sealed`` as the JSON text (most claims are never read in a
+    # session, and parsing base64 costs); from a compact body or a live write, the ``Sealed``.
+    sealed: msgspec.Raw | Sealed
     sealed_kind: str  # the kind of the event that sealed it (part of its associated data)
     valid_from: str | None
     valid_to: str | None
@@ -124,8 +124,6 @@ class ClaimGraph:
             sealed = event.private
             if type(sealed) is msgspec.Raw:
                 sealed = sealed.copy()  # a decoded Raw views the whole body: keep only its text
-            else:  # a live write: the text its body holds
-                sealed = msgspec.Raw(msgspec.json.encode(sealed))
             if isinstance(event, ANY_CLAIM_QUARANTINED):
                 state, reason = "quarantined", event.reason
             else:
@@ -196,14 +194,20 @@ class ClaimGraph:
             prior_state=None)
 
     def digest_parts(self) -> list[bytes]:
-        # The sealed text goes in as bytes beside the record (msgpack would splice a Raw in
-        # verbatim, and JSON inside msgpack is not a well-formed encoding).
+        # The sealed content goes in as its JSON text beside the record (msgpack would splice
+        # a Raw in verbatim, and JSON inside msgpack is not a well-formed encoding); a
+        # ``Sealed`` as the same text, so either form of one content digests alike.
         parts = [
-            msgspec.msgpack.encode((bytes(r.sealed), msgspec.structs.replace(r, sealed=_NO_SEALED)))
+            msgspec.msgpack.encode((_sealed_text(r.sealed),
+                                    msgspec.structs.replace(r, sealed=_NO_SEALED)))
             for r in (self._claims[k] for k in sorted(self._claims))
         ]
         parts.append(msgspec.msgpack.encode(sorted(self._erased.items())))
         return parts
+
+
+def _sealed_text(sealed: msgspec.Raw | Sealed) -> bytes:
+    return msgspec.json.encode(sealed) if isinstance(sealed, Sealed) else bytes(sealed)
 
 
 def _discard(index: dict[str, set[str]], key: str, claim_id: str) -> None:

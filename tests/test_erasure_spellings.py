@@ -6,10 +6,9 @@ still be admitted, over the same store.
 
 from __future__ import annotations
 
-import msgspec
 import pytest
 
-from affidavit.events import Sealed
+from affidavit.codec import decode_sealed
 from affidavit.forensics.export import export_bundle
 from affidavit.identity import Identity
 from affidavit.store import Store
@@ -73,7 +72,9 @@ def test_a_held_reproposal_is_sealed_apart_and_shredded(erased: Store, store_dir
     assert "HELD FOR REVIEW" in held.text and "NOT STORED" not in held.text
     record = erased.claims.get(held.claim_id)
     assert record is not None
-    keys = msgspec.json.decode(record.sealed, type=Sealed).keys
+    sealed = decode_sealed(record.sealed)
+    assert sealed is not None
+    keys = sealed.keys
     assert set(keys).isdisjoint(record.entity_ids)  # its own key, not the entities'
     export_bundle(erased, tmp_path / "bundle", include_evidence=True)
     receipts = (tmp_path / "bundle" / "receipts.jsonl").read_text()

@@ -213,7 +213,8 @@ def test_freeze_hides_a_live_claim_and_unfreeze_restores_its_state(open_store, s
     changes = [e for e in events(reopened, "CLAIM_STATE_CHANGED") if e.claim_id == claim_id]
     assert [(e.reason, e.note is not None) for e in changes][-2:] == [
         ("frozen_by_operator", True), ("unfrozen_by_operator", True)]
-    assert NOTE.encode() not in at_rest(store) and claim_id.encode() in at_rest(store)
+    # The control: the claim's id is in the file (a compact body keeps an id's hex as its bytes).
+    assert NOTE.encode() not in at_rest(store) and bytes.fromhex(claim_id[4:]) in at_rest(store)
 
 
 def test_only_live_claims_freeze_and_only_frozen_ones_unfreeze(open_store) -> None:

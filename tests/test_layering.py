@@ -62,7 +62,7 @@ def test_only_mcp_knows_json_rpc() -> None:
 # Lowest first. A module may import from its own layer or any layer below it.
 LAYERS = ("core", "base", "engine", "memory", "forensics", "facade", "faces")
 # The flat modules of src/affidavit/: no I/O, no state; each new one must be placed here.
-CORE = {"chain", "clock", "codec", "errors", "events", "filelock", "identity", "logs", "merkle",
+CORE = {"chain", "clock", "codec", "compact", "errors", "events", "filelock", "identity", "logs", "merkle",
         "secrets_scan", "translog", "validation", "wording"}
 # base: each package owns one library (ledger: apsw, crypto: cryptography) or one pure
 # kind of decision (projections, text, gates); the certificate format sits beside crypto.

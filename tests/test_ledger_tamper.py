@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from affidavit import chain
+from affidavit.chain import Row
 from affidavit.engine.verification import verify_path
 from affidavit.errors import ChainBroken, NotALedger
+from affidavit.ledger import SQLiteLedger
 from affidavit.store import LEDGER_FILE
 from affidavit.testing import append_synthetic
 
@@ -28,8 +30,8 @@ def ledger_file(open_store, store_dirs) -> Path:
 def _edit(path: Path, *sql: tuple[str, tuple]) -> None:
     """Edit the ledger as an attacker with file access would: triggers dropped."""
     db = sqlite3.connect(path)
-    db.execute("DROP TRIGGER events_no_update")
-    db.execute("DROP TRIGGER events_no_delete")
+    for trigger in ("events_no_update", "events_no_delete", "headers_no_update", "headers_no_delete"):
+        db.execute(f"DROP TRIGGER {trigger}")
     for statement, params in sql:
         db.execute(statement, params)
     db.commit()
@@ -43,10 +45,39 @@ def _row(path: Path, seq: int) -> tuple:
     return row
 
 
-def _flip(value: bytes | str) -> bytes | str:
+def _flip(value: bytes | str | int) -> bytes | str | int:
+    """One bit flipped; a column row layout 2 leaves empty gets a byte; an id the next one."""
+    if isinstance(value, int):
+        return value + 1
+    if not value:
+        return b"\x01" if isinstance(value, bytes) else "x"
     if isinstance(value, bytes):
         return bytes([value[0] ^ 0x01]) + value[1:]
     return chr(ord(value[0]) ^ 0x01) + value[1:]
+
+
+COLUMNS = ["seq", "kind", "tenant", "actor", "recorded_at", "resolver", "body", "prev_hash", "hash",
+           "header"]
+
+
+def _insert(row: tuple) -> tuple[str, tuple]:
+    """An INSERT of a whole stored row (every column, in table order)."""
+    return f"INSERT INTO events ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(row))})", row
+
+
+def _legacy_insert(row: Row) -> tuple[str, tuple]:
+    """An INSERT of a row in layout 1: its header strings and prev_hash in its own columns."""
+    return (f"INSERT INTO events ({', '.join(COLUMNS[:9])}) VALUES ({', '.join('?' * 9)})",
+            tuple(row))
+
+
+def _expanded_rows(path: Path) -> list[Row]:
+    """The rows as hashed (the backend expands layout 2)."""
+    ledger = SQLiteLedger.open(path)
+    try:
+        return list(ledger.rows(0))
+    finally:
+        ledger.close()
 
 
 def _assert_refused_at(open_store, store_dirs, seq: int) -> None:
@@ -63,33 +94,67 @@ def test_untampered_ledger_opens_and_verifies(ledger_file, open_store, store_dir
     assert store.head_seq > N_CLAIMS
     verdict = verify_path(store_dirs[0], store_dirs[1])
     assert verdict.ok and verdict.head_seal == "verified" and verdict.events == store.head_seq
+    # Row layout 2 is what is being attacked below: interned headers, implied prev_hash.
+    stored = _row(ledger_file, 7)
+    assert stored[COLUMNS.index("header")] is not None and stored[COLUMNS.index("prev_hash")] == b""
 
 
 @pytest.mark.parametrize(
-    "column", ["kind", "tenant", "actor", "resolver", "body", "prev_hash", "hash"]
+    "column", ["kind", "tenant", "actor", "resolver", "body", "prev_hash", "hash", "header"]
 )
 def test_one_changed_byte_in_any_column_names_that_seq(
     ledger_file, open_store, store_dirs, column
 ) -> None:
-    """Flipping one bit of one column of row 7 refuses the open and names seq 7."""
-    value = _row(ledger_file, 7)[["seq", "kind", "tenant", "actor", "recorded_at", "resolver",
-                                   "body", "prev_hash", "hash"].index(column)]
+    """Changing one column of row 7 (a flipped bit, a byte in a column layout 2 leaves empty,
+    another header id) refuses the open and names seq 7."""
+    value = _row(ledger_file, 7)[COLUMNS.index(column)]
     _edit(ledger_file, (f"UPDATE events SET {column} = ? WHERE seq = 7", (_flip(value),)))
     _assert_refused_at(open_store, store_dirs, 7)
 
 
 @pytest.mark.parametrize(
-    "column", ["kind", "tenant", "actor", "recorded_at", "resolver", "body", "prev_hash", "hash"]
+    "column", ["kind", "tenant", "actor", "recorded_at", "resolver", "body", "prev_hash", "hash",
+               "header"]
 )
 def test_a_changed_genesis_row_is_refused_at_seq_1(ledger_file, open_store, store_dirs, column) -> None:
     """The genesis row is read for its store id before verification: a change there is still
     a typed ChainBroken at seq 1 (not a decoder's exception)."""
-    columns = ["seq", "kind", "tenant", "actor", "recorded_at", "resolver", "body", "prev_hash",
-               "hash"]
-    value = _row(ledger_file, 1)[columns.index(column)]
-    changed = value + 1 if isinstance(value, int) else _flip(value)
-    _edit(ledger_file, (f"UPDATE events SET {column} = ? WHERE seq = 1", (changed,)))
+    value = _row(ledger_file, 1)[COLUMNS.index(column)]
+    _edit(ledger_file, (f"UPDATE events SET {column} = ? WHERE seq = 1", (_flip(value),)))
     _assert_refused_at(open_store, store_dirs, 1)
+
+
+@pytest.mark.parametrize("column", ["kind", "tenant", "actor", "resolver"])
+def test_a_changed_interned_header_names_the_first_seq_that_uses_it(
+    ledger_file, open_store, store_dirs, column
+) -> None:
+    """One flipped bit in a row of ``headers`` breaks the first event that names it."""
+    header = _row(ledger_file, 7)[COLUMNS.index("header")]
+    db = sqlite3.connect(ledger_file)
+    first = db.execute("SELECT min(seq) FROM events WHERE header = ?", (header,)).fetchone()[0]
+    value = db.execute(f"SELECT {column} FROM headers WHERE id = ?", (header,)).fetchone()[0]
+    db.close()
+    assert 1 < first <= 7
+    _edit(ledger_file, (f"UPDATE headers SET {column} = ? WHERE id = ?", (_flip(value), header)))
+    _assert_refused_at(open_store, store_dirs, first)
+
+
+def test_a_dangling_header_id_names_that_seq(ledger_file, open_store, store_dirs) -> None:
+    """A header id no headers row has refuses the open at that seq (no text to hash)."""
+    _edit(ledger_file, ("UPDATE events SET header = 999 WHERE seq = 7", ()))
+    _assert_refused_at(open_store, store_dirs, 7)
+
+
+def test_a_deleted_headers_row_names_the_first_seq_that_used_it(
+    ledger_file, open_store, store_dirs
+) -> None:
+    """Removing an interned header leaves its rows nothing to expand to: the first is named."""
+    header = _row(ledger_file, 7)[COLUMNS.index("header")]
+    db = sqlite3.connect(ledger_file)
+    first = db.execute("SELECT min(seq) FROM events WHERE header = ?", (header,)).fetchone()[0]
+    db.close()
+    _edit(ledger_file, ("DELETE FROM headers WHERE id = ?", (header,)))
+    _assert_refused_at(open_store, store_dirs, first)
 
 
 def test_changed_recorded_at_names_that_seq(ledger_file, open_store, store_dirs) -> None:
@@ -120,7 +185,7 @@ def test_deleted_last_row_is_caught_by_the_head_seal(ledger_file, open_store, st
 def test_swapped_rows(ledger_file, open_store, store_dirs) -> None:
     """Swapping the contents of rows 3 and 4 is found at seq 3."""
     a, b = _row(ledger_file, 3), _row(ledger_file, 4)
-    cols = "kind=?, tenant=?, actor=?, recorded_at=?, resolver=?, body=?, prev_hash=?, hash=?"
+    cols = ", ".join(f"{c}=?" for c in COLUMNS[1:])
     _edit(ledger_file,
           (f"UPDATE events SET {cols} WHERE seq = 3", tuple(b[1:])),
           (f"UPDATE events SET {cols} WHERE seq = 4", tuple(a[1:])))
@@ -131,7 +196,7 @@ def test_duplicated_row(ledger_file, open_store, store_dirs) -> None:
     """A copy of row 2 appended at the end is found at its new seq."""
     last = sqlite3.connect(ledger_file).execute("SELECT max(seq) FROM events").fetchone()[0]
     row = _row(ledger_file, 2)
-    _edit(ledger_file, ("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", (last + 1, *row[1:])))
+    _edit(ledger_file, _insert((last + 1, *row[1:])))
     _assert_refused_at(open_store, store_dirs, last + 1)
 
 
@@ -144,24 +209,21 @@ def test_forged_tail_with_valid_hashes(ledger_file, open_store, store_dirs) -> N
     body = b'{"claim_id":"forged"}'
     digest = chain.event_hash(last + 1, "CLAIM_STATE_CHANGED", "default", "mallory", at,
                               "x", body, prev)
-    _edit(ledger_file, ("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)",
-                        (last + 1, "CLAIM_STATE_CHANGED", "default", "mallory", at, "x", body,
-                         prev, digest)))
+    _edit(ledger_file, _legacy_insert(Row(last + 1, "CLAIM_STATE_CHANGED", "default", "mallory", at,
+                                          "x", body, prev, digest)))
     _assert_refused_at(open_store, store_dirs, last + 1)
 
 
 def test_time_going_backwards_is_refused(ledger_file, open_store, store_dirs) -> None:
     """recorded_at never goes backwards, even when the hashes are recomputed to match."""
-    rows = [list(r) for r in sqlite3.connect(ledger_file).execute(
-        "SELECT * FROM events ORDER BY seq")]
+    rows = [list(r) for r in _expanded_rows(ledger_file)]
     rows[8][4] = rows[7][4] - 10
     prev = chain.GENESIS_PREV
     for r in rows:  # re-chain everything so only the clock is wrong
         r[7] = prev
         r[8] = chain.event_hash(r[0], r[1], r[2], r[3], r[4], r[5], r[6], prev)
         prev = r[8]
-    _edit(ledger_file, ("DELETE FROM events", ()),
-          *[("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", tuple(r)) for r in rows])
+    _edit(ledger_file, ("DELETE FROM events", ()), *[_legacy_insert(Row(*r)) for r in rows])
     _assert_refused_at(open_store, store_dirs, 9)
 
 

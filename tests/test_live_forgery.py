@@ -30,7 +30,8 @@ def _forge_freeze(ledger: Path, claim_id: str) -> int:
     seq = last + 1
     digest = chain.event_hash(seq, "CLAIM_STATE_CHANGED", "default", "mallory", at, "x", body, prev)
     with db:
-        db.execute("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)",
+        db.execute("INSERT INTO events (seq, kind, tenant, actor, recorded_at, resolver, body, "
+                   "prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?)",
                    (seq, "CLAIM_STATE_CHANGED", "default", "mallory", at, "x", body, prev, digest))
     db.close()
     return seq

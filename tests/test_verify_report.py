@@ -52,7 +52,7 @@ def _tamper_body(ledger: Path, seq: int) -> None:
     db = sqlite3.connect(ledger)
     db.execute("DROP TRIGGER events_no_update")
     body = db.execute("SELECT body FROM events WHERE seq = ?", (seq,)).fetchone()[0]
-    db.execute("UPDATE events SET body = ? WHERE seq = ?", (body.replace(b"{", b"{ ", 1), seq))
+    db.execute("UPDATE events SET body = ? WHERE seq = ?", (body[:-1] + bytes([body[-1] ^ 1]), seq))
     db.commit()
     db.close()
 

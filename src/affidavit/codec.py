@@ -1,39 +1,54 @@
-"""Canonical encoding of event bodies and typed decoding, built once.
+"""Encoding of event bodies and typed decoding, built once.
 
 The ledger hashes the *stored* body bytes, so verification never depends on
-re-encoding; decoding is a separate step that may fail on an unknown kind.
+re-encoding; decoding is a separate step that may fail on an unknown kind. Two body
+formats are read, told apart by their first byte: JSON (ledger format 1, an object,
+so ``{``) and the compact encoding (format 2, ``0x01``, ``affidavit.compact``), which
+is what this version writes. Sealed payloads likewise: a msgpack map (format 1) or a
+positional msgpack array (format 2), told apart after decryption by their first byte.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any, Final
 
 import msgspec
 
+from affidavit import compact
 from affidavit.chain import Row
 from affidavit.errors import EventUndecodable, UnknownEventKind
 from affidavit.events import KIND_OF, KINDS, REPLAY_KINDS, Event, Sealed
 
-_encoder = msgspec.json.Encoder(order="deterministic")
+_json_encoder = msgspec.json.Encoder(order="deterministic")
 _decoders: dict[str, msgspec.json.Decoder[Any]] = {
     kind: msgspec.json.Decoder(cls) for kind, cls in KINDS.items()
 }
 # For replay's loop, which indexes it directly (one lookup, no call) and falls back to
 # ``decode_event`` for the error when a kind is unknown or a body is bad. Claim events
-# decode into their lazy shape (``REPLAY_KINDS``): the sealed content stays JSON text.
+# in JSON decode into their lazy shape (``REPLAY_KINDS``): the sealed content stays JSON
+# text. A compact body (first byte ``compact.FORMAT_BYTE``) goes to ``decode_compact``.
 REPLAY_DECODERS: Final[dict[str, msgspec.json.Decoder[Any]]] = {
     **_decoders, **{kind: msgspec.json.Decoder(cls) for kind, cls in REPLAY_KINDS.items()}
+}
+COMPACT_FORMAT_BYTE: Final = compact.FORMAT_BYTE
+# Replay's loop calls these directly too (a KeyError for an unknown kind, like the above).
+COMPACT_DECODERS: Final[dict[str, Callable[[bytes], Event]]] = {
+    kind: functools.partial(compact.decode, cls) for kind, cls in KINDS.items()
 }
 _sealed_decoder = msgspec.json.Decoder(Sealed)
 
 
-def decode_sealed(raw: msgspec.Raw) -> Sealed | None:
-    """A sealed field kept as JSON text by replay, or None when it is not a ``Sealed``."""
+def decode_sealed(value: msgspec.Raw | Sealed) -> Sealed | None:
+    """A claim's sealed content as replay kept it (a ``Sealed``, or JSON text), or None
+    when the text is not a ``Sealed``."""
+    if isinstance(value, Sealed):
+        return value
     try:
-        return _sealed_decoder.decode(raw)
+        return _sealed_decoder.decode(value)
     except msgspec.DecodeError:
         return None
-_private_encoder = msgspec.msgpack.Encoder(order="deterministic")
 
 
 def kind_of(event: Event) -> str:
@@ -44,26 +59,46 @@ def kind_of(event: Event) -> str:
 
 
 def encode_body(event: Event) -> bytes:
+    """The body this version writes: the compact encoding (ledger format 2)."""
     kind_of(event)  # refuse anything outside the closed vocabulary
-    return _encoder.encode(event)
+    return compact.encode(event)
+
+
+def encode_json_body(event: Event) -> bytes:
+    """The ledger format 1 body: deterministic JSON (how stores written before are read)."""
+    kind_of(event)
+    return _json_encoder.encode(event)
 
 
 def decode_body(kind: str, body: bytes, seq: int | None = None) -> Event:
     decoder = _decoders.get(kind)
     if decoder is None:
         raise UnknownEventKind(kind, seq)
+    if compact.is_compact(body):
+        return COMPACT_DECODERS[kind](body)
     result: Event = decoder.decode(body)
     return result
 
 
+_private_map_encoder = msgspec.msgpack.Encoder(order="deterministic")
+
+
 def encode_private(value: msgspec.Struct) -> bytes:
-    return _private_encoder.encode(value)
+    """A sealed payload's plaintext: a positional msgpack array (format 2)."""
+    return compact.encode_plain(value)
+
+
+def encode_private_map(value: msgspec.Struct) -> bytes:
+    """A format 1 plaintext: a msgpack map keyed by field name."""
+    return _private_map_encoder.encode(value)
 
 
 _private_decoders: dict[type, msgspec.msgpack.Decoder[Any]] = {}
 
 
 def decode_private(cls: type, data: bytes) -> Any:
+    if compact.is_array(data):
+        return compact.decode_plain(cls, data)
     decoder = _private_decoders.get(cls)
     if decoder is None:
         decoder = _private_decoders[cls] = msgspec.msgpack.Decoder(cls)
@@ -72,12 +107,7 @@ def decode_private(cls: type, data: bytes) -> Any:
 
 def decode_event(row: Row) -> Event:
     """Decode a verified row; a body that does not match its kind's schema is named by seq."""
-    # Replay calls this once per event: one dict lookup and one decode, no helper call.
-    decoder = _decoders.get(row.kind)
-    if decoder is None:
-        raise UnknownEventKind(row.kind, row.seq)
     try:
-        result: Event = decoder.decode(row.body)
+        return decode_body(row.kind, row.body, row.seq)
     except msgspec.DecodeError as exc:
         raise EventUndecodable(row.seq, row.kind, str(exc)) from None
-    return result

@@ -2,9 +2,10 @@
 
 An event is a frozen ``msgspec.Struct``. The ledger row carries the header
 (seq, kind, tenant, actor, recorded_at, resolver) in columns and the struct,
-encoded as JSON, in ``body``. Personal content never appears in clear: it sits in
-``Sealed`` fields (AES-256-GCM ciphertext under per-subject keys, see
-``affidavit.crypto``). Only structure is in clear: ids, states, times, hashes.
+encoded (``affidavit.codec``: compact since ledger format 2, JSON before), in
+``body``. Personal content never appears in clear: it sits in ``Sealed`` fields
+(AES-256-GCM ciphertext under per-subject keys, see ``affidavit.crypto``). Only
+structure is in clear: ids, states, times, hashes.
 
 Evolution rules (docs/ledger-format.md): a kind's name never changes once
 shipped; fields may only be added at the end with a default; a new kind bumps
@@ -21,7 +22,7 @@ import msgspec
 from affidavit.merkle import Receipt
 
 EVENT_VOCABULARY_VERSION: Final = 2  # 2: CLAIM_CORRECTED, DISPUTE_RESOLVED
-LEDGER_FORMAT: Final = 1
+LEDGER_FORMAT: Final = 2  # 2: compact bodies and sealed payloads, interned row headers
 
 
 class Sealed(msgspec.Struct, frozen=True, gc=False, array_like=True):
@@ -145,11 +146,13 @@ class ClaimQuarantined(msgspec.Struct, frozen=True, gc=False, kw_only=True):
 
 
 class LazyClaimAdmitted(msgspec.Struct, frozen=True, gc=False, kw_only=True):
-    """``ClaimAdmitted`` as replay decodes it: ``private`` kept as its JSON text.
+    """``ClaimAdmitted`` as replay decodes a JSON body: ``private`` kept as its JSON text.
 
     Replay never opens a claim's content (the store does, on first read), so parsing
-    the ciphertext out of every body is skipped; ``Sealed`` is decoded from this text
-    when the claim is read. Read-only: ``encode_body`` refuses it (not in ``KINDS``).
+    the base64 ciphertext out of every body is skipped; ``Sealed`` is decoded from this
+    text when the claim is read. A compact body carries the ciphertext as bytes and
+    decodes into ``ClaimAdmitted`` itself. Read-only: ``encode_body`` refuses it (not in
+    ``KINDS``).
     """
 
     claim_id: str

@@ -22,7 +22,13 @@ import structlog
 from affidavit import chain
 from affidavit.chain import Row, RowValues
 from affidavit.clock import Clock
-from affidavit.codec import REPLAY_DECODERS, decode_event, encode_private
+from affidavit.codec import (
+    COMPACT_DECODERS,
+    COMPACT_FORMAT_BYTE,
+    REPLAY_DECODERS,
+    decode_event,
+    encode_private,
+)
 from affidavit.crypto import macs
 from affidavit.crypto.keyring import Keyring
 from affidavit.engine import head_seal, high_water
@@ -323,13 +329,17 @@ class Engine:
         # projection dispatch each a single call (see bench/open.py).
         projections, observers, content = self._projections, self._observers, self._content
         apply, decoders, eager = projections.apply, REPLAY_DECODERS, EAGER_PRIVATE
+        compact_format, compact_decoders = COMPACT_FORMAT_BYTE, COMPACT_DECODERS
         intern = sys.intern  # records keep these few strings: one object each, not one per row
         for row in chain.verified(rows, projections.head_seq, projections.head_hash,
                                   self._head_recorded_at):
             seq, kind, tenant, actor, recorded_at, resolver, body, prev_hash, digest = row
             kind, tenant, actor = intern(kind), intern(tenant), intern(actor)
             try:
-                event = decoders[kind].decode(body)
+                if body and body[0] == compact_format:  # ledger format 2
+                    event = compact_decoders[kind](body)
+                else:  # format 1: JSON
+                    event = decoders[kind].decode(body)
             except (KeyError, msgspec.DecodeError):
                 event = decode_event(Row._make(row))  # raises the error that names the row
             private = None

@@ -1,12 +1,13 @@
 """The PostgreSQL ledger schema, its named migrations, and the deployment grants.
 
-One schema holds one chain: ``events`` (the same nine columns as SQLite), ``head``
-(the seal, one row that always exists and whose row lock is the chain lock), and
-``migrations``. Triggers are the second fence behind the grants: events refuse
-UPDATE, DELETE and TRUNCATE, a seq must continue the stored ones, the head row can
-neither be deleted nor move backwards, and every inserted row and every head move
-sends a notification on the chain's channel (delivered at commit, so only committed
-appends are announced): ``<seq>`` for a seal move, ``row:<seq>`` for a row.
+One schema holds one chain: ``events`` (the same columns as SQLite), ``headers`` (the
+interned row headers of layout 2), ``head`` (the seal, one row that always exists and
+whose row lock is the chain lock), ``meta`` and ``migrations``. Triggers are the second
+fence behind the grants: events refuse UPDATE, DELETE and TRUNCATE, a seq must continue
+the stored ones, headers are insert-only, the head row can neither be deleted nor move
+backwards, and every inserted row and every head move sends a notification on the
+chain's channel (delivered at commit, so only committed appends are announced):
+``<seq>`` for a seal move, ``row:<seq>`` for a row.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from affidavit.ledger.location import PostgresLocation
+from affidavit.ledger.rowformat import LAYOUT_MIGRATION
 
 APPLICATION_ID = "AFDV"  # the same mark SQLite keeps in PRAGMA application_id
 
@@ -95,15 +97,53 @@ CREATE TRIGGER head_moves_forward BEFORE UPDATE ON head
 """
 
 
-MIGRATIONS: list[str] = ["0001_events"]
+# Row layout 2 (affidavit.ledger.rowformat): rows name their (kind, tenant, actor,
+# resolver) by the id of a ``headers`` row and may leave ``prev_hash`` empty. Adding the
+# column rewrites no row; older rows read ``header`` as NULL.
+COMPACT_ROWS_DDL = """
+CREATE TABLE headers (
+    id       integer PRIMARY KEY CHECK (id > 0),
+    kind     text NOT NULL,
+    tenant   text NOT NULL,
+    actor    text NOT NULL,
+    resolver text NOT NULL,
+    UNIQUE (kind, tenant, actor, resolver)
+);
+CREATE TRIGGER headers_insert_only BEFORE UPDATE OR DELETE ON headers
+    FOR EACH ROW EXECUTE FUNCTION refuse_change();
+CREATE TRIGGER headers_no_truncate BEFORE TRUNCATE ON headers
+    FOR EACH STATEMENT EXECUTE FUNCTION refuse_change();
+ALTER TABLE events ADD COLUMN header integer;
+"""
+
+MIGRATIONS: list[str] = ["0001_events", LAYOUT_MIGRATION]
 
 
 def install(conn: Any, location: PostgresLocation) -> None:
-    """Create the schema's objects and record the migration (inside the caller's transaction)."""
+    """Create the schema's objects and record the migrations (inside the caller's transaction)."""
     conn.execute("CREATE TABLE migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL "
                  "DEFAULT now())")
-    conn.execute(ddl(location))
-    conn.execute("INSERT INTO migrations (name) VALUES (%s)", (MIGRATIONS[0],))
+    upgrade(conn, location)
+
+
+def upgrade(conn: Any, location: PostgresLocation) -> bool:
+    """Apply the migrations the schema lacks, as its owner (inside the caller's transaction).
+
+    Rows stay as they are: a schema made before gains row layout 2 for the rows written
+    after. True if anything was applied.
+    """
+    steps = {"0001_events": ddl(location), LAYOUT_MIGRATION: COMPACT_ROWS_DDL}
+    done = {str(r[0]) for r in conn.execute("SELECT name FROM migrations")}
+    todo = [name for name in MIGRATIONS if name not in done]
+    for name in todo:
+        conn.execute(steps[name])
+        conn.execute("INSERT INTO migrations (name) VALUES (%s)", (name,))
+    return bool(todo)
+
+
+def has_compact_rows(conn: Any) -> bool:
+    got = conn.execute("SELECT 1 FROM migrations WHERE name = %s", (LAYOUT_MIGRATION,)).fetchone()
+    return got is not None
 
 
 def is_ledger(conn: Any, location: PostgresLocation) -> bool:
@@ -138,5 +178,6 @@ GRANT USAGE ON SCHEMA {s} TO {r};
 GRANT SELECT, INSERT ON {s}.events TO {r};
 GRANT SELECT, UPDATE ON {s}.head TO {r};
 GRANT SELECT, INSERT ON {s}.meta TO {r};
+GRANT SELECT, INSERT ON {s}.headers TO {r};
 GRANT SELECT ON {s}.migrations TO {r};
 """

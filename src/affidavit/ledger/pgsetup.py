@@ -22,8 +22,13 @@ def keyring_sql(location: PostgresLocation, app_role: str) -> str:
 
 
 def set_up_ledger(location: PostgresLocation, app_role: str) -> None:
-    """Install the ledger's objects (if absent) owned by the connecting role; grant the app role."""
-    PostgresLedger.open_or_install(location).close()
+    """Install the ledger's objects (if absent) owned by the connecting role, bring a schema
+    made before up to date (row layout 2; no stored row changes); grant the app role."""
+    ledger = PostgresLedger.open_or_install(location)
+    try:
+        ledger.upgrade()
+    finally:
+        ledger.close()
     conn = pgconn.connect(location)
     try:
         with pgconn.translate_errors(location), conn.transaction():

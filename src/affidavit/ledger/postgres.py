@@ -38,16 +38,24 @@ from typing import Any
 
 from affidavit.chain import Row, RowValues
 from affidavit.errors import LedgerError, NotALedger
-from affidavit.ledger import pgconn, pgschema
+from affidavit.ledger import pgconn, pgschema, rowformat
 from affidavit.ledger.backend import Durability, HeadSeal
 from affidavit.ledger.location import PostgresLocation
 from affidavit.ledger.pgnotify import Notifications
 
 _COLUMNS = "seq, kind, tenant, actor, recorded_at, resolver, body, prev_hash, hash"
-_SELECT = f"SELECT {_COLUMNS} FROM events WHERE seq > %s ORDER BY seq"
-_SELECT_UNTIL = f"SELECT {_COLUMNS} FROM events WHERE seq > %s AND seq <= %s ORDER BY seq"
 _INSERT = f"INSERT INTO events ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+_INSERT2 = f"INSERT INTO events ({_COLUMNS}, header) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 PAGE = 2_000  # rows per keyset page, and per server-side cursor fetch
+
+
+def _select(compact: bool, first: bool, until: bool) -> str:
+    """Rows after a seq, by seq. Layout 2 reads a range's first page from the row at its
+    start on: that row's hash is the next one's implied prev_hash (``rowformat.expand``)."""
+    columns = f"{_COLUMNS}, header" if compact else _COLUMNS
+    after = ">=" if compact and first else ">"
+    bound = " AND seq <= %s" if until else ""
+    return f"SELECT {columns} FROM events WHERE seq {after} %s{bound} ORDER BY seq"
 
 
 class PostgresLedger:
@@ -61,6 +69,26 @@ class PostgresLedger:
         self._tx: PostgresWriteTx | None = None
         self._cursors = 0
         self._notifications: Notifications | None = None
+        self._headers = rowformat.Headers(self._load_headers)
+        self._compact: bool | None = None  # row layout 2; None: not yet looked
+
+    def _load_headers(self) -> list[tuple[int, str, str, str, str]]:
+        self._flush()
+        return list(self._conn.execute("SELECT id, kind, tenant, actor, resolver FROM headers"))
+
+    def _layout(self) -> bool:
+        """Whether rows are in layout 2. A schema in layout 1 is asked again before each
+        read: its owner may upgrade it (``postgres-setup``) while this process runs."""
+        if not self._compact:
+            self._compact = pgschema.has_compact_rows(self._conn)
+        return self._compact
+
+    def upgrade(self) -> bool:
+        """Bring the schema up to row layout 2, as its owner; rows already stored stay as they are."""
+        with pgconn.translate_errors(self.location), self.creation_lock(), self._conn.transaction():
+            done = pgschema.upgrade(self._conn, self.location)
+        self._compact = None
+        return done
 
     # -- opening -------------------------------------------------------------------
     @classmethod
@@ -168,20 +196,29 @@ class PostgresLedger:
     # -- reading -------------------------------------------------------------------
     def rows(self, after_seq: int = 0, until_seq: int | None = None) -> Iterator[Row]:
         """Keyset pages of ``PAGE`` rows: no transaction is left open between pages."""
-        make, last = Row._make, after_seq
+        with pgconn.translate_errors(self.location):
+            self._flush()
+            compact = self._layout()
+        make = Row._make
+        if not compact:
+            yield from map(make, self._pages(False, after_seq, until_seq))
+            return
+        stored = self._pages(True, after_seq, until_seq)
+        with pgconn.translate_errors(self.location):  # expanding may reload the headers
+            yield from map(make, rowformat.expand(stored, self._headers, after_seq))
+
+    def _pages(self, compact: bool, after_seq: int, until_seq: int | None) -> Iterator[Any]:
+        first, last = True, after_seq
         while True:
+            query = _select(compact, first, until_seq is not None) + f" LIMIT {PAGE}"
             with pgconn.translate_errors(self.location):
                 self._flush()
-                if until_seq is None:
-                    page = self._conn.execute(_SELECT + f" LIMIT {PAGE}", (last,)).fetchall()
-                else:
-                    page = self._conn.execute(_SELECT_UNTIL + f" LIMIT {PAGE}",
-                                              (last, until_seq)).fetchall()
-            for values in page:
-                yield make(values)
+                page = self._conn.execute(query, (last,) if until_seq is None
+                                          else (last, until_seq)).fetchall()
+            yield from page
             if len(page) < PAGE:
                 return
-            last = page[-1][0]
+            first, last = False, page[-1][0]
 
     @contextlib.contextmanager
     def scan(self, after_seq: int = 0, until_seq: int | None = None) -> Iterator[Iterator[RowValues]]:
@@ -193,30 +230,30 @@ class PostgresLedger:
         """
         with pgconn.translate_errors(self.location), contextlib.ExitStack() as stack:
             self._flush()
-            query, params = ((_SELECT, (after_seq,)) if until_seq is None
-                             else (_SELECT_UNTIL, (after_seq, until_seq)))
+            compact = self._layout()
+            params = (after_seq,) if until_seq is None else (after_seq, until_seq)
+            query = _select(compact, True, until_seq is not None)
             first = self._conn.execute(query + f" LIMIT {PAGE}", params).fetchall()
-            yield self._then_stream(stack, first, until_seq)
+            stored = self._then_stream(stack, compact, first, until_seq)
+            yield rowformat.expand(stored, self._headers, after_seq) if compact else stored
 
-    def _then_stream(self, stack: contextlib.ExitStack, first: list[RowValues],
-                     until_seq: int | None) -> Iterator[RowValues]:
+    def _then_stream(self, stack: contextlib.ExitStack, compact: bool, first: list[Any],
+                     until_seq: int | None) -> Iterator[Any]:
         yield from first
         if len(first) < PAGE:
             return
         if not self._in_tx:
             stack.enter_context(self._conn.transaction())
-        yield from self._cursor(stack, first[-1][0], until_seq)
+        yield from self._cursor(stack, compact, first[-1][0], until_seq)
 
-    def _cursor(self, stack: contextlib.ExitStack, after_seq: int,
-                until_seq: int | None) -> Iterator[RowValues]:
+    def _cursor(self, stack: contextlib.ExitStack, compact: bool, after_seq: int,
+                until_seq: int | None) -> Iterator[Any]:
         self._cursors += 1  # a name per cursor: two scans may be open in one transaction
         cursor = stack.enter_context(self._conn.cursor(name=f"affidavit_scan_{self._cursors}",
                                                        binary=True))
         cursor.itersize = PAGE
-        if until_seq is None:
-            cursor.execute(_SELECT, (after_seq,))
-        else:
-            cursor.execute(_SELECT_UNTIL, (after_seq, until_seq))
+        query = _select(compact, False, until_seq is not None)
+        cursor.execute(query, (after_seq,) if until_seq is None else (after_seq, until_seq))
         return iter(cursor)
 
     def head_seal(self) -> HeadSeal | None:
@@ -278,22 +315,29 @@ class PostgresLedger:
             with conn.pipeline():
                 conn.execute("BEGIN")
                 locked = conn.execute("SELECT seq, hash, mac FROM head WHERE id = 1 FOR UPDATE")
+                layout = None if self._compact else conn.execute(
+                    "SELECT 1 FROM migrations WHERE name = %s", (rowformat.LAYOUT_MIGRATION,))
             self._in_tx = True
             try:
                 got = locked.fetchone()
                 if got is None:
                     raise LedgerError(f"{self.location.display()}: the head row is missing; the "
                                       "chain lock cannot be taken (restore the schema)")
-                tx = self._tx = PostgresWriteTx(self, (got[0], bytes(got[1]), bytes(got[2])))
+                if layout is not None:
+                    self._compact = layout.fetchone() is not None
+                tx = self._tx = PostgresWriteTx(self, (got[0], bytes(got[1]), bytes(got[2])),
+                                                bool(self._compact))
                 yield tx
                 with conn.pipeline():
                     tx.send()
                     conn.execute("COMMIT")
             except BaseException:
                 self._rollback()
+                self._headers.reset()
                 raise
             finally:
                 self._in_tx, self._tx = False, None
+            self._headers.commit()
 
     def _flush(self) -> None:
         """Send rows and seal buffered in this write before a read that must see them."""
@@ -344,10 +388,12 @@ class PostgresWriteTx:
     transaction), so an append costs no round trip of its own.
     """
 
-    def __init__(self, ledger: PostgresLedger, seal: tuple[int, bytes, bytes]) -> None:
+    def __init__(self, ledger: PostgresLedger, seal: tuple[int, bytes, bytes], compact: bool) -> None:
         self._ledger = ledger
         self.seal = seal
-        self._rows: list[Row] = []
+        self._compact = compact
+        self._rows: list[Any] = []
+        self._last: tuple[int, bytes] | None = (seal[0], seal[1]) if seal[0] else None
         self._seal_moved = False
 
     @property
@@ -358,7 +404,26 @@ class PostgresWriteTx:
         return self._ledger.rows(seq)
 
     def insert(self, rows: Sequence[Row]) -> None:
-        self._rows.extend(rows)
+        if not rows:
+            return
+        if self._compact:
+            # The seal read under the lock names the stored head: when these rows continue
+            # it, the first one's prev_hash is implied as well (else it is kept in full).
+            self._rows.extend(rowformat.to_stored(rows, self._last, self._intern))
+        else:
+            self._rows.extend(rows)
+        self._last = (rows[-1].seq, rows[-1].hash)
+
+    def _intern(self, header: rowformat.Header) -> int:
+        return self._ledger._headers.id_of(header, self._insert_header)
+
+    def _insert_header(self, header: rowformat.Header) -> int:
+        # Under the chain lock, so max + 1 cannot race another writer's.
+        self._ledger._flush()
+        got = self._ledger._conn.execute(
+            "INSERT INTO headers (id, kind, tenant, actor, resolver) SELECT coalesce(max(id), 0) + 1, "
+            "%s, %s, %s, %s FROM headers RETURNING id", header).fetchone()
+        return int(got[0])
 
     def seal_head(self, seq: int, hash: bytes, mac: bytes) -> None:
         self.seal, self._seal_moved = (seq, hash, mac), True
@@ -368,7 +433,7 @@ class PostgresWriteTx:
         conn = self._ledger._conn
         if self._rows:
             with conn.cursor() as cursor:
-                cursor.executemany(_INSERT, self._rows)
+                cursor.executemany(_INSERT2 if self._compact else _INSERT, self._rows)
             self._rows = []
         if self._seal_moved:
             conn.execute("UPDATE head SET seq = %s, hash = %s, mac = %s WHERE id = 1", self.seal)

@@ -4,6 +4,11 @@ The first implementation of ``affidavit.ledger.backend.LedgerBackend``. Callers 
 see apsw. A write is a context manager: inside it the caller
 catches up with rows other processes appended, decides, then inserts; leaving
 the block commits, an exception rolls everything back.
+
+Rows are stored in layout 2 (``affidavit.ledger.rowformat``) once the ledger has the
+migration that makes it: a new ledger from the start, one made before by its first
+write under this version. A process that opened a ledger still in layout 1 looks at the
+schema cookie before each read, so it notices when another process upgrades it.
 """
 
 from __future__ import annotations
@@ -17,21 +22,18 @@ import apsw
 
 from affidavit.chain import Row, RowValues
 from affidavit.errors import LedgerError, NotALedger
-from affidavit.ledger import connection, schema
+from affidavit.ledger import connection, rowformat, schema
 from affidavit.ledger.backend import Durability, HeadSeal
 
-_SELECT = (
-    "SELECT seq, kind, tenant, actor, recorded_at, resolver, body, prev_hash, hash "
-    "FROM events WHERE seq > ? ORDER BY seq"
-)
-_SELECT_UNTIL = (
-    "SELECT seq, kind, tenant, actor, recorded_at, resolver, body, prev_hash, hash "
-    "FROM events WHERE seq > ? AND seq <= ? ORDER BY seq"
-)
-_INSERT = (
-    "INSERT INTO events (seq, kind, tenant, actor, recorded_at, resolver, body, prev_hash, hash)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
+_COLUMNS = "seq, kind, tenant, actor, recorded_at, resolver, body, prev_hash, hash"
+_SELECT = f"SELECT {_COLUMNS} FROM events WHERE seq > ? ORDER BY seq"
+_SELECT_UNTIL = f"SELECT {_COLUMNS} FROM events WHERE seq > ? AND seq <= ? ORDER BY seq"
+_INSERT = f"INSERT INTO events ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+# Layout 2: from the row at the range's start on (its hash is the next row's implied
+# prev_hash; ``rowformat.expand`` reads and drops it).
+_SELECT2 = f"SELECT {_COLUMNS}, header FROM events WHERE seq >= ? ORDER BY seq"
+_SELECT2_UNTIL = f"SELECT {_COLUMNS}, header FROM events WHERE seq >= ? AND seq <= ? ORDER BY seq"
+_INSERT2 = f"INSERT INTO events ({_COLUMNS}, header) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 
 class SQLiteLedger:
@@ -41,6 +43,34 @@ class SQLiteLedger:
         self._conn = conn
         self.path = path
         self.durability: Durability = durability
+        self._headers = rowformat.Headers(self._load_headers)
+        with connection.translate_errors(path):
+            self._compact = schema.has_compact_rows(conn)
+            self._schema_version = schema.schema_version(conn)
+
+    def _load_headers(self) -> list[tuple[int, str, str, str, str]]:
+        return list(self._conn.execute("SELECT id, kind, tenant, actor, resolver FROM headers"))
+
+    def _check_layout(self) -> None:
+        """A ledger in layout 1 may have been upgraded by another process since we looked."""
+        if not self._compact:
+            version = schema.schema_version(self._conn)
+            if version != self._schema_version:
+                self._compact = schema.has_compact_rows(self._conn)
+                self._schema_version = version
+
+    def _values(self, after_seq: int, until_seq: int | None) -> Iterator[RowValues]:
+        """Rows by seq, expanded from their stored layout (inside ``translate_errors``)."""
+        self._check_layout()
+        if not self._compact:
+            if until_seq is None:
+                return self._conn.execute(_SELECT, (after_seq,))
+            return self._conn.execute(_SELECT_UNTIL, (after_seq, until_seq))
+        if until_seq is None:
+            cursor = self._conn.execute(_SELECT2, (after_seq,))
+        else:
+            cursor = self._conn.execute(_SELECT2_UNTIL, (after_seq, until_seq))
+        return rowformat.expand(cursor, self._headers, after_seq)
 
     @classmethod
     def create(cls, path: Path, durability: Durability = "full") -> SQLiteLedger:
@@ -81,27 +111,20 @@ class SQLiteLedger:
 
     def rows(self, after_seq: int = 0, until_seq: int | None = None) -> Iterator[Row]:
         with connection.translate_errors(self.path):
-            if until_seq is None:
-                cursor = self._conn.execute(_SELECT, (after_seq,))
-            else:
-                cursor = self._conn.execute(_SELECT_UNTIL, (after_seq, until_seq))
             make = Row._make
-            for values in cursor:
+            for values in self._values(after_seq, until_seq):
                 yield make(values)
 
     @contextlib.contextmanager
     def scan(self, after_seq: int = 0, until_seq: int | None = None) -> Iterator[Iterator[RowValues]]:
-        """Like ``rows`` but plain tuples straight from SQLite, for replay's hot loop.
+        """Like ``rows`` but plain tuples, for replay's hot loop.
 
-        A context manager rather than a generator: the cursor is iterated without a
-        Python frame per row, and errors raised while stepping it are still translated.
+        A context manager rather than a generator: errors raised while stepping the
+        cursor are still translated, and a layout-1 cursor is iterated without a Python
+        frame per row.
         """
         with connection.translate_errors(self.path):
-            if until_seq is None:
-                cursor = self._conn.execute(_SELECT, (after_seq,))
-            else:
-                cursor = self._conn.execute(_SELECT_UNTIL, (after_seq, until_seq))
-            yield cursor
+            yield self._values(after_seq, until_seq)
 
     def head_seal(self) -> HeadSeal | None:
         with connection.translate_errors(self.path):
@@ -139,7 +162,11 @@ class SQLiteLedger:
         """One BEGIN IMMEDIATE transaction: the process holds the write lock throughout."""
         with connection.translate_errors(self.path):
             self._conn.execute("BEGIN IMMEDIATE")
+            upgraded = False
             try:
+                if not self._compact:  # made before: its first write here moves it to layout 2
+                    schema.install(self._conn)
+                    self._compact = upgraded = schema.has_compact_rows(self._conn)
                 yield SQLiteWriteTx(self)
                 self._conn.execute("COMMIT")
             except BaseException:
@@ -147,7 +174,11 @@ class SQLiteLedger:
                 # a second ROLLBACK would fail and hide the error that matters.
                 if self._conn.in_transaction:
                     self._conn.execute("ROLLBACK")
+                self._headers.reset()
+                if upgraded:  # the upgrade rolled back with the rest
+                    self._compact = False
                 raise
+            self._headers.commit()
 
     def set_durability(self, durability: Durability) -> None:
         """Change whether each later commit is synced to disk before it returns."""
@@ -195,7 +226,23 @@ class SQLiteWriteTx:
         return self._ledger.rows(seq)
 
     def insert(self, rows: Sequence[Row]) -> None:
-        self._ledger._conn.executemany(_INSERT, rows)
+        if not rows:
+            return
+        conn = self._ledger._conn
+        if not self._ledger._compact:
+            conn.executemany(_INSERT, rows)
+            return
+        got = conn.execute("SELECT hash FROM events WHERE seq = ?", (rows[0].seq - 1,)).fetchall()
+        before = (rows[0].seq - 1, got[0][0]) if got and isinstance(got[0][0], bytes) else None
+        conn.executemany(_INSERT2, rowformat.to_stored(rows, before, self._intern))
+
+    def _intern(self, header: rowformat.Header) -> int:
+        return self._ledger._headers.id_of(header, self._insert_header)
+
+    def _insert_header(self, header: rowformat.Header) -> int:
+        conn = self._ledger._conn
+        conn.execute("INSERT INTO headers (kind, tenant, actor, resolver) VALUES (?, ?, ?, ?)", header)
+        return int(conn.last_insert_rowid())
 
     def seal_head(self, seq: int, hash: bytes, mac: bytes) -> None:
         self._ledger._conn.execute(

@@ -16,13 +16,13 @@ from typing import Literal
 import msgspec
 
 from affidavit import validation
+from affidavit.codec import decode_sealed
 from affidavit.engine import Engine, WriteContext, clear_text_caches
-from affidavit.errors import InvalidInput, StaleReview
+from affidavit.errors import EventUndecodable, InvalidInput, StaleReview
 from affidavit.events import (
     ClaimStateChanged,
     ErasureAcknowledged,
     ReviewDecided,
-    Sealed,
     SourcePartRedacted,
     SubjectErased,
     Unreadable,
@@ -180,7 +180,10 @@ def _shred_held(ctx: WriteContext, item: ReviewItem, record: ClaimRecord) -> lis
     still needs are kept.
     """
     store = ctx.engine
-    keys = list(msgspec.json.decode(record.sealed, type=Sealed).keys)
+    sealed = decode_sealed(record.sealed)
+    if sealed is None:
+        raise EventUndecodable(record.seq, record.sealed_kind, "its sealed content is not a Sealed")
+    keys = list(sealed.keys)
     if record.evidence is not None:
         keys.extend(record.evidence.keys)
     mine = tuple(e for e in record.entity_ids

@@ -1,0 +1,252 @@
+"""The compact body encoding (ledger format 2): positional msgpack, hashes and ids as bytes.
+
+A JSON body spells every field name, writes a 32-byte hash as 64 hex characters and
+ciphertext as base64, and repeats an entity id in every field that names it. This
+encoding writes, after the format byte ``0x01`` (a JSON text cannot start with it)::
+
+    value(struct) = array of the fields in declaration order, trailing fields that
+                    equal their default left out (a reader fills them in)
+    value(tuple)  = array;  bytes = bin;  None, bool, int = themselves
+    value(str)    = str, except a *token*:
+                    lowercase hex, even length >= 8        -> ext 1: the bytes
+                    prefix "_" hex (prefix 1-15 a-z, hex as above)
+                                                           -> ext 2: len(prefix) || prefix || bytes
+                    a token equal to an earlier one        -> ext 0: u8 or u16be index of that one
+
+Tokens are numbered 0, 1, 2, … in the order their ext 1 / ext 2 appear in the body. The
+mapping is exact both ways (only strings that round-trip are tokens), and the stored
+bytes are what the chain hashes, so nothing here is re-encoded to verify. Decoding is one
+typed msgpack parse into a positional twin of the struct, whose extension hook rebuilds
+the strings, then one conversion into the struct itself that checks every field.
+docs/ledger-format.md is the specification; ``affidavit_verify`` reads it independently.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+import re
+import threading
+import types
+import typing
+from collections.abc import Callable
+from typing import Any, Final, cast
+
+import msgspec
+
+FORMAT_BYTE: Final = 0x01
+PREFIX: Final = bytes([FORMAT_BYTE])
+EXT_REF, EXT_HEX, EXT_PREFIXED = 0, 1, 2
+_HEX = re.compile(r"(?:[0-9a-f]{2}){4,}")
+_PREFIXED = re.compile(r"([a-z]{1,15})_((?:[0-9a-f]{2}){4,})")
+_NO_DEFAULT: Final = object()
+
+
+def is_compact(body: bytes) -> bool:
+    return body[:1] == PREFIX
+
+
+# -- the positional twin of a struct -------------------------------------------------
+
+
+@functools.cache
+def twin(cls: type) -> type:
+    """``cls`` as an array-like struct with the same fields (nested structs twinned too).
+
+    Its text fields are typed ``Any``: there the decoder's extension hook may put the
+    string a token stands for (a field typed ``str`` refuses an extension). Converting the
+    twin into ``cls`` then checks every field against its real type.
+    """
+    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+    for f in msgspec.structs.fields(cls):
+        tp = _twin_type(f.type)
+        if f.default is not msgspec.NODEFAULT:
+            fields.append((f.name, tp, f.default))
+        elif f.default_factory is not msgspec.NODEFAULT:
+            fields.append((f.name, tp, msgspec.field(default_factory=f.default_factory)))
+        else:
+            fields.append((f.name, tp))
+    return msgspec.defstruct(f"{cls.__name__}Positional", fields, array_like=True,
+                             kw_only=True, frozen=True, gc=False)
+
+
+def _twin_type(tp: Any) -> Any:
+    if tp is str:
+        return Any
+    if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
+        return twin(tp)
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return functools.reduce(operator.or_, [_twin_type(a) for a in args])
+    if origin is tuple:
+        return tuple[tuple(a if a is Ellipsis else _twin_type(a) for a in args)]  # type: ignore[misc]
+    return tp
+
+
+@functools.cache
+def _layout(cls: type) -> tuple[tuple[str, ...], tuple[object, ...]]:
+    """Field names in order, and their defaults (``_NO_DEFAULT`` for a required field)."""
+    names, defaults = [], []
+    for f in msgspec.structs.fields(cls):
+        names.append(f.name)
+        if f.default is not msgspec.NODEFAULT:
+            defaults.append(f.default)
+        elif f.default_factory is not msgspec.NODEFAULT:
+            defaults.append(f.default_factory())
+        else:
+            defaults.append(_NO_DEFAULT)
+    return tuple(names), tuple(defaults)
+
+
+# -- encoding ----------------------------------------------------------------------
+
+
+_SCALARS: Final = frozenset({int, bool, bytes, type(None)})
+
+
+def positional(value: object, token: Callable[[str], object] | None = None) -> object:
+    """``value`` as the tree this module encodes (``token`` rewrites strings, if given)."""
+    kind = type(value)  # dispatch on the exact type first: this runs for every value written
+    if kind is str:
+        return value if token is None else token(cast(str, value))
+    if kind in _SCALARS:
+        return value
+    if kind is tuple or kind is list:
+        return [positional(v, token) for v in cast("tuple[object, ...]", value)]
+    if isinstance(value, msgspec.Struct):
+        names, defaults = _layout(type(value))
+        items = [getattr(value, name) for name in names]
+        end = len(items)
+        while end and defaults[end - 1] is not _NO_DEFAULT and items[end - 1] == defaults[end - 1]:
+            end -= 1
+        return [positional(v, token) for v in items[:end]]
+    return value
+
+
+class _Tokens:
+    """The encoder's side of token numbering: one per body."""
+
+    def __init__(self) -> None:
+        self.index: dict[str, int] = {}  # token -> the number of its first definition
+        self.defined = 0  # definitions written so far (the decoder counts the same way)
+
+    def __call__(self, text: str) -> object:
+        seen = self.index.get(text)
+        if seen is not None and seen <= 0xFFFF:
+            return msgspec.msgpack.Ext(EXT_REF, seen.to_bytes(1 if seen <= 0xFF else 2, "big"))
+        if _HEX.fullmatch(text):
+            ext = msgspec.msgpack.Ext(EXT_HEX, bytes.fromhex(text))
+        elif (m := _PREFIXED.fullmatch(text)) is not None:
+            prefix = m.group(1).encode()
+            ext = msgspec.msgpack.Ext(EXT_PREFIXED, bytes([len(prefix)]) + prefix
+                                      + bytes.fromhex(m.group(2)))
+        else:
+            return text
+        # Past the reach of a reference (more than 65,536 tokens) a token is defined again.
+        self.index.setdefault(text, self.defined)
+        self.defined += 1
+        return ext
+
+
+_encoder = msgspec.msgpack.Encoder()
+
+
+def encode(value: msgspec.Struct) -> bytes:
+    """The compact body of one event struct."""
+    return PREFIX + _encoder.encode(positional(value, _Tokens()))
+
+
+def encode_plain(value: msgspec.Struct) -> bytes:
+    """A struct as a positional msgpack array, no tokens (sealed payloads)."""
+    return _encoder.encode(positional(value))
+
+
+# -- decoding ----------------------------------------------------------------------
+
+
+def _hook_for(seen: list[str]) -> Callable[[int, memoryview], str]:
+    """The extension hook that turns tokens back into strings, numbering them in ``seen``.
+
+    Ids recur across bodies (a subject in each of its claims): each token's text is kept
+    per thread, bounded, so a recurring one costs a lookup and is one string in memory.
+    """
+    append = seen.append
+    prefixed: dict[bytes, str] = {}
+    hexes: dict[bytes, str] = {}
+
+    def hook(code: int, data: memoryview) -> str:
+        # Replay calls this for every token of every body: the common cases come first.
+        if code == EXT_REF:
+            return seen[data[0] if len(data) == 1 else int.from_bytes(data, "big")]
+        raw = data.tobytes()
+        if code == EXT_PREFIXED:
+            text = prefixed.get(raw)
+            if text is None:
+                n = raw[0] + 1
+                text = raw[1:n].decode("ascii") + "_" + raw[n:].hex()
+                if len(prefixed) >= _TEXTS_KEPT:
+                    prefixed.clear()
+                prefixed[raw] = text
+        elif code == EXT_HEX:
+            text = hexes.get(raw)
+            if text is None:
+                text = raw.hex()
+                if len(hexes) >= _TEXTS_KEPT:
+                    hexes.clear()
+                hexes[raw] = text
+        else:
+            raise ValueError(f"unknown extension type {code}")
+        append(text)
+        return text
+
+    return hook
+
+
+_TEXTS_KEPT: Final = 1 << 16
+
+
+class _Decoders(threading.local):
+    """One thread's decoders: they share a token list, filled afresh for each body."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+        self.hook = _hook_for(self.seen)
+        self.by_class: dict[type, msgspec.msgpack.Decoder[Any]] = {}
+
+
+_local = _Decoders()
+
+
+def decode(cls: type, body: bytes) -> Any:
+    """A compact body (format byte included) as an instance of ``cls``.
+
+    One typed parse into the positional twin (tokens rebuilt by the hook), then one
+    conversion that checks every field; anything malformed is a ``msgspec.DecodeError``.
+    """
+    local = _local
+    decoder = local.by_class.get(cls)
+    if decoder is None:
+        decoder = local.by_class[cls] = msgspec.msgpack.Decoder(twin(cls), ext_hook=local.hook)
+    local.seen.clear()
+    try:
+        value = decoder.decode(memoryview(body)[1:])
+    except msgspec.DecodeError:
+        raise
+    except (ValueError, IndexError) as exc:  # raised by the hook: a bad token or reference
+        raise msgspec.DecodeError(f"malformed compact body: {exc}") from None
+    return msgspec.convert(value, cls, from_attributes=True)
+
+
+def decode_plain(cls: type, data: bytes) -> Any:
+    """A positional msgpack array (``encode_plain``) as an instance of ``cls``."""
+    return msgspec.convert(_plain_decoder(cls).decode(data), cls, from_attributes=True)
+
+
+@functools.cache
+def _plain_decoder(cls: type) -> msgspec.msgpack.Decoder[Any]:
+    return msgspec.msgpack.Decoder(twin(cls))
+
+
+def is_array(data: bytes) -> bool:
+    """Whether msgpack ``data`` starts with an array (fixarray, array16, array32)."""
+    return bool(data) and (0x90 <= data[0] <= 0x9F or data[0] in (0xDC, 0xDD))
