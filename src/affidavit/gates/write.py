@@ -40,6 +40,7 @@ from affidavit.gates.write_apposition import apposition_readings, check_describe
 from affidavit.gates.write_degree import degree_readings
 from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, linked_sentences, read_linked
 from affidavit.gates.write_parse import analyse, claim_subject, mentions
+from affidavit.gates.write_residence import residence_readings
 from affidavit.gates.write_shape import shape_of
 from affidavit.text import clauses as context
 from affidavit.text import corrections, currencies, lemmas, lexical, markers, name_finder
@@ -57,7 +58,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.18+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.19+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -391,7 +392,8 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
 def _reread(claim: str, evidence: str) -> WriteDecision | None:
     """The decision on a second reading of part of the evidence as what it says, when that
     admits the claim: a question and the next speaker's answer (``write_answer``), a
-    sentence's appositions (``write_apposition``), a CV's degree line (``write_degree``).
+    sentence's appositions (``write_apposition``), a CV's degree line (``write_degree``), a
+    move or a home address (``write_residence``).
     The span covers the part reread."""
     # "According to Roksolana, ...": the answer is the answerer's to report, under their label;
     # otherwise no label, which would stand as one more mention of the answerer.
@@ -401,6 +403,7 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
                 for start, end, text, who in answers]
     readings += [(start, end, text, "apposition") for start, end, text in apposition_readings(evidence)]
     readings += [(start, end, text, "degree") for start, end, text in degree_readings(evidence)]
+    readings += [(start, end, text, "residence") for start, end, text in residence_readings(evidence)]
     for start, end, reading, how in readings:
         read = evidence[:start] + reading + evidence[end:]
         decision = _decide(claim, read)

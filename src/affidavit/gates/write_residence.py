@@ -1,0 +1,54 @@
+"""Where someone lives, read from a move or an address the evidence states.
+
+"I moved from Crickhowell to 3 Ffordd yr Orsaf, Llanrwst on 1 May 2024" says the writer
+lives in Llanrwst (from that day); "New address from 1 July: Folake Ogunleye, 14 Gbongan
+Road, Osogbo" and "Home address: 7 Odos Linou, Omodos" say where the person lives.
+``residence_readings`` gives each such sentence again with "lives in <town>" said in it,
+for a second reading by the gate; the town is the last name of the address (its last
+comma-set part).
+
+Conservative: a move only in the past tense ("moved", "has moved", "relocated"), not one
+followed by another ("then to Bergen", "moved again", "back to") nor a stay for a while ("for
+a year"); an address only under a label that says it is a home ("home address", "new
+address", "address:" on a person's record).
+"""
+
+from __future__ import annotations
+
+import re
+
+from affidavit.gates.write_parse import mentions
+from affidavit.text.sentences import sentences
+
+_PLACE = r"(?P<place>[A-ZÀ-ÞĀ-Ž][\w'’-]+(?:[ \t]+[A-ZÀ-ÞĀ-Ž][\w'’-]+){0,2})"
+# "moved (from X) to [address, ] Town": the town is the to-phrase's last name.
+_MOVED = re.compile(
+    r"\b(?P<verb>moved|has moved|have moved|relocated|has relocated)\b(?:[ \t]+from[ \t]+[^,.;]+?)?"
+    r"[ \t]+to[ \t]+(?:[^.;\n]*?,[ \t]*)?" + _PLACE
+    + r"(?=[ \t]*(?:[.,;!]|$|\n|[ \t](?:on|in|last|this|two|a|since|after|with)\b))"
+)
+_NOT_SETTLED = re.compile(r"\b(?i:then|again|back to|for (?:a|an|one|two|three|six|a few|some) )")
+_ADDRESS = re.compile(
+    r"\b(?i:home address|new address|address|lives at)\b[^:\n]*:[ \t]*[^\n]*?,[ \t]*" + _PLACE
+    + r"[ \t]*\.?[ \t]*(?:$|\n)",
+    re.M,
+)
+
+
+def residence_readings(evidence: str) -> list[tuple[int, int, str]]:
+    """(start, end, reading) for each sentence that states a move or a home address."""
+    out: list[tuple[int, int, str]] = []
+    for a, b in sentences(evidence):
+        sentence = evidence[a:b]
+        moved = _MOVED.search(sentence)
+        if moved is not None and not _NOT_SETTLED.search(sentence, moved.end()):
+            lives = f"lives in {moved.group('place')}"
+            out.append((a, b, sentence[: moved.start()] + lives + sentence[moved.end("place") :]))
+        address = _ADDRESS.search(sentence)
+        if address is not None:
+            # The record's person: named on the line, or the record's first name before it.
+            colon = a + sentence.index(":", address.start())
+            named = [m for m in mentions(evidence, 0, colon) if not m.possessive]
+            who = f"{named[-1].name} " if named else ""
+            out.append((a, b, f"{sentence.rstrip('. ')} ; {who}lives in {address.group('place')}."))
+    return out
