@@ -110,3 +110,29 @@ def test_a_relative_clause_after_a_name_in_a_phrase_is_not_that_names() -> None:
         decide_write("Jolanta Urbonė said the developer approached two other MPs.", AIDE).verdict not in ADMIT
     )
     assert decide_write("Jolanta Urbonė asked not to be named.", AIDE).verdict not in ADMIT
+
+
+@pytest.mark.parametrize(
+    ("evidence", "admitted", "refused"),
+    [
+        (
+            "Vaigai Pumps' finance director, Meenakshi Venkatesan, said the deal would be funded from cash.",
+            "Meenakshi Venkatesan is the finance director of Vaigai Pumps.",
+            "The deal will be funded from cash.",
+        ),
+        (
+            "The new chair, Ada Obi, opened the meeting.",
+            "Ada Obi is the new chair.",
+            "Bo Lee is the new chair.",
+        ),
+    ],
+)
+def test_a_description_set_before_a_name_is_the_names(evidence: str, admitted: str, refused: str) -> None:
+    assert decide_write(admitted, evidence).verdict in ADMIT
+    assert decide_write(refused, evidence).verdict not in ADMIT
+
+
+def test_a_description_after_another_name_is_not_the_subjects() -> None:
+    met = "Ada Obi met Bo Lee, the new chair, on Friday."
+    assert decide_write("Ada Obi is the new chair.", met).verdict not in ADMIT
+    assert decide_write("Bo Lee is the new chair.", met).verdict in ADMIT

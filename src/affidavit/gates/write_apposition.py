@@ -76,9 +76,19 @@ def _framed(sentence: str, at: int) -> bool:
     return any(seg.frames or seg.negated for seg in read(sentence) if seg.start <= at < seg.end + 2)
 
 
+# "Vaigai Pumps' finance director, Meenakshi Venkatesan, said ...": the description first.
+_DESCRIBED_FIRST = re.compile(
+    r"(?P<desc>(?:the|a|an|The|A|An|[A-ZÀ-ÞĀ-Ž][^,;:()\n]*?['’]s?)[ \t][^,;:()\n]+?),[ \t]+$"
+)
+
+
 def _readings(sentence: str) -> list[str]:
     out: list[str] = []
     for m in mentions(sentence):
+        before = _DESCRIBED_FIRST.search(sentence, 0, m.start)
+        if (before is not None and not m.possessive and sentence[m.end : m.end + 1] == ","
+                and not sentence[: before.start()].strip() and _verbless(before.group("desc"))):
+            out.append(f"{m.name} is {before.group('desc').strip()}.")
         if m.possessive or _framed(sentence, m.start):
             continue
         name = m.name
