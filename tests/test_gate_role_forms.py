@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from affidavit.gates.write import decide_write
+from affidavit.text import markers
 
 ADMIT = ("ACCEPT", "RESCUE")
 
@@ -71,3 +72,13 @@ def test_voting_against_a_thing_denies_no_event() -> None:
     evidence = "Kautokeino council voted 11 to 8 against the new mine road on Tuesday."
     assert decide_write("Kautokeino council voted against the new mine road.", evidence).verdict in ADMIT
     assert decide_write("Kautokeino council approved the new mine road.", evidence).verdict not in ADMIT
+
+
+def test_a_numbered_name_is_no_denial() -> None:
+    """ "Hospital No. 2" numbers the hospital; "no 2 nurses" and "does not" still deny."""
+    assert markers.negations("She is head nurse at Kyiv Children's Hospital No. 2.") == 0
+    assert markers.negations("She is not head nurse at Kyiv Children's Hospital No. 2.") == 1
+    assert markers.negations("There were no nurses on ward 2.") == 1
+    evidence = "Solomiia Tkachuk, head nurse at Kyiv Children's Hospital No. 2, opened the ward."
+    assert decide_write("Solomiia Tkachuk opened the ward.", evidence).verdict in ADMIT
+    assert decide_write("Solomiia Tkachuk did not open the ward.", evidence).verdict not in ADMIT

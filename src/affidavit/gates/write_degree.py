@@ -29,12 +29,18 @@ DEGREES: dict[str, str] = {
     "BFA": "fine art", "MFA": "fine art", "BN": "nursing", "BSN": "nursing", "MBBS": "medicine",
     "MBChB": "medicine",
 }  # fmt: skip
+# The word that makes a name a school's, in the languages CVs are written in.
+_SCHOOL_WORDS = (
+    r"University|College|Institute|School|Academy|Polytechnic|Conservatory|Conservatoire|Universidade|"
+    r"Universidad|Université|Universität|Universiteit|Università|Uniwersytet|Universitet|Hochschule|"
+    r"Politecnico|Politécnica|Instituto|Institut|Escola|Escuela|École"
+)
 _DEGREE = re.compile(
     r"(?<![\w.])(?P<degree>" + "|".join(sorted(map(re.escape, DEGREES), key=len, reverse=True)) + r")\.?"
     r"(?:[ \t]+(?:\(Hons\)|Hons\.?|in|of))?"
     r"(?P<field>(?:[ \t]+[A-Z][\w'’-]*(?:[ \t]+(?:and|&)[ \t]+[A-Z][\w'’-]*)?){0,4})"
-    r"[ \t]*,[ \t]*(?P<school>(?:[A-Z][^,;()\n]*?[ \t])?(?:University|College|Institute|School|Academy|"
-    r"Polytechnic|Conservatory|Conservatoire)(?:[ \t]+of[ \t]+[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*)?)"
+    r"[ \t]*,[ \t]*(?P<school>(?:[A-Z][^,;()\n]*?[ \t])?(?:" + _SCHOOL_WORDS + r")"
+    r"(?:[ \t]+(?:of|de|do|dos|das|da|di|del|des|du|van|für)[ \t]+[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*)?)"
 )
 
 

@@ -177,6 +177,7 @@ def _normalised(text: str) -> str:
     return folded
 
 
+_NUMBERED = re.compile(r"\b[Nn]o\.[ \t]?\d")
 _BARE_NT = re.compile(
     r"\b(do|does|did|is|was|are|were|has|have|had|could|would|should|must|need|ca|wo|ai)nt\b"
 )
@@ -186,6 +187,8 @@ def negations(text: str) -> int:
     """How many negations the text carries (parity decides polarity)."""
     toks = token_tuple(text)  # read only: no list copy
     count = sum(1 for t in toks if t in NEGATORS or t in LEXICAL_NEGATIVES)
+    if "no" in toks:
+        count -= len(_NUMBERED.findall(text))  # "Hospital No. 2", "no. 14": a number, not a denial
     if not _PHRASE_TAILS.isdisjoint(toks):  # every negative phrase ends in one of these
         count += len(_NEGATIVE_PHRASES.findall(text.casefold()))
     # "no longer" is a temporal ending, not a denial of the predicate; so is "not ... anymore".
