@@ -56,5 +56,6 @@ def test_a_degree_after_a_sentence_is_nobodys() -> None:
 
 def test_a_school_named_in_its_own_language() -> None:
     cv = "Inês Raposo — CV\n2014–2018 BSc Marine Biology, Universidade dos Açores, Ponta Delgada"
-    assert decide_write("Inês Raposo studied marine biology at the Universidade dos Açores.", cv).verdict in ADMIT
+    studied = "Inês Raposo studied marine biology at the Universidade dos Açores."
+    assert decide_write(studied, cv).verdict in ADMIT
     assert decide_write("Inês Raposo studied law at the Universidade dos Açores.", cv).verdict not in ADMIT
