@@ -163,3 +163,11 @@ def test_product_names_at_sentence_start() -> None:
     assert _names("Revenue 3.2 million was reported.") == []
     assert _names("Nearly 3.5 kg of rice was lost.") == _names("Almost 4.5 tonnes arrived.") == []
     assert _names("Lantern oil is cheap.") == []
+
+
+def test_known_words_joined_by_hyphens_opening_a_sentence_are_no_name() -> None:
+    """ "Return-to-work meeting held ..." opens with a compound of English words; "Jean-Luc
+    Picard" and "Abu-Bakr Ali" are names."""
+    found = [n for n, _, _ in find_names("Return-to-work meeting held 19 May with Shafiq Sarker.")]
+    assert found == ["Shafiq Sarker"]
+    assert [n for n, _, _ in find_names("Jean-Luc Picard met Ada Obi.")] == ["Jean-Luc Picard", "Ada Obi"]

@@ -96,6 +96,10 @@ def _looks_common(word: str, alone: bool) -> bool:
         return True
     if alone and _simplemma().is_known(low, lang="en"):
         return True  # "Medication review for ...": a known word standing alone
+    parts = low.split("-")
+    known = all(p and (p in _NOT_NAMES or _simplemma().is_known(p, lang="en")) for p in parts)
+    if alone and len(parts) > 1 and known:
+        return True  # "Return-to-work meeting held ...": known words joined by hyphens
     # Plural common nouns ("Doctors", "Regulators") lemmatise to something else; a word
     # followed by another capitalised word ("Marcus Lee") is read as a name instead.
     return (
