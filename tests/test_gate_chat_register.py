@@ -334,3 +334,13 @@ def test_the_clause_of_the_verb_names_the_subject_only_as_an_owner() -> None:
     assert verdict("Sina's sister manages the Faleolo café.", evidence)[0] in ADMITTED
     own = "Sina manages the Faleolo café, Sina's sister does weekends there."
     assert verdict("Sina manages the Faleolo café.", own)[0] in ADMITTED
+
+
+def test_a_name_chat_types_without_its_diacritics_is_the_claims() -> None:
+    """ "hemi parata" is the claim's "Hēmi Parata" typed without the macron: recased letter for
+    letter, its own letters kept (same length); "Hōne Parata" is someone else."""
+    evidence = "fyi hemi parata is the new chair of the marae committee, voted in last nite"
+    recased = recase_from_claim("Hēmi Parata is the new chair.", evidence)
+    assert recased.startswith("fyi Hemi Parata ") and len(recased) == len(evidence)
+    assert verdict("Hēmi Parata is the new chair of the marae committee.", evidence)[0] in ADMITTED
+    assert verdict("Hōne Parata is the new chair of the marae committee.", evidence)[0] == "REJECT"

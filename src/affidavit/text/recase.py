@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import re
 
+from affidavit.text.fold import fold
 from affidavit.text.lemmas import is_known_word
 from affidavit.text.wordlists import NOT_NAMES, PARTICLES, TITLES
 
-RECASE_VERSION = "recase-1"
+RECASE_VERSION = "recase-2"
 
 _WORD = re.compile(r"[^\W\d_](?:[\w'’-]*[^\W_])?")
 
@@ -67,6 +68,21 @@ def _name_runs(claim: str) -> list[list[str]]:
 
 def _same_letters(written: str, spelled: str) -> bool:
     return len(written) == len(spelled) and written.lower() == spelled.lower() and written != spelled
+
+
+def _key(word: str) -> str:
+    """A word for matching a claim's name in uncased chat: lower case, diacritics folded
+    ("hemi" is the "Hēmi" of the claim, typed without its macron)."""
+    return fold(word).lower()
+
+
+def _cased_as(written: str, spelled: str) -> str:
+    """``written`` with the capitals ``spelled`` has, letter for letter (its own letters
+    kept: "hemi" -> "Hemi" for "Hēmi")."""
+    if len(written) != len(spelled):
+        return written
+    return "".join(w.upper() if s.isupper() and len(w.upper()) == 1 else w
+                   for w, s in zip(written, spelled, strict=True))
 
 
 # "i", "i'm", "i've", "i'd", "i'll": the first-person pronoun chat writes lower case.
@@ -128,26 +144,26 @@ def recase_from_claim(claim: str, evidence: str) -> str:
             if len(ch.lower()) == 1:  # letter for letter only: offsets never move
                 out[start + i] = ch
 
-    lowered = [w.lower() for _, w in words]
+    lowered = [_key(w) for _, w in words]
     singles: dict[str, str] = {}
     for run in _name_runs(claim):
         names = [w for w in run if _capitalised(w)]
         if len(names) >= 2:
-            key = [w.lower() for w in run]
+            key = [_key(w) for w in run]
             for i in range(len(words) - len(run) + 1):
                 if lowered[i : i + len(run)] != key:
                     continue
                 window = words[i : i + len(run)]
                 if all(_uncased(w) or w == s for (_, w), s in zip(window, run, strict=True)):
                     for (start, written), spelled in zip(window, run, strict=True):
-                        if _same_letters(written, spelled):
-                            put(start, spelled)
+                        if _uncased(written):
+                            put(start, _cased_as(written, spelled))
         for word in names:
             low = word.lower()
             if low not in NOT_NAMES and not is_known_word(low):
-                singles[low] = word
+                singles[_key(word)] = word
     for (start, written), low in zip(words, lowered, strict=True):
         single = singles.get(low)
-        if single is not None and _uncased(written) and _same_letters(written, single):
-            put(start, single)
+        if single is not None and _uncased(written) and written != single:
+            put(start, _cased_as(written, single))
     return "".join(out)
