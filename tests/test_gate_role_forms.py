@@ -17,15 +17,21 @@ ADMIT = ("ACCEPT", "RESCUE")
 
 # (evidence, admitted claim, swapped claim)
 PAIRS = [
-    ("Action: Velu Raman to brief Revathi Iyer on the Pollachi contract by Wednesday.",
-     "Velu Raman is to brief Revathi Iyer on the Pollachi contract by Wednesday.",
-     "Revathi Iyer is to brief Velu Raman on the Pollachi contract by Wednesday."),
-    ("Actions:\n- Tomas Rudd to call Inga Berg about the lease.\n- Ola to book the van.",
-     "Tomas Rudd is to call Inga Berg about the lease.",
-     "Inga Berg is to call Tomas Rudd about the lease."),
-    ("Titu Quispe: Chaska Mamani taught me to drive, in her dad's truck.",
-     "Chaska Mamani taught Titu Quispe to drive.",
-     "Titu Quispe taught Chaska Mamani to drive."),
+    (
+        "Action: Velu Raman to brief Revathi Iyer on the Pollachi contract by Wednesday.",
+        "Velu Raman is to brief Revathi Iyer on the Pollachi contract by Wednesday.",
+        "Revathi Iyer is to brief Velu Raman on the Pollachi contract by Wednesday.",
+    ),
+    (
+        "Actions:\n- Tomas Rudd to call Inga Berg about the lease.\n- Ola to book the van.",
+        "Tomas Rudd is to call Inga Berg about the lease.",
+        "Inga Berg is to call Tomas Rudd about the lease.",
+    ),
+    (
+        "Titu Quispe: Chaska Mamani taught me to drive, in her dad's truck.",
+        "Chaska Mamani taught Titu Quispe to drive.",
+        "Titu Quispe taught Chaska Mamani to drive.",
+    ),
 ]
 
 
@@ -47,21 +53,31 @@ def test_a_deadline_after_by_is_no_agent() -> None:
 
 # (evidence, refused claim, code, admitted claim)
 DENIED = [
-    ("Item 2: The Tarn committee decided against renewing the cleaning contract with Baybay Janitorial.",
-     "The Tarn committee renewed the cleaning contract with Baybay Janitorial.", "negation_flipped",
-     "The Tarn committee did not renew the cleaning contract with Baybay Janitorial."),
-    ("Usman Abdullahi, pharmacist. Not currently registered to practise in the UK.",
-     "Usman Abdullahi is registered to practise in the UK.", "negation_flipped",
-     "Usman Abdullahi is a pharmacist."),
-    ("Jokin Egaña — Goals: to qualify as a mountain guide by 2026.",
-     "Jokin Egaña has qualified as a mountain guide.", "modality_dropped",
-     "Jokin Egaña aims to qualify as a mountain guide by 2026."),
+    (
+        "Item 2: The Tarn committee decided against renewing the cleaning contract with Baybay Janitorial.",
+        "The Tarn committee renewed the cleaning contract with Baybay Janitorial.",
+        "negation_flipped",
+        "The Tarn committee did not renew the cleaning contract with Baybay Janitorial.",
+    ),
+    (
+        "Usman Abdullahi, pharmacist. Not currently registered to practise in the UK.",
+        "Usman Abdullahi is registered to practise in the UK.",
+        "negation_flipped",
+        "Usman Abdullahi is a pharmacist.",
+    ),
+    (
+        "Jokin Egaña — Goals: to qualify as a mountain guide by 2026.",
+        "Jokin Egaña has qualified as a mountain guide.",
+        "modality_dropped",
+        "Jokin Egaña aims to qualify as a mountain guide by 2026.",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("evidence", "refused", "code", "admitted"), DENIED)
-def test_what_is_decided_against_denied_or_only_a_goal_is_not_done(evidence: str, refused: str, code: str,
-                                                                   admitted: str) -> None:
+def test_what_is_decided_against_denied_or_only_a_goal_is_not_done(
+    evidence: str, refused: str, code: str, admitted: str
+) -> None:
     no = decide_write(refused, evidence)
     assert no.verdict not in ADMIT and no.refusal is not None and no.refusal.code == code, no.refusal
     assert decide_write(admitted, evidence).verdict in ADMIT
@@ -82,3 +98,38 @@ def test_a_numbered_name_is_no_denial() -> None:
     evidence = "Solomiia Tkachuk, head nurse at Kyiv Children's Hospital No. 2, opened the ward."
     assert decide_write("Solomiia Tkachuk opened the ward.", evidence).verdict in ADMIT
     assert decide_write("Solomiia Tkachuk did not open the ward.", evidence).verdict not in ADMIT
+
+
+@pytest.mark.parametrize(
+    ("evidence", "admitted", "swapped"),
+    [
+        # "partner" makes "A is B's partner" symmetric, not "A appointed B as its partner".
+        (
+            "Kilele Haulage has appointed Mbeya Reefer Services as its storage partner in Mbeya.",
+            "Kilele Haulage appointed Mbeya Reefer Services as its storage partner.",
+            "Mbeya Reefer Services appointed Kilele Haulage as its storage partner.",
+        ),
+        # A by-phrase names the doer up to its next preposition.
+        (
+            "HR case 88: complaint filed by Gor Mkrtchyan against his boss, Hayk Vardanyan, about overtime.",
+            "Gor Mkrtchyan filed a complaint against Hayk Vardanyan.",
+            "Hayk Vardanyan filed a complaint against Gor Mkrtchyan.",
+        ),
+    ],
+)
+def test_roles_around_a_partner_and_a_by_phrase(evidence: str, admitted: str, swapped: str) -> None:
+    assert decide_write(admitted, evidence).verdict in ADMIT
+    refused = decide_write(swapped, evidence)
+    assert refused.verdict not in ADMIT and refused.refusal is not None
+    assert refused.refusal.code == "relation_transposed"
+
+
+def test_a_reduced_clause_before_its_participle_is_no_doer() -> None:
+    """ "...; no cracks found": the cracks were not what found anything."""
+    evidence = (
+        "1. Turbine 2: Juho Mantere reported that the contractor finished the blade survey; no cracks found."
+    )
+    assert (
+        decide_write("Juho Mantere reported that the blade survey found no cracks.", evidence).verdict
+        in ADMIT
+    )

@@ -115,9 +115,10 @@ _SYMMETRIC = frozenset(
 
 def check_roles(claim: str, ev: str) -> Failure:
     """Who did what to whom is the same in claim and evidence (voice normalised)."""
-    if not _SYMMETRIC.isdisjoint(map(lemma, words(claim))):
-        return None  # "A is B's sibling" says "B is A's sibling"
     c: Clause = analyse(claim)
+    symmetric = not _SYMMETRIC.isdisjoint(map(lemma, words(claim)))
+    if symmetric and (c.verb in (None, "be", "have") or c.verb in _SYMMETRIC):
+        return None  # "A is B's sibling" says "B is A's sibling"; not "A appointed B as its partner"
     e: Clause = analyse(_unlabelled(ev))
     agents, patients = e.agents, e.patients
     copular = c.verb == e.verb == "be"

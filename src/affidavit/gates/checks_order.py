@@ -51,6 +51,9 @@ def _content(words: list[str]) -> set[str]:
 
 
 _PERFECT = frozenset({"has", "have", "had", "'ve", "’ve"})
+# Prepositions that end a by-phrase's agent ("by Gor *against* Hayk").
+_AFTER_AGENT = frozenset({"against", "about", "over", "concerning", "regarding", "on", "to", "for", "with",
+                          "after", "before", "because"})
 
 
 def _participle(word: str) -> bool:
@@ -79,12 +82,22 @@ def _sides(
         bool(_BE & set(prev)) or (participle and not _PERFECT & set(prev[-2:]))
     )
     if passive and by_at is not None:
-        return _content([w for w, _ in after[by_at + 1 :]]), _content(before)
+        # The by-phrase is the agent up to the next preposition: "filed by Gor against his
+        # supervisor, Hayk" has Gor acting, the supervisor acted against.
+        agent = [w for w, _ in after[by_at + 1 :]]
+        cut = next((k for k, w in enumerate(agent) if k and w.casefold() in _AFTER_AGENT), len(agent))
+        return _content(agent[:cut]), _content(before)
     if _BE & set(prev[-2:]) and by_at is None and _participle(toks[i][0]):
         if agentless:
             return set(), _content(before) | _content([w for w, _ in after])
         return None  # a passive without its agent ("was sent", "was paid"): no agent side
     return _content(before), _content([w for w, _ in after])
+
+
+def _by_follows(toks: list[tuple[str, int, int]], k: int) -> bool:
+    """A "by" right after the verb at ``k``: its doer is named ("filed by Gor"), unlike a
+    reduced clause whose words before it are what it was done to ("no cracks found")."""
+    return any(w.casefold() == "by" for w, _, _ in toks[k + 1 : k + 3])
 
 
 def _inflected_verb(word: str) -> bool:
@@ -124,6 +137,8 @@ def check_order(claim: str, ev: str, verb: str | None = None) -> Failure:
             return None  # a use of the verb with the claim's roles
         if c_agent <= patient and not c_agent & agent and ((c_patient - patient) & agent or not agent):
             swapped = True  # reversed, or the claim's agent is what an agentless passive acted on
+        elif agent and agent <= c_patient and not c_agent & agent and _by_follows(e_toks, k):
+            swapped = True  # the named doer is the claim's patient ("filed by Gor against Hayk")
     if swapped:
         term = sorted(c_agent)[0]
         return term, f"the evidence has '{term}' on the receiving side of '{verb}', not acting"
