@@ -133,3 +133,14 @@ def test_a_reduced_clause_before_its_participle_is_no_doer() -> None:
         decide_write("Juho Mantere reported that the blade survey found no cracks.", evidence).verdict
         in ADMIT
     )
+
+
+def test_what_was_only_discussed_is_not_done() -> None:
+    """ "Discussed moving the festival", "considered selling the depot": talked of, not done;
+    what the text says was done beside it still is."""
+    talked = "Committee, 17 Sept. Discussed moving the harvest festival to Cardona. No decision yet."
+    assert decide_write("The harvest festival is moving to Cardona.", talked).verdict not in ADMIT
+    assert decide_write("The Tarn board sold the depot.", "The Tarn board considered selling the depot.").verdict \
+        not in ADMIT
+    assert decide_write("The Tarn board approved the budget.",
+                        "The Tarn board discussed the budget and approved it.").verdict in ADMIT

@@ -217,6 +217,12 @@ _INVESTIGATED = re.compile(
 
 _FIRST_PERSON_HEDGES = frozenset({"think", "guess", "reckon", "suppose", "assume"})
 _UP_FOR = re.compile(r"\bup for \w+ing\b")
+_TALK_WORDS = frozenset({"discussed", "discussing", "debated", "debating", "considered", "talked", "floated",
+                         "explored", "exploring"})
+_TALKED_OF = re.compile(
+    r"\b(?:discussed|discussing|debated|debating|considered|talked about|floated|explored|exploring)"
+    r"(?: the idea of| the possibility of| options for)? \w+ing\b"
+)
 _UNSETTLED = re.compile(
     r"\b(?:been |was |were |is |are )?offered (?:a|an|the|her|his|their) (?:\w+ )?"
     r"(?:job|role|position|post|place|contract|seat|spot|promotion)\b|"
@@ -318,6 +324,8 @@ def modalities(text: str) -> set[str]:
     low = text.casefold()
     if "up" in toks and _UP_FOR.search(low):
         out.add("intent")  # "up for covering Monday": an offer
+    if not _TALK_WORDS.isdisjoint(toks) and _TALKED_OF.search(low):
+        out.add("intent")  # "discussed moving the festival to Cardona": talked of, not done
     if ("offered" in toks or "confirmed" in toks or "pending" in toks) and _UNSETTLED.search(low):
         out.add("intent")  # "has been offered a job", "to be confirmed": not settled
     if not _REQUEST_WORDS.isdisjoint(toks) and _REQUESTED.search(low):
