@@ -140,7 +140,7 @@ def test_what_was_only_discussed_is_not_done() -> None:
     what the text says was done beside it still is."""
     talked = "Committee, 17 Sept. Discussed moving the harvest festival to Cardona. No decision yet."
     assert decide_write("The harvest festival is moving to Cardona.", talked).verdict not in ADMIT
-    assert decide_write("The Tarn board sold the depot.", "The Tarn board considered selling the depot.").verdict \
-        not in ADMIT
+    considered = "The Tarn board considered selling the depot."
+    assert decide_write("The Tarn board sold the depot.", considered).verdict not in ADMIT
     assert decide_write("The Tarn board approved the budget.",
                         "The Tarn board discussed the budget and approved it.").verdict in ADMIT
