@@ -36,8 +36,9 @@ class ClaimRecord(msgspec.Struct, frozen=True, gc=False):
     entity_ids: tuple[str, ...]
     # The claim's content (ClaimPrivate), opened by the store on first read. From a JSON
     # body, replay keeps its ``Sealed`` as the JSON text (most claims are never read in a
-    # session, and parsing base64 costs); from a compact body or a live write, the ``Sealed``.
-    sealed: msgspec.Raw | Sealed
+    # session, and parsing base64 costs); from a compact body, the parsed positional twin
+    # of its ``Sealed`` (converted on first read); from a live write, the ``Sealed``.
+    sealed: msgspec.Raw | Sealed | object
     sealed_kind: str  # the kind of the event that sealed it (part of its associated data)
     valid_from: str | None
     valid_to: str | None
@@ -206,8 +207,9 @@ class ClaimGraph:
         return parts
 
 
-def _sealed_text(sealed: msgspec.Raw | Sealed) -> bytes:
-    return msgspec.json.encode(sealed) if isinstance(sealed, Sealed) else bytes(sealed)
+def _sealed_text(sealed: object) -> bytes:
+    # A kept positional twin encodes as its ``Sealed`` does (same fields, in order).
+    return bytes(sealed) if isinstance(sealed, msgspec.Raw) else msgspec.json.encode(sealed)
 
 
 def _discard(index: dict[str, set[str]], key: str, claim_id: str) -> None:

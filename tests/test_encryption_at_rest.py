@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from affidavit.crypto import envelope
 from affidavit.crypto.envelope import CiphertextInvalid, Envelope, aad_for
 from affidavit.crypto.keyring import Keyring
 from affidavit.engine.verification import verify_path
@@ -69,6 +70,26 @@ def test_destroying_any_one_subject_key_makes_a_shared_field_unreadable(tmp_path
         with pytest.raises(KeyUnavailable) as info:
             Envelope(keyring).open(sealed, aad)
         assert info.value.erased
+
+
+def test_a_combination_derived_again_after_the_bounded_cache_clears_opens_alike(
+        tmp_path, monkeypatch) -> None:
+    """Past ``AEADS_KEPT`` combinations the derived AEADs are dropped: each field still
+    opens under its keys, and one whose key was destroyed and forgotten after the clear
+    still refuses (nothing derived before survives the clear to open it)."""
+    monkeypatch.setattr(envelope, "AEADS_KEPT", 2)
+    keyring = Keyring.create(tmp_path / "k", "s", 0)
+    ids = [f"ent_{i}" for i in range(5)]
+    keyring.create_keys(ids, 0)
+    env = Envelope(keyring)
+    aad = aad_for("s", 2, "ENTITY_REGISTERED", "name")
+    sealed = [env.seal(name.encode(), (name,), aad) for name in ids]  # five combinations, two kept
+    assert [env.open(s, aad) for s in sealed] == [name.encode() for name in ids]
+    keyring.destroy(["ent_0"], 1)
+    env.forget_keys({"ent_0"})
+    with pytest.raises(KeyUnavailable):
+        env.open(sealed[0], aad)
+    assert env.open(sealed[4], aad) == b"ent_4"  # control: a held key still opens
 
 
 def test_lost_keyring_still_verifies_and_reads_as_unavailable(open_store, store_dirs) -> None:

@@ -10,7 +10,6 @@ positional msgpack array (format 2), told apart after decryption by their first 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -19,7 +18,7 @@ import msgspec
 from affidavit import compact
 from affidavit.chain import Row
 from affidavit.errors import EventUndecodable, UnknownEventKind
-from affidavit.events import KIND_OF, KINDS, REPLAY_KINDS, Event, Sealed
+from affidavit.events import COMPACT_REPLAY_KINDS, KIND_OF, KINDS, REPLAY_KINDS, Event, Sealed
 
 _json_encoder = msgspec.json.Encoder(order="deterministic")
 _decoders: dict[str, msgspec.json.Decoder[Any]] = {
@@ -33,22 +32,29 @@ REPLAY_DECODERS: Final[dict[str, msgspec.json.Decoder[Any]]] = {
     **_decoders, **{kind: msgspec.json.Decoder(cls) for kind, cls in REPLAY_KINDS.items()}
 }
 COMPACT_FORMAT_BYTE: Final = compact.FORMAT_BYTE
-# Replay's loop calls these directly too (a KeyError for an unknown kind, like the above).
-COMPACT_DECODERS: Final[dict[str, Callable[[bytes], Event]]] = {
-    kind: functools.partial(compact.decode, cls) for kind, cls in KINDS.items()
-}
 _sealed_decoder = msgspec.json.Decoder(Sealed)
 
 
-def decode_sealed(value: msgspec.Raw | Sealed) -> Sealed | None:
-    """A claim's sealed content as replay kept it (a ``Sealed``, or JSON text), or None
-    when the text is not a ``Sealed``."""
+def compact_replay_decoders() -> dict[str, Callable[[bytes], Event]]:
+    """This thread's decoders of compact bodies by kind, as replay's loop calls them
+    (a KeyError for an unknown kind, like ``REPLAY_DECODERS``). Claim events decode into
+    their kept shape (``COMPACT_REPLAY_KINDS``): the sealed content stays as parsed."""
+    return {kind: compact.decoder_for(cls, COMPACT_REPLAY_KINDS.get(kind))
+            for kind, cls in KINDS.items()}
+
+
+def decode_sealed(value: object) -> Sealed | None:
+    """A claim's sealed content as replay kept it (a ``Sealed``, JSON text, or the parsed
+    positional twin of a compact body), or None when it is not a ``Sealed``."""
     if isinstance(value, Sealed):
         return value
     try:
-        return _sealed_decoder.decode(value)
-    except msgspec.DecodeError:
+        if isinstance(value, msgspec.Raw):
+            return _sealed_decoder.decode(value)
+        sealed: Sealed = msgspec.convert(value, Sealed, from_attributes=True)
+    except (msgspec.DecodeError, msgspec.ValidationError):
         return None
+    return sealed
 
 
 def kind_of(event: Event) -> str:
@@ -75,7 +81,8 @@ def decode_body(kind: str, body: bytes, seq: int | None = None) -> Event:
     if decoder is None:
         raise UnknownEventKind(kind, seq)
     if compact.is_compact(body):
-        return COMPACT_DECODERS[kind](body)
+        result_compact: Event = compact.decode(KINDS[kind], body)
+        return result_compact
     result: Event = decoder.decode(body)
     return result
 

@@ -178,8 +178,8 @@ def _hook_for(seen: list[str]) -> Callable[[int, memoryview], str]:
         # Replay calls this for every token of every body: the common cases come first.
         if code == EXT_REF:
             return seen[data[0] if len(data) == 1 else int.from_bytes(data, "big")]
-        raw = data.tobytes()
         if code == EXT_PREFIXED:
+            raw = data.tobytes()
             text = prefixed.get(raw)
             if text is None:
                 n = raw[0] + 1
@@ -188,6 +188,7 @@ def _hook_for(seen: list[str]) -> Callable[[int, memoryview], str]:
                     prefixed.clear()
                 prefixed[raw] = text
         elif code == EXT_HEX:
+            raw = data.tobytes()
             text = hexes.get(raw)
             if text is None:
                 text = raw.hex()
@@ -211,30 +212,46 @@ class _Decoders(threading.local):
     def __init__(self) -> None:
         self.seen: list[str] = []
         self.hook = _hook_for(self.seen)
-        self.by_class: dict[type, msgspec.msgpack.Decoder[Any]] = {}
+        self.by_class: dict[tuple[type, type], Callable[[bytes], Any]] = {}
 
 
 _local = _Decoders()
 
 
-def decode(cls: type, body: bytes) -> Any:
-    """A compact body (format byte included) as an instance of ``cls``.
+def decoder_for(cls: type, into: type | None = None) -> Callable[[bytes], Any]:
+    """This thread's decoder of compact bodies of ``cls`` (format byte included).
 
-    One typed parse into the positional twin (tokens rebuilt by the hook), then one
-    conversion that checks every field; anything malformed is a ``msgspec.DecodeError``.
+    One typed parse into the positional twin of ``cls`` (tokens rebuilt by the hook),
+    then one conversion into ``into`` (``cls`` unless given: a struct with the same
+    fields, some of them typed ``Any`` to keep what the twin parsed as it is) that checks
+    every other field; anything malformed is a ``msgspec.DecodeError``. Replay's loop
+    calls the result once per body: it is bound to the thread's decoder and token list.
     """
     local = _local
-    decoder = local.by_class.get(cls)
-    if decoder is None:
-        decoder = local.by_class[cls] = msgspec.msgpack.Decoder(twin(cls), ext_hook=local.hook)
-    local.seen.clear()
-    try:
-        value = decoder.decode(memoryview(body)[1:])
-    except msgspec.DecodeError:
-        raise
-    except (ValueError, IndexError) as exc:  # raised by the hook: a bad token or reference
-        raise msgspec.DecodeError(f"malformed compact body: {exc}") from None
-    return msgspec.convert(value, cls, from_attributes=True)
+    target = cls if into is None else into
+    found = local.by_class.get((cls, target))
+    if found is not None:
+        return found
+    parse: Callable[[memoryview], Any] = msgspec.msgpack.Decoder(twin(cls), ext_hook=local.hook).decode
+    start, convert, errors = local.seen.clear, msgspec.convert, (ValueError, IndexError)
+
+    def decode_one(body: bytes) -> Any:
+        start()
+        try:
+            value = parse(memoryview(body if type(body) is bytes else bytes(body))[1:])
+        except msgspec.DecodeError:
+            raise
+        except errors as exc:  # raised by the hook: a bad token or reference
+            raise msgspec.DecodeError(f"malformed compact body: {exc}") from None
+        return convert(value, target, from_attributes=True)
+
+    local.by_class[(cls, target)] = decode_one
+    return decode_one
+
+
+def decode(cls: type, body: bytes) -> Any:
+    """A compact body (format byte included) as an instance of ``cls`` (``decoder_for``)."""
+    return decoder_for(cls)(body)
 
 
 def decode_plain(cls: type, data: bytes) -> Any:

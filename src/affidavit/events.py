@@ -15,7 +15,7 @@ on read.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import msgspec
 
@@ -184,6 +184,23 @@ class LazyClaimQuarantined(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     evidence_entity_ids: tuple[str, ...] = ()
 
 
+class KeptClaimAdmitted(LazyClaimAdmitted, frozen=True, gc=False, kw_only=True):
+    """``ClaimAdmitted`` as replay decodes a compact body: ``private`` kept as parsed.
+
+    The parse has already rebuilt and typed every part of it but its key ids; checking
+    those and converting it into a ``Sealed`` is left to the first read
+    (``codec.decode_sealed``), as the JSON path leaves its text. Read-only, like its base.
+    """
+
+    private: Any  # the positional twin of a Sealed
+
+
+class KeptClaimQuarantined(LazyClaimQuarantined, frozen=True, gc=False, kw_only=True):
+    """``ClaimQuarantined`` as replay decodes a compact body (see ``KeptClaimAdmitted``)."""
+
+    private: Any
+
+
 class ClaimStateChanged(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     claim_id: str
     from_state: str
@@ -331,7 +348,13 @@ REPLAY_KINDS: Final[dict[str, type]] = {
     "CLAIM_ADMITTED": LazyClaimAdmitted,
     "CLAIM_QUARANTINED": LazyClaimQuarantined,
 }
-# Replay's claim events carry the same fields and meaning in either shape.
+# ... and a compact body of those kinds (the sealed content kept as parsed).
+COMPACT_REPLAY_KINDS: Final[dict[str, type]] = {
+    "CLAIM_ADMITTED": KeptClaimAdmitted,
+    "CLAIM_QUARANTINED": KeptClaimQuarantined,
+}
+# Replay's claim events carry the same fields and meaning in every shape (the kept
+# shapes are subclasses of the lazy ones).
 ANY_CLAIM_ADMITTED: Final = (ClaimAdmitted, LazyClaimAdmitted)
 ANY_CLAIM_QUARANTINED: Final = (ClaimQuarantined, LazyClaimQuarantined)
 ReplayEvent = Event | LazyClaimAdmitted | LazyClaimQuarantined

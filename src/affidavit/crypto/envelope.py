@@ -23,6 +23,11 @@ from affidavit.events import Sealed
 
 CIPHER_NAME = "AES-256-GCM, key = HKDF-Expand-SHA256(subject keys)"
 _NONCE_BYTES = 12
+# Derived AEADs kept per process. Each holds some 2.5 KB (the cipher context), and replay
+# opens every entity's name under a key combination of its own, used once: kept without
+# bound, 100k entities held 250 MB. A combination used again after a clear is derived
+# again (one HKDF expand).
+AEADS_KEPT = 4096
 
 
 class CiphertextInvalid(KeyringError):
@@ -47,6 +52,9 @@ class Envelope:
     def _aead(self, key_ids: tuple[str, ...]) -> AESGCM:
         aead = self._aeads.get(key_ids)
         if aead is None:
+            if len(self._aeads) >= AEADS_KEPT:
+                self._aeads.clear()
+                self._combos_of.clear()
             ikm = b"".join(self._keyring.material(k) for k in key_ids)
             hkdf = HKDFExpand(
                 algorithm=hashes.SHA256(),

@@ -23,9 +23,9 @@ from affidavit import chain
 from affidavit.chain import Row, RowValues
 from affidavit.clock import Clock
 from affidavit.codec import (
-    COMPACT_DECODERS,
     COMPACT_FORMAT_BYTE,
     REPLAY_DECODERS,
+    compact_replay_decoders,
     decode_event,
     encode_private,
 )
@@ -329,7 +329,7 @@ class Engine:
         # projection dispatch each a single call (see bench/open.py).
         projections, observers, content = self._projections, self._observers, self._content
         apply, decoders, eager = projections.apply, REPLAY_DECODERS, EAGER_PRIVATE
-        compact_format, compact_decoders = COMPACT_FORMAT_BYTE, COMPACT_DECODERS
+        compact_format, compact_decoders = COMPACT_FORMAT_BYTE, compact_replay_decoders()
         intern = sys.intern  # records keep these few strings: one object each, not one per row
         for row in chain.verified(rows, projections.head_seq, projections.head_hash,
                                   self._head_recorded_at):

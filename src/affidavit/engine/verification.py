@@ -12,7 +12,7 @@ from affidavit.codec import decode_body
 from affidavit.crypto.keyring import Keyring, keyring_location
 from affidavit.engine import head_seal, high_water
 from affidavit.engine.paths import LEDGER_FILE, keyring_dir_for
-from affidavit.errors import AffidavitError, KeyringError, UnknownEventKind
+from affidavit.errors import AffidavitError, ChainBroken, KeyringError, UnknownEventKind
 from affidavit.events import KINDS, StoreCreated, SubjectErased
 from affidavit.ledger import LedgerBackend, PostgresLedger, PostgresLocation, SQLiteLedger, is_url
 
@@ -69,37 +69,41 @@ def verify_ledger(ledger: LedgerBackend, keyring: Keyring | None,
         if genesis_id is not None:
             mark = high_water.read(keyring.local_dir, keyring.derived(high_water.PURPOSE), genesis_id)
     total = ledger.last_seq() if progress is not None else None
-    expected, prev, prev_at, count = 1, chain.GENESIS_PREV, -(2**63), 0
+    prev, count = chain.GENESIS_PREV, 0
     unknown: list[int] = []
     store_id: str | None = None
     listed: set[str] = set()  # keys the ledger's erasures destroyed
-    for row in ledger.rows(0):
-        failure = chain.check_row(row, expected, prev, prev_at)
-        if failure is not None:
-            checks = [Check("chain", "failed", f"seq {failure.seq}: expected {failure.expected}, "
-                            f"found {failure.found}; {count} events verified before it")]
-            checks += [Check(name, "skipped", "the chain did not verify") for name in _AFTER_CHAIN]
-            return ChainVerdict(False, count, prev.hex(), failure.seq, failure.expected,
-                                failure.found, unknown_kinds=unknown, store_id=store_id, checks=checks)
-        if row.kind not in KINDS:
-            unknown.append(row.seq)
-        elif row.kind == "SUBJECT_ERASED":
-            try:
-                erasure = decode_body(row.kind, row.body, row.seq)
-            except (UnknownEventKind, msgspec.DecodeError):
-                erasure = None
-            if isinstance(erasure, SubjectErased):
-                listed.update(erasure.keys_destroyed)
-        elif row.seq == 1:
-            try:
-                genesis = decode_body(row.kind, row.body, row.seq)
-            except (UnknownEventKind, msgspec.DecodeError):
-                genesis = None
-            if isinstance(genesis, StoreCreated):
-                store_id = genesis.store_id
-        expected, prev, prev_at, count = expected + 1, row.hash, row.recorded_at, count + 1
-        if progress is not None:
-            progress(count, total)
+    try:
+        # The replay's checked stream (``chain.verified``): the same checks as ``check_row``,
+        # and the failure it names is ``check_row``'s.
+        with ledger.scan(0) as rows:
+            for seq, kind, _t, _a, _r, _res, body, _p, digest in chain.verified(
+                    rows, 0, chain.GENESIS_PREV, -(2**63)):
+                if kind not in KINDS:
+                    unknown.append(seq)
+                elif kind == "SUBJECT_ERASED":
+                    try:
+                        erasure = decode_body(kind, body, seq)
+                    except (UnknownEventKind, msgspec.DecodeError):
+                        erasure = None
+                    if isinstance(erasure, SubjectErased):
+                        listed.update(erasure.keys_destroyed)
+                elif seq == 1:
+                    try:
+                        genesis = decode_body(kind, body, seq)
+                    except (UnknownEventKind, msgspec.DecodeError):
+                        genesis = None
+                    if isinstance(genesis, StoreCreated):
+                        store_id = genesis.store_id
+                prev, count = digest, count + 1
+                if progress is not None:
+                    progress(count, total)
+    except ChainBroken as broken:
+        checks = [Check("chain", "failed", f"seq {broken.seq}: expected {broken.expected}, "
+                        f"found {broken.found}; {count} events verified before it")]
+        checks += [Check(name, "skipped", "the chain did not verify") for name in _AFTER_CHAIN]
+        return ChainVerdict(False, count, prev.hex(), broken.seq, broken.expected,
+                            broken.found, unknown_kinds=unknown, store_id=store_id, checks=checks)
     verdict = ChainVerdict(not unknown, count, prev.hex(), unknown_kinds=unknown, store_id=store_id)
     checks = verdict.checks
     checks.append(Check("chain", "passed", f"{count} events chain from genesis"))

@@ -56,6 +56,10 @@ class Headers:
         self._by_id = by_id
         self._by_header = {h: i for i, h in by_id.items()}
 
+    def known(self) -> dict[int, Header]:
+        """The ids read so far (a reload replaces this dict: ``get`` on a miss)."""
+        return self._by_id
+
     def get(self, hid: int) -> Header | None:
         found = self._by_id.get(hid)
         if found is None:
@@ -105,9 +109,13 @@ def expand(stored: Iterable[StoredValues], headers: Headers, after_seq: int) -> 
     ``prev_hash`` of the next); it is not yielded.
     """
     last_seq, last_hash = (0, GENESIS_PREV) if after_seq == 0 else (-1, b"")
+    known = headers.known()  # looked up in place per row; a miss goes through ``get``
     for seq, kind, tenant, actor, recorded_at, resolver, body, prev, digest, hid in stored:
         if hid is not None:
-            header = headers.get(hid)
+            header = known.get(hid)
+            if header is None:
+                header = headers.get(hid)
+                known = headers.known()
             if header is None:  # an id no headers row has: no text, which no check accepts
                 kind = tenant = actor = resolver = None  # type: ignore[assignment]
             else:
