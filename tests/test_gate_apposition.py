@@ -136,3 +136,13 @@ def test_a_description_after_another_name_is_not_the_subjects() -> None:
     met = "Ada Obi met Bo Lee, the new chair, on Friday."
     assert decide_write("Ada Obi is the new chair.", met).verdict not in ADMIT
     assert decide_write("Bo Lee is the new chair.", met).verdict in ADMIT
+
+
+def test_a_name_under_a_bracketed_role_label_is_that_role_only() -> None:
+    """ "HR note (recruiter: Dinesh Sethuraman): the candidate declined": Dinesh is the recruiter,
+    not the one who declined; "Ada Obi (chair: Tarn board) signed" names Ada outside the brackets."""
+    note = "HR note (recruiter: Dinesh Sethuraman): the candidate from Trichy declined the offer."
+    assert decide_write("Dinesh Sethuraman declined the offer.", note).verdict not in ADMIT
+    assert decide_write("Dinesh Sethuraman is the recruiter.", note).verdict in ADMIT
+    signed = "Ada Obi (chair: Tarn board) signed the lease."
+    assert decide_write("Ada Obi signed the lease.", signed).verdict in ADMIT

@@ -36,7 +36,7 @@ from affidavit.gates import checks_grounding as checks
 from affidavit.gates.checks_frames import FrameMatch
 from affidavit.gates.contracts import ClaimShape, Refusal, Verdict, WriteDecision
 from affidavit.gates.write_answer import answer_readings
-from affidavit.gates.write_apposition import apposition_readings, check_described_other
+from affidavit.gates.write_apposition import apposition_readings, check_bracketed_role, check_described_other
 from affidavit.gates.write_degree import degree_readings
 from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, linked_sentences, read_linked
 from affidavit.gates.write_parse import analyse, claim_subject, mentions
@@ -58,7 +58,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.25+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.26+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -106,6 +106,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("relation_transposed", "recipient", checks_scope.check_recipient),
     ("relation_transposed", "gapped", checks_gapping.check_gapped_pairs),
     ("unknown_subject", "described", check_described_other),
+    ("unknown_subject", "bracketed_role", check_bracketed_role),
     ("numeral_invented", "numbers", checks.check_numbers),
     ("relation_transposed", "roles", checks.check_roles),
     ("relation_transposed", "order", lambda c, e: checks_order.check_order(c, e, analyse(c).verb)),

@@ -163,3 +163,28 @@ def check_described_other(claim: str, ev: str) -> tuple[str, str] | None:
             return None  # the subject's own description
         return subject, f"the evidence describes '{m.name}' as '{app.group('app').strip()}', not '{subject}'"
     return None
+
+
+# "HR note (recruiter: Dinesh Sethuraman): ...": a name set in brackets under a role label.
+_ROLE_LABEL = re.compile(r"\((?P<role>[^():\n]{1,30}):[ \t]*(?P<named>[^()\n]{1,60})\)")
+
+
+def check_bracketed_role(claim: str, ev: str) -> tuple[str, str] | None:
+    """The claim's subject is named only as a role a note's brackets label ("(recruiter:
+    Dinesh Sethuraman): the candidate declined"): that says who the recruiter is, not that
+    the recruiter did what the note says. A claim of the role itself is left alone."""
+    subject = _COPULA.match(claim.strip())
+    hits = [m for m in mentions(ev) if not m.possessive]
+    spans = [(r.start("named"), r.end("named"), r.group("role").strip()) for r in _ROLE_LABEL.finditer(ev)]
+    if not spans:
+        return None
+    names = [m for m in mentions(claim) if not m.possessive][:1]
+    if not names:
+        return None
+    own = [m for m in hits if refers_to(names[0].name, m.name) or refers_to(m.name, names[0].name)]
+    if not own or not all(any(a <= m.start < b for a, b, _ in spans) for m in own):
+        return None
+    role = next(r for a, b, r in spans if a <= own[0].start < b)
+    if subject is not None and set(content_lemmas(role)) & set(content_lemmas(subject.group("said"))):
+        return None  # "Dinesh Sethuraman is the recruiter": what the label says
+    return names[0].name, f"the evidence names '{names[0].name}' only as the note's {role}"
