@@ -344,3 +344,17 @@ def test_a_name_chat_types_without_its_diacritics_is_the_claims() -> None:
     assert recased.startswith("fyi Hemi Parata ") and len(recased) == len(evidence)
     assert verdict("Hēmi Parata is the new chair of the marae committee.", evidence)[0] in ADMITTED
     assert verdict("Hōne Parata is the new chair of the marae committee.", evidence)[0] == "REJECT"
+
+
+def test_a_clitic_is_after_a_name_and_a_possessed_word_whole() -> None:
+    """ "Lyimo's in Arusha" says Lyimo is in Arusha (also typed lower case, "lyimo's on
+    nights"); "Lyimo's in-laws live in Arusha" says nothing of where Lyimo lives."""
+    away = "Neema Lyimo's in Arusha till Friday."
+    assert verdict("Neema Lyimo is in Arusha till Friday.", away)[0] in ADMITTED
+    assert verdict("Neema Lyimo is in Moshi till Friday.", away)[0] == "REJECT"
+    chat = "neema lyimo's on nights at kibo view clinic all this week btw."
+    assert verdict("Neema Lyimo is on nights at Kibo View Clinic all this week.", chat)[0] in ADMITTED
+    assert verdict("Neema Mrema is on nights at Kibo View Clinic all this week.", chat)[0] == "REJECT"
+    in_laws = "Neema Lyimo's in-laws live in Arusha."
+    assert verdict("Neema Lyimo lives in Arusha.", in_laws)[0] == "REJECT"
+    assert verdict("Neema Lyimo's in-laws live in Arusha.", in_laws)[0] in ADMITTED

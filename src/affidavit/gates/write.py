@@ -58,7 +58,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.26+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.27+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -228,8 +228,10 @@ def _possessor_only(claim: str, subject: str, evidence: str, span: tuple[int, in
         return False
     claim_lemmas = set(content_lemmas(claim))
     for m in ev_mentions:
-        possessed = re.match(r"['’]s?\s+(\w+)", evidence[m.end : span[1]])
-        if possessed and set(content_lemmas(possessed.group(1))) <= claim_lemmas:
+        # "X's in-laws": the possessed word whole; a word with no content says nothing owned.
+        possessed = re.match(r"['’]s?\s+([\w'’-]+)", evidence[m.end : span[1]])
+        owned = set(content_lemmas(possessed.group(1))) if possessed else set()
+        if owned and owned <= claim_lemmas:
             return False
     return True
 

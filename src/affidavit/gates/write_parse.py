@@ -96,7 +96,10 @@ def _mentions(text: str, start: int, stop: int) -> tuple[Mention, ...]:
 # "'s" is "has" or "is" when a verb form (or "not", "just", ...) follows, not a possessive.
 # An -ing word may be a noun's modifier ("Ana's leaving party"): it stays a possessive.
 _CONTRACTED = re.compile(
-    r"['’]s\s+(?:been|got|gotten|gone|had|done|not|never|just|already|still|always|also|"
+    # "Lyimo's in Arusha", "Ada's off sick": "is" before a preposition or state word.
+    # ("Siri's leaving party": an -ing word may open a noun, so none is listed).
+    r"['’]s\s+(?:(?:in|on|at|off|out|back|away|home|here|there|due|sick|ill|late|busy)\b(?![-'’])|"
+    r"been|got|gotten|gone|had|done|not|never|just|already|still|always|also|"
     r"[a-z]{3,}ed\b(?=\s+(?:to|at|in|on|from|for|as|by|the|a|an|her|his|their|our)\b))\b"
 )
 

@@ -24,7 +24,7 @@ from affidavit.text.fold import fold
 from affidavit.text.lemmas import is_known_word
 from affidavit.text.wordlists import NOT_NAMES, PARTICLES, TITLES
 
-RECASE_VERSION = "recase-2"
+RECASE_VERSION = "recase-3"
 
 _WORD = re.compile(r"[^\W\d_](?:[\w'’-]*[^\W_])?")
 
@@ -72,13 +72,17 @@ def _same_letters(written: str, spelled: str) -> bool:
 
 def _key(word: str) -> str:
     """A word for matching a claim's name in uncased chat: lower case, diacritics folded
-    ("hemi" is the "Hēmi" of the claim, typed without its macron)."""
-    return fold(word).lower()
+    ("hemi" is the "Hēmi" of the claim, typed without its macron), a possessive or "is"
+    clitic off ("lyimo's on nights")."""
+    key = fold(word).lower()
+    return key[:-2] if key.endswith(("'s", "’s")) else key
 
 
 def _cased_as(written: str, spelled: str) -> str:
     """``written`` with the capitals ``spelled`` has, letter for letter (its own letters
     kept: "hemi" -> "Hemi" for "Hēmi")."""
+    if len(written) == len(spelled) + 2 and written[len(spelled) :] in ("'s", "’s"):
+        return _cased_as(written[: len(spelled)], spelled) + written[len(spelled) :]
     if len(written) != len(spelled):
         return written
     return "".join(w.upper() if s.isupper() and len(w.upper()) == 1 else w
