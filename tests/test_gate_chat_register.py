@@ -358,3 +358,12 @@ def test_a_clitic_is_after_a_name_and_a_possessed_word_whole() -> None:
     in_laws = "Neema Lyimo's in-laws live in Arusha."
     assert verdict("Neema Lyimo lives in Arusha.", in_laws)[0] == "REJECT"
     assert verdict("Neema Lyimo's in-laws live in Arusha.", in_laws)[0] in ADMITTED
+
+
+def test_a_possessive_in_the_claim_and_its_bare_name() -> None:
+    """ "Myroslava Fedoruk is Ostap Fedoruk's daughter" recases "ostap fedoruk: my daughter
+    myroslava fedoruk ..."; a claim's "Iribar's" alone does not recase an evidence "iribar"
+    (that would make the evidence name the relative the claim is about)."""
+    chat = "ostap fedoruk: my daughter myroslava fedoruk designs the kosiv plates now"
+    assert verdict("Myroslava Fedoruk is Ostap Fedoruk's daughter.", chat)[0] in ADMITTED
+    assert "Iribar" not in recase_from_claim("Beñat Iribar's sister left.", "beñat iribar was there")

@@ -24,7 +24,7 @@ from affidavit.text.fold import fold
 from affidavit.text.lemmas import is_known_word
 from affidavit.text.wordlists import NOT_NAMES, PARTICLES, TITLES
 
-RECASE_VERSION = "recase-3"
+RECASE_VERSION = "recase-4"
 
 _WORD = re.compile(r"[^\W\d_](?:[\w'’-]*[^\W_])?")
 
@@ -76,6 +76,12 @@ def _key(word: str) -> str:
     clitic off ("lyimo's on nights")."""
     key = fold(word).lower()
     return key[:-2] if key.endswith(("'s", "’s")) else key
+
+
+def _claim_key(word: str) -> str:
+    """A claim word's key: folded like ``_key``, but a possessive kept ("Iribar's" names
+    someone's relative, and recasing an evidence "iribar" from it would say more)."""
+    return fold(word).lower()
 
 
 def _cased_as(written: str, spelled: str) -> str:
@@ -148,14 +154,17 @@ def recase_from_claim(claim: str, evidence: str) -> str:
             if len(ch.lower()) == 1:  # letter for letter only: offsets never move
                 out[start + i] = ch
 
+    # Each evidence word as written (folded) and without an "'s" clitic: a claim word matches
+    # either ("Sigurjónsson's" the possessive, "Lyimo" the "lyimo's" of "lyimo's on nights").
+    raw = [_claim_key(w) for _, w in words]
     lowered = [_key(w) for _, w in words]
     singles: dict[str, str] = {}
     for run in _name_runs(claim):
         names = [w for w in run if _capitalised(w)]
         if len(names) >= 2:
-            key = [_key(w) for w in run]
+            key = [_claim_key(w) for w in run]
             for i in range(len(words) - len(run) + 1):
-                if lowered[i : i + len(run)] != key:
+                if not all(k in (raw[i + j], lowered[i + j]) for j, k in enumerate(key)):
                     continue
                 window = words[i : i + len(run)]
                 if all(_uncased(w) or w == s for (_, w), s in zip(window, run, strict=True)):
@@ -165,9 +174,9 @@ def recase_from_claim(claim: str, evidence: str) -> str:
         for word in names:
             low = word.lower()
             if low not in NOT_NAMES and not is_known_word(low):
-                singles[_key(word)] = word
-    for (start, written), low in zip(words, lowered, strict=True):
-        single = singles.get(low)
+                singles[_claim_key(word)] = word
+    for (start, written), as_written, low in zip(words, raw, lowered, strict=True):
+        single = singles.get(as_written) or singles.get(low)
         if single is not None and _uncased(written) and written != single:
             put(start, _cased_as(written, single))
     return "".join(out)
