@@ -63,6 +63,8 @@ def test_an_answered_question_says_its_answer(evidence: str, admitted: str, refu
 )
 def test_a_question_not_answered_yes_says_nothing(evidence: str) -> None:
     assert decide_write("The pepper shipment left Phnom Penh.", evidence).verdict not in ADMIT
+    answered = evidence.split("\n")[0].replace("didn't", "did") + "\nkunthea: yes, it left this morning"
+    assert decide_write("The pepper shipment left Phnom Penh.", answered).verdict in ADMIT  # the control
 
 
 def test_a_hedged_answer_keeps_its_hedge() -> None:

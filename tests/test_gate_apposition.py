@@ -63,15 +63,28 @@ def test_an_apposition_says_what_it_describes(evidence: str, admitted: str, refu
 
 
 @pytest.mark.parametrize(
-    "evidence",
+    ("evidence", "framed"),
     [
-        "Ola Berg says Brix Foods, the Kerry-based dairy, is closing.",
-        "Suppose Brix Foods, a Kerry-based dairy, closed its depot.",
-        "Is Brix Foods, the Kerry-based dairy, closing?",
+        (
+            "Ola Berg says Brix Foods, the Kerry-based dairy, is closing.",
+            "Ola Berg says Brix Foods is closing.",
+        ),
+        (
+            "Suppose Brix Foods, a Kerry-based dairy, closed its depot.",
+            "Suppose Brix Foods closed its depot.",
+        ),
+        ("Is Brix Foods, the Kerry-based dairy, closing?", "Is Brix Foods, the Kerry-based dairy, closing?"),
     ],
 )
-def test_a_description_under_a_frame_is_not_stated(evidence: str) -> None:
+def test_a_description_under_a_frame_is_not_stated(evidence: str, framed: str) -> None:
     assert decide_write("Brix Foods is based in Kerry.", evidence).verdict not in ADMIT
+    assert decide_write(framed, evidence).verdict in ADMIT  # the claim that keeps the frame
+    assert (
+        decide_write(
+            "Brix Foods is based in Kerry.", "Brix Foods, the Kerry-based dairy, is closing."
+        ).verdict
+        in ADMIT
+    )  # the same description, unframed
 
 
 PUMPS = "Madurai-based Vaigai Pumps, which makes submersible pumps, said the deal helps it sell to farms."

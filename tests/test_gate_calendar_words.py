@@ -42,15 +42,29 @@ def test_an_abbreviated_calendar_word_says_the_full_one(evidence: str, admitted:
 
 
 @pytest.mark.parametrize(
-    ("evidence", "claim"),
+    ("evidence", "claim", "said"),
     [
-        ("Efi Maro met Jan 12 times last year.", "Efi Maro met in January."),  # a name and a count
-        ("Efi Maro sat on the board.", "Efi Maro sat on the board on Saturday."),
-        ("Efi Maro wed Tomas in the spring.", "Efi Maro married on Wednesday."),
+        # a name and a count
+        (
+            "Efi Maro met Jan 12 times last year.",
+            "Efi Maro met in January.",
+            "Efi Maro met Jan 12 times last year.",
+        ),
+        (
+            "Efi Maro sat on the board.",
+            "Efi Maro sat on the board on Saturday.",
+            "Efi Maro sat on the board.",
+        ),
+        (
+            "Efi Maro wed Tomas in the spring.",
+            "Efi Maro married on Wednesday.",
+            "Efi Maro married Tomas in the spring.",
+        ),
     ],
 )
-def test_a_word_that_is_also_an_abbreviation_is_no_date(evidence: str, claim: str) -> None:
+def test_a_word_that_is_also_an_abbreviation_is_no_date(evidence: str, claim: str, said: str) -> None:
     assert decide_write(claim, evidence).verdict not in ADMIT
+    assert decide_write(said, evidence).verdict in ADMIT  # the evidence is read, not refused whole
 
 
 def test_dated_months_reads_a_month_only_beside_a_day_or_a_year() -> None:

@@ -49,6 +49,7 @@ def test_a_degree_line_says_what_was_studied_where(evidence: str, admitted: str,
 def test_a_degree_after_a_sentence_is_nobodys() -> None:
     evidence = "Ona Vaitkė met Austėja Paulauskaitė. MSc, Kaunas University of Technology."
     assert degree_readings(evidence) == []
+    assert decide_write("Ona Vaitkė met Austėja Paulauskaitė.", evidence).verdict in ADMIT
     assert (
         decide_write("Ona Vaitkė studied at Kaunas University of Technology.", evidence).verdict not in ADMIT
     )

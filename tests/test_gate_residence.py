@@ -47,3 +47,6 @@ def test_a_move_or_a_home_address_says_where_someone_lives(
 )
 def test_a_move_that_does_not_settle_says_nothing_of_home(evidence: str) -> None:
     assert decide_write("Giedrė Jankauskaitė lives in Kaunas.", evidence).verdict not in ADMIT
+    assert decide_write(evidence, evidence).verdict in ADMIT  # what it does say is read
+    settled = "Giedrė Jankauskaitė moved to Kaunas."
+    assert decide_write("Giedrė Jankauskaitė lives in Kaunas.", settled).verdict in ADMIT  # the control

@@ -371,6 +371,11 @@ def check_paired_time(claim: str, ev: str) -> tuple[str, str] | None:
     times = {m.group(0).casefold() for m in _TIME_WORD.finditer(claim)}
     if not times:
         return None
+    own = [p for p in _CONJUNCTS.split(claim) if p and p.strip()]
+    if len(own) > 1:
+        # "moved to Kaunas in 2010, then to Vilnius in 2015": each of the claim's own
+        # conjuncts pairs its time; the whole claim's words are not one pair.
+        return next((f for p in own if (f := check_paired_time(p, ev)) is not None), None)
     parts = [p for p in _CONJUNCTS.split(ev) if p and p.strip()]
     if len(parts) < 2:
         return None

@@ -58,7 +58,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.28+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.29+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -414,6 +414,12 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
             continue
         a, b = decision.span
         span = (_back(a, start, end, len(reading), False), _back(b, start, end, len(reading), True))
+        if decision.verdict == "RESCUE":
+            # A rescued claim writes numbers as the evidence writes them: the evidence as
+            # given, never a surface only the reading has.
+            rescued = _rescue_form(claim, read, evidence)
+            decision = msgspec.structs.replace(decision, verdict="RESCUE" if rescued else "ACCEPT",
+                                               normalised_claim=rescued)
         return msgspec.structs.replace(decision, span=span, checks=(*decision.checks, how))
     return None
 
