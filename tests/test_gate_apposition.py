@@ -159,3 +159,9 @@ def test_a_name_under_a_bracketed_role_label_is_that_role_only() -> None:
     assert decide_write("Dinesh Sethuraman is the recruiter.", note).verdict in ADMIT
     signed = "Ada Obi (chair: Tarn board) signed the lease."
     assert decide_write("Ada Obi signed the lease.", signed).verdict in ADMIT
+
+
+def test_a_claim_that_keeps_the_role_label_says_what_the_note_says() -> None:
+    note = "HR note (recruiter: Dinesh Sethuraman): the candidate from Trichy declined the offer."
+    assert decide_write(note, note).verdict in ADMIT
+    assert decide_write("Dinesh Sethuraman declined the offer.", note).verdict not in ADMIT

@@ -106,7 +106,7 @@ def test_what_the_sentence_does_say_is_admitted(evidence: str, claim: str) -> No
 
 
 def test_the_resolver_version_names_this_gate() -> None:
-    assert RESOLVER_VERSION.startswith("write-gate/3.29+")
+    assert RESOLVER_VERSION.startswith("write-gate/3.30+")
 
 
 @pytest.mark.parametrize(
@@ -139,3 +139,14 @@ def test_a_claim_of_two_pairs_is_judged_pair_by_pair() -> None:
     assert decide_write(evidence, evidence).verdict in ADMIT
     swapped = "Giedrė Jankauskaitė moved to Vilnius in 2010, then to Kaunas in 2015."
     assert decide_write(swapped, evidence).verdict not in ADMIT
+
+
+def test_a_claim_of_two_conjuncts_keeps_each_conjuncts_date() -> None:
+    """Copied whole, "is based in X and was founded in 2009" is admitted; the date moved onto
+    the other conjunct is not."""
+    evidence = "Ayoola Foods is based in Ijebu-Ode and was founded in 2009."
+    assert decide_write(evidence, evidence).verdict in ADMIT
+    assert decide_write("Ayoola Foods has been based in Ijebu-Ode since 2009.", evidence).verdict not in ADMIT
+    bought = "Uche Obi bought a house in 2019 and sold the flat."
+    assert decide_write(bought, bought).verdict in ADMIT
+    assert decide_write("Uche Obi sold the flat in 2019.", bought).verdict not in ADMIT

@@ -531,6 +531,11 @@ def check_clause_date(claim: str, ev: str) -> Failure:
     is due two months later" gives no "due in March")."""
     claimed = dates(claim)[0]
     months = set(_MONTH_WORD.findall(claim.casefold()))
+    own = [p for p in _VERB_CLAUSES.split(claim) if p and p.strip()] if claimed or months else []
+    if len(own) > 1:
+        # "is based in Ijebu-Ode and was founded in 2009": each conjunct of the claim keeps
+        # its own date; the claim's verb is not the one of the conjunct that dates it.
+        return next((f for p in own if (f := check_clause_date(p, ev)) is not None), None)
     found = verb_conjuncts(claim, ev) if claimed or months else None
     if found is None:
         return None

@@ -176,8 +176,8 @@ def check_bracketed_role(claim: str, ev: str) -> tuple[str, str] | None:
     subject = _COPULA.match(claim.strip())
     hits = [m for m in mentions(ev) if not m.possessive]
     spans = [(r.start("named"), r.end("named"), r.group("role").strip()) for r in _ROLE_LABEL.finditer(ev)]
-    if not spans:
-        return None
+    if not spans or _ROLE_LABEL.search(claim):
+        return None  # the claim keeps the label: it says what the note says
     names = [m for m in mentions(claim) if not m.possessive][:1]
     if not names:
         return None
