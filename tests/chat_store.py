@@ -44,13 +44,19 @@ CLAIMS: tuple[tuple[str, str, str | None], ...] = (
 )
 
 
-def build() -> MemoryReadIndex:
+def index_of(claims: tuple[tuple[str, str, str | None], ...]) -> MemoryReadIndex:
+    """A store of ``(claim id, text, valid from)`` claims, each its own evidence, indexed with
+    the write gate's shapes in valid-time order (supersession applied)."""
     index = MemoryReadIndex()
-    for claim_id, text, valid_from in sorted(CLAIMS, key=lambda c: c[2] or ""):
+    for claim_id, text, valid_from in sorted(claims, key=lambda c: c[2] or ""):
         shape = decide_write(text, text).shape
         assert shape is not None, text
         index.add(claim_id, text, shape, valid_from=valid_from)
     return index
+
+
+def build() -> MemoryReadIndex:
+    return index_of(CLAIMS)
 
 
 def ask(index: MemoryReadIndex, question: str, **kw: object) -> ReadDecision:

@@ -7,10 +7,11 @@ near-miss see the same claims.
 
 from __future__ import annotations
 
+from chat_store import index_of
+
 from affidavit.gates.contracts import ReadDecision
 from affidavit.gates.read import decide_read
 from affidavit.gates.read_index import MemoryReadIndex
-from affidavit.gates.write import decide_write
 
 AT = "2025-06-01"
 
@@ -43,12 +44,7 @@ CLAIMS: tuple[tuple[str, str, str | None], ...] = (
 
 
 def build() -> MemoryReadIndex:
-    index = MemoryReadIndex()
-    for claim_id, text, valid_from in sorted(CLAIMS, key=lambda c: c[2] or ""):
-        shape = decide_write(text, text).shape
-        assert shape is not None, text
-        index.add(claim_id, text, shape, valid_from=valid_from)
-    return index
+    return index_of(CLAIMS)
 
 
 def ask(index: MemoryReadIndex, question: str) -> ReadDecision:

@@ -9,10 +9,9 @@ relation, a near-miss name), naming the user's word.
 from __future__ import annotations
 
 import pytest
-from chat_store import ask, build, ids
+from chat_store import ask, build, ids, index_of
 
 from affidavit.gates.read_index import MemoryReadIndex
-from affidavit.gates.write import decide_write
 
 
 @pytest.fixture(scope="module")
@@ -146,10 +145,5 @@ def test_a_typed_name_may_open_with_a_word_of_english() -> None:
 
 
 def _index(*claims: tuple[str, str]) -> MemoryReadIndex:
-    """A store of ``(claim id, text)`` claims, each its own evidence, shaped by the write gate."""
-    index = MemoryReadIndex()
-    for claim_id, text in claims:
-        shape = decide_write(text, text).shape
-        assert shape is not None
-        index.add(claim_id, text, shape)
-    return index
+    """A store of ``(claim id, text)`` claims, each its own evidence."""
+    return index_of(tuple((claim_id, text, None) for claim_id, text in claims))
