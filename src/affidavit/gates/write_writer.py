@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from affidavit.gates.write_parse import Mention, mentions
+from affidavit.text.clause_cues import CHAT_TIME
 from affidavit.text.memo import memo
 from affidavit.text.names import refers_to
 from affidavit.text.sentences import sentences
@@ -34,7 +35,7 @@ _INTRO_AFTER = re.compile(r"[ \t]+here\b(?=[ \t]*(?:[.,!:;—–-]|$))", re.I)  
 # "Rodel: ...", "Ticket 7 - Signe Haug: ...": a label opening the line or after a dash.
 # A chat export's time may open the line: "[10:02] lorea: ...".
 _LABEL = re.compile(
-    r"[ \t]*(?:[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?[ \t]+)?(?:[^\n:]{0,40}?[ \t][-—–|][ \t]*)?"
+    r"[ \t]*(?:" + CHAT_TIME + r"[ \t]+)?(?:[^\n:]{0,40}?[ \t][-—–|][ \t]*)?"
     r"(?P<label>[^\W\d_][\w'’.\- ]{0,40}?):[ \t]+\S"
 )
 _QUOTES = ('"', "“", "”", "‘", "«")

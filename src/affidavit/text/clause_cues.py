@@ -64,6 +64,9 @@ def speaker_cased(who: str) -> bool:
     # "employee Pia Solli reports ...": a role word before a name.
     role = len(parts) > 1 and first.isalpha() and first.islower() and parts[1][:1].isupper()
     return first[:1].isupper() or first in _LOWER_SPEAKERS or role or who in _GROUP_SPEAKERS
+# A chat export's time before a line's speaker label ("[10:02] lorea: ..."): one pattern for
+# every reader of labels.
+CHAT_TIME = r"[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?"
 _INLINE = re.compile(
     r"^(?:(?:and|but|also|oh|so|well|plus|btw|fyi)[,]?\s+)?" + _SPEAKER
     + r"\s+(?:(?:has|have|had)\s+)?(?:\w+ly\s+)?"

@@ -38,6 +38,7 @@ from affidavit.text.clause_cues import (
     _TRAIL,
     _VERB_FIRST,
     _WORD,
+    CHAT_TIME,
     _document,
     _first_word,
     _has_finite,
@@ -314,7 +315,7 @@ _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 # signed it yet", "is it true that ..."), or a tag ("..., or did she", "..., or not").
 _INVERTED_OPENING = re.compile(
     # After a chat line's time and speaker label ("[09:12] Krisztina: did the van leave").
-    r"^(?:[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?\s+)?(?:[^\W\d_][\w'’.\- ]{0,40}?:\s+)?"
+    r"^(?:" + CHAT_TIME + r"\s+)?(?:[^\W\d_][\w'’.\- ]{0,40}?:\s+)?"
     r"(?:(?:so|and|but|ok|hey|btw)[,\s]+)?(?:has|have|had|did|does|do|is|are|was|were|can|could|should|would)"
     r"(?:n['’]t)?\s+(?:(?-i:[A-ZÀ-ÖØ-ÞĀ-ſḀ-ỿ])|(?:it|he|she|they|we|you|i|anyone|anybody|someone|the)\b)",
     re.I,
