@@ -23,24 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-SYLLABLES = [
-    "ba", "ko", "ri", "ta", "mel", "dor", "vi", "sa", "lun", "te",
-    "ra", "mo", "ki", "pel", "zan", "fi", "go", "nu", "har", "wen",
-]  # fmt: skip
-CITIES = ["London", "Paris", "Vienna", "Lisbon", "Oslo", "Prague", "Dublin", "Madrid"]
-
-
-def name(i: int) -> str:
-    """A distinct, pronounceable two-word name for person ``i`` (no digits, so the gate
-    sees an ordinary proper name)."""
-    first = SYLLABLES[i % 20] + SYLLABLES[(i // 20) % 20]
-    last = SYLLABLES[(i // 400) % 20] + SYLLABLES[(i // 8000) % 20] + "son"
-    return f"{first.capitalize()} {last.capitalize()}"
-
-
-def fact(i: int) -> tuple[str, str]:
-    person, city = name(i), CITIES[i % len(CITIES)]
-    return f"{person} was born in {city}.", f"{person} was born in {city} in {1800 + i % 200}."
+from workload import fact, name
 
 
 def server_argv(store: Path, fake: bool) -> list[str]:

@@ -62,32 +62,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from workload import fact, name, question
+
 HERE = Path(__file__).resolve().parent
 OPEN_BENCH = HERE / "open.py"
-
-SYLLABLES = [
-    "ba", "ko", "ri", "ta", "mel", "dor", "vi", "sa", "lun", "te",
-    "ra", "mo", "ki", "pel", "zan", "fi", "go", "nu", "har", "wen",
-]  # fmt: skip
-CITIES = ["London", "Paris", "Vienna", "Lisbon", "Oslo", "Prague", "Dublin", "Madrid"]
 FORGET_SUBJECTS = {1: "Ingrid Solberg", 10: "Teodor Vance"}  # closure size -> person
-
-
-def name(i: int) -> str:
-    """A distinct two-word name for person ``i`` (letters only: an ordinary proper name)."""
-    first = SYLLABLES[i % 20] + SYLLABLES[(i // 20) % 20]
-    last = SYLLABLES[(i // 400) % 20] + SYLLABLES[(i // 8000) % 20] + "son"
-    return f"{first.capitalize()} {last.capitalize()}"
-
-
-def fact(i: int) -> tuple[str, str]:
-    person, city = name(i), CITIES[i % len(CITIES)]
-    return f"{person} was born in {city}.", f"{person} was born in {city} in {1800 + i % 200}."
-
-
-def question(i: int) -> str:
-    return f"Where was {name(i)} born?"
-
 
 def load() -> str:
     one, five, _ = os.getloadavg()
