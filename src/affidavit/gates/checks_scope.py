@@ -9,6 +9,7 @@ nurse at Jeonju General, was honoured" says nothing of the nurses of Jeonju Gene
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from affidavit.gates.checks_grounding import check_coverage
 from affidavit.gates.write_parse import AUX, analyse, claim_subject, is_verb_like, mentions
@@ -360,6 +361,18 @@ def _time_kind(word: str) -> str:
     return "season" if low in ("spring", "summer", "autumn", "winter") else "month"
 
 
+def _per_conjunct(
+    claim: str, ev: str, split: re.Pattern[str], check: Callable[[str, str], Failure]
+) -> tuple[Failure] | None:
+    """``check`` run on each of the claim's own conjuncts, when it has several: a check that
+    pairs a time with its clause judges one pair at a time, not the claim's words at once.
+    ``(first failure or None,)``; None when the claim is one conjunct."""
+    own = [p for p in split.split(claim) if p and p.strip()]
+    if len(own) < 2:
+        return None
+    return (next((f for p in own if (f := check(p, ev)) is not None), None),)
+
+
 def check_paired_time(claim: str, ev: str) -> tuple[str, str] | None:
     """A time the claim pairs with a place or party is the one the evidence pairs with it.
 
@@ -371,11 +384,8 @@ def check_paired_time(claim: str, ev: str) -> tuple[str, str] | None:
     times = {m.group(0).casefold() for m in _TIME_WORD.finditer(claim)}
     if not times:
         return None
-    own = [p for p in _CONJUNCTS.split(claim) if p and p.strip()]
-    if len(own) > 1:
-        # "moved to Kaunas in 2010, then to Vilnius in 2015": each of the claim's own
-        # conjuncts pairs its time; the whole claim's words are not one pair.
-        return next((f for p in own if (f := check_paired_time(p, ev)) is not None), None)
+    if (split := _per_conjunct(claim, ev, _CONJUNCTS, check_paired_time)) is not None:
+        return split[0]  # "moved to Kaunas in 2010, then to Vilnius in 2015": pair by pair
     parts = [p for p in _CONJUNCTS.split(ev) if p and p.strip()]
     if len(parts) < 2:
         return None
@@ -531,11 +541,9 @@ def check_clause_date(claim: str, ev: str) -> Failure:
     is due two months later" gives no "due in March")."""
     claimed = dates(claim)[0]
     months = set(_MONTH_WORD.findall(claim.casefold()))
-    own = [p for p in _VERB_CLAUSES.split(claim) if p and p.strip()] if claimed or months else []
-    if len(own) > 1:
-        # "is based in Ijebu-Ode and was founded in 2009": each conjunct of the claim keeps
-        # its own date; the claim's verb is not the one of the conjunct that dates it.
-        return next((f for p in own if (f := check_clause_date(p, ev)) is not None), None)
+    split = _per_conjunct(claim, ev, _VERB_CLAUSES, check_clause_date) if claimed or months else None
+    if split is not None:
+        return split[0]  # "is based in Ijebu-Ode and was founded in 2009": each its own date
     found = verb_conjuncts(claim, ev) if claimed or months else None
     if found is None:
         return None
