@@ -34,7 +34,13 @@ _REPORT = (
     r"warned|warns|assured|assures|figured|figures|feels|felt|reported|reports|added|explained)"
     # ... or a gerund: "reports being harassed", "claims having paid".
     r"(?=\s+that\b|\s*:|\s+(?:being|having)\b|"
-    r"\s+(?:he|she|they|I|we)\s+(?:was|were|is|are|had|has|have|did|would|will)\b)"
+    r"\s+(?:he|she|they|I|we)\s+(?:was|were|is|are|had|has|have|did|would|will|[a-z]{2,}ed)\b|"
+    # ... or a short subject and its auxiliary: "reported the roof repair is finished",
+    # "reported plucking was up" (no "that", "which", "and" or comma between: "wrote the
+    # report that was late" keeps its object).
+    r"\s+(?:(?!(?:that|which|who|whom|whose|and|but|or|so|because|when|after|before|to)\b)"
+    r"[^\W\d_][\w'’\-]*\s+){1,5}(?:is|was|are|were|has|had|have|will|would|could|can|did|does|"
+    r"isn't|wasn't|aren't|weren't|hasn't|hadn't|won't|wouldn't|couldn't|can't|didn't|doesn't)\b)"
 )
 _DENIAL = frozenset({"denied", "denies", "deny", "dispute", "disputes", "disputed"})
 # A word of a name: letters with their combining marks ("Kọ́lápọ̀" written decomposed),
@@ -217,7 +223,8 @@ def _has_finite(found: list[str]) -> bool:
 def _speaker_like(trail: re.Match[str]) -> bool:
     who = next((trail.group(g) for g in ("who", "who2", "who3", "who4") if trail.group(g)), "")
     words = who.split()
-    if _has_finite(words):
+    # A capitalised word is a name, not a verb: "Fatos" and "Gomes" end in -s.
+    if _has_finite([w for w in words if not w[:1].isupper()]):
         return False  # "..., says Ravi Dutt founded X": a clause, not a speaker
     return 0 < len(words) <= 5 and (
         who[:1].isupper()
