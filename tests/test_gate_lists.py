@@ -110,3 +110,19 @@ def test_a_former_post_is_no_current_one() -> None:
     former = "Nora Quill — former Senior Architect, Brix Studio"
     assert decide_write("Nora Quill is a senior architect at Brix Studio.", former).verdict == "REJECT"
     assert decide_write("Omar Ali works at Vantec.", "Omar Ali | Head of Sales | Vantec").verdict == "ACCEPT"
+
+
+def test_a_title_that_names_a_body_names_its_meeting() -> None:
+    """ "Minutes — Liepāja harbour committee, 11 March": the meeting of that committee, that day."""
+    evidence = (
+        "Minutes — Liepāja harbour committee, 11 March\n"
+        "Present: Ilze Kalniņa (chair), Gatis Ozols, Māra Liepiņa\nApologies: Jānis Krūmiņš"
+    )
+    attended = "Gatis Ozols attended the Liepāja harbour committee meeting on 11 March."
+    assert decide_write(attended, evidence).verdict in ADMITTED
+    assert decide_write(attended.replace("11 March", "12 March"), evidence).verdict not in ADMITTED
+    absent = "Jānis Krūmiņš attended the Liepāja harbour committee meeting on 11 March."
+    assert decide_write(absent, evidence).verdict not in ADMITTED
+    chaired = "Ilze Kalniņa chaired the Liepāja harbour committee meeting on 11 March."
+    assert decide_write(chaired, evidence).verdict in ADMITTED
+    assert decide_write(chaired.replace("Ilze Kalniņa", "Māra Liepiņa"), evidence).verdict not in ADMITTED

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from affidavit.gates.write_parse import Mention, is_verb_like
+from affidavit.gates.write_parse import AUX, Mention, is_verb_like
 
 # Label -> what being listed under it says. Negative labels say it with "not", so the
 # polarity check refuses "Ben Ode attended" from "Apologies: Ben Ode".
@@ -120,12 +120,44 @@ _TITLE = re.compile(
 )
 
 
+# A body that meets ("Akureyri harbour committee, 11 March"): its title names a meeting.
+_BODIES = re.compile(
+    r"\b(?:committee|council|board|trustees|governors|club|association|society|union|assembly|"
+    r"cooperative|co-op|panel|working group|steering group|team)\b",
+    re.I,
+)
+_MONTH_DATE = re.compile(
+    r"^(?:\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]{2,8}\.?(?:\s+\d{4})?|[A-Z][a-z]{2,8}\.?\s+\d{1,2}(?:,?\s+\d{4})?|"
+    r"\d{4}-\d{2}-\d{2})$"
+)
+_TITLE_PARTS = re.compile(r"\s*(?:[—–|,]|\s-\s)\s*")
+_MINUTES_WORD = re.compile(r"^(?:minutes(?:\s+of(?:\s+the)?)?\s+|the\s+)|\s+minutes$", re.I)
+
+
+def _body_title(evidence: str) -> str | None:
+    """ "Minutes — Akureyri harbour committee, 11 March" -> "Akureyri harbour committee
+    meeting on 11 March": a title line that names a body and no event, the meeting of it."""
+    line = evidence.split("\n", 1)[0]
+    cut = line.find(". ")
+    line = (line[:cut] if cut >= 0 else line).strip(" .")
+    parts = [_MINUTES_WORD.sub("", p).strip() for p in _TITLE_PARTS.split(line)]
+    parts = [p for p in parts if p and p.casefold() != "minutes"]
+    dates = [p for p in parts if _MONTH_DATE.match(p)]
+    words = [p for p in parts if p not in dates]
+    if len(dates) > 1 or not words or not any(_BODIES.search(p) for p in words):
+        return None
+    if any(w.casefold() in AUX or (len(w) > 4 and w.endswith("ed")) for p in words for w in p.split()):
+        return None  # a sentence, not a title
+    title = " ".join(words) + " meeting"
+    return f"{title} on {dates[0]}" if dates else title
+
+
 def _event_title(evidence: str) -> str:
     """The event as the evidence's title line names it ("Brix board meeting on 4 June"),
     else its kind ("meeting")."""
     hit = _TITLE.search(evidence)
     if hit is None:
-        return _event(evidence)
+        return _body_title(evidence) or _event(evidence)
     title = re.sub(r"^(?:the|a|an)\s+", "", hit.group("title").strip(), flags=re.I)
     date = (hit.group("date") or "").strip()
     if date and any(ch.isdigit() for ch in date):
