@@ -294,6 +294,20 @@ PAIRS = [
         "Ana Ruiz moved to Leeds.",
         "Ana Ruiz moved to York.",
     ),
+    # a weak reporting verb ("reported", "explained") before a bare clause, and a speaker
+    # whose name ends like a verb ("Fatos", "Gomes") after the clause
+    (
+        "modality_dropped",
+        "Sales meeting, 3 May. Ilze reported the Liepāja depot roof repair is finished.",
+        "The Liepāja depot roof repair is finished.",
+        "Ilze reported that the Liepāja depot roof repair is finished.",
+    ),
+    (
+        "modality_dropped",
+        "Nobody was hurt in the fire, police spokesman Aivars Ozols said.",
+        "Nobody was hurt in the fire.",
+        "Aivars Ozols said nobody was hurt in the fire.",
+    ),
     # scope: an exception in another clause or the next sentence
     (
         "quantifier_changed",
@@ -389,3 +403,16 @@ def test_a_changed_month_or_direction_in_a_long_message(evidence: str, claim: st
     """The one word changed inside a multi-sentence message is found; the faithful claim passes."""
     assert decide_write(claim, evidence).verdict == "REJECT"
     assert decide_write(admitted, evidence).verdict in ADMIT
+
+
+def test_a_labelled_turn_is_its_speakers_to_report() -> None:
+    """A line with no label of its own continues the turn of the label above it."""
+    evidence = (
+        "REPORTER: How did the season go for Jasur Tashkentov?\nDILNOZA KARIMOVA: Badly.\n"
+        "The Bukhara cotton harvest fell by a third."
+    )
+    fell = "the Bukhara cotton harvest fell by a third."
+    said = decide_write(f"According to Dilnoza Karimova, {fell}", evidence)
+    assert said.verdict in ADMIT, said.refusal
+    other = decide_write(f"According to Jasur Tashkentov, {fell}", evidence)
+    assert other.verdict == "REJECT"

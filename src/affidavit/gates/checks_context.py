@@ -158,8 +158,9 @@ def _overlap(claim: str, part: str) -> int:
     return len(set(content_lemmas(claim)) & set(content_lemmas(part)))
 
 
-def judge(claim: str, ev: str, carried: tuple[Frame, ...] = ()) -> Judged:
-    """A refusal when the claim drops (or adds) the context of the clause it matches."""
+def judge(claim: str, ev: str, carried: tuple[Frame, ...] = (), speaker: str | None = None) -> Judged:
+    """A refusal when the claim drops (or adds) the context of the clause it matches.
+    ``speaker`` is the named speaker whose labelled turn holds ``ev``, if any."""
     ev_segs = [
         Segment(s.start, s.end, _described_speakers(ev, carried + s.frames), s.negated) for s in read(ev)
     ]
@@ -188,7 +189,7 @@ def judge(claim: str, ev: str, carried: tuple[Frame, ...] = ()) -> Judged:
             f = dropped[0]
             return Judged(("modality_dropped", f.cue, _why_dropped(f)), core, _text(ev, [seg]))
         added = [c for c in mine if not any(c.kind == f.kind and _args_match(f, c) for f in seg.frames)]
-        if added and all(_by_writer(c, ev) for c in added) and not seg.frames:
+        if added and all(_by_writer(c, ev, speaker) for c in added) and not seg.frames:
             # "Lena Dahl: the ferry stops in May" -> "Lena Dahl said the ferry stops in May":
             # the claim names the message's writer as the one who says it.
             return Judged(None, core, _text(ev, [seg]))
@@ -200,13 +201,15 @@ def judge(claim: str, ev: str, carried: tuple[Frame, ...] = ()) -> Judged:
     return Judged(None, core, _text(ev, fitting))
 
 
-def _by_writer(c: Frame, ev: str) -> bool:
-    """The claim's frame is a report by the writer of the evidence's message."""
+def _by_writer(c: Frame, ev: str, speaker: str | None) -> bool:
+    """The claim's frame is a report by the writer of the evidence's message, or by the
+    speaker of the labelled turn the evidence is from."""
     if c.kind != "hearsay" or not c.arg:
         return False
     writer = author(ev)
     label = line_speaker(ev, 0)  # "Lena Dahl: the ferry stops ...": the line's speaker
-    return any(w is not None and _same_speaker(c.arg, w) for w in (writer, label.name if label else None))
+    named = (writer, label.name if label else None, speaker)
+    return any(w is not None and _same_speaker(c.arg, w) for w in named)
 
 
 def _cue(frames: tuple[Frame, ...]) -> str:

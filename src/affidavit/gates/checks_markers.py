@@ -223,7 +223,25 @@ def check_temporal(claim: str, ev: str) -> Failure:
     c_cop, e_cop = _copula_forms(claim), _copula_forms(ev)
     if any(t in ("is", "are", "am") for t in c_cop) and e_cop and all(t in ("was", "were") for t in e_cop):
         return "is", "the evidence states this in the past tense; the claim in the present"
+    if any(t in ("is", "are", "am") for t in c_cop) and not e_cop and _held_as_past(ev):
+        # "Ana worked as a nurse at Brio from 2015 to 2019" says nothing of her now.
+        return "is", "the evidence states this in the past tense; the claim in the present"
     return None
+
+
+_PRESENT_AUX = frozenset({"is", "are", "am", "'s", "'re", "'m", "has", "have", "'ve", "remains", "remain",
+                          "stays", "still", "now", "currently"})  # fmt: skip
+
+
+def _held_as_past(ev: str) -> bool:
+    """A role held in the simple past ("worked as", "served as"), nothing in the present."""
+    toks = markers.token_tuple(ev)
+    if any(t in _PRESENT_AUX for t in toks):
+        return False
+    return any(
+        toks[i + 1] == "as" and ((len(t) > 4 and t.endswith("ed")) or _irregular_past(t))
+        for i, t in enumerate(toks[:-1])
+    )
 
 
 _ADVERBS = frozenset({"never", "not", "n't", "also", "already", "long", "since", "just", "ever"})

@@ -40,8 +40,11 @@ from affidavit.gates.write_apposition import apposition_readings, check_brackete
 from affidavit.gates.write_degree import degree_readings
 from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, linked_sentences, read_linked
 from affidavit.gates.write_parse import analyse, claim_subject, mentions
+from affidavit.gates.write_record import record_readings
 from affidavit.gates.write_residence import residence_readings
 from affidavit.gates.write_shape import shape_of
+from affidavit.gates.write_signature import signature_readings
+from affidavit.gates.write_tenure import tenure_readings
 from affidavit.text import clauses as context
 from affidavit.text import corrections, currencies, lemmas, lexical, markers, name_finder
 from affidavit.text.corrections import Retracted
@@ -58,7 +61,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.30+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.31+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -396,7 +399,8 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     """The decision on a second reading of part of the evidence as what it says, when that
     admits the claim: a question and the next speaker's answer (``write_answer``), a
     sentence's appositions (``write_apposition``), a CV's degree line (``write_degree``), a
-    move or a home address (``write_residence``).
+    move or a home address (``write_residence``), a CV's job line (``write_tenure``), a
+    signature block (``write_signature``), a record's later lines (``write_record``).
     The span covers the part reread."""
     # "According to Roksolana, ...": the answer is the answerer's to report, under their label;
     # otherwise no label, which would stand as one more mention of the answerer.
@@ -407,6 +411,9 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     readings += [(start, end, text, "apposition") for start, end, text in apposition_readings(evidence)]
     readings += [(start, end, text, "degree") for start, end, text in degree_readings(evidence)]
     readings += [(start, end, text, "residence") for start, end, text in residence_readings(evidence)]
+    readings += [(start, end, text, "tenure") for start, end, text in tenure_readings(evidence)]
+    readings += [(start, end, text, "signature") for start, end, text in signature_readings(evidence)]
+    readings += [(start, end, text, "record") for start, end, text in record_readings(evidence)]
     for start, end, reading, how in readings:
         read = evidence[:start] + reading + evidence[end:]
         decision = _decide(claim, read)
@@ -496,7 +503,10 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
         return _refuse(retract[0], retract[1:], shape, span, ran)
     ran.append("context")
     carried = context.carried(evidence, span[0])
-    judged = checks_context.judge(claim, text, carried)
+    # "CHEIKH DIOUF: Eleven.\nEleven pirogues ...": the labelled turn the span is from.
+    turn = write_writer.turn_speaker(evidence, span[0])
+    speaker = None if turn is None else turn.name.title() if turn.name.isupper() else turn.name
+    judged = checks_context.judge(claim, text, carried, speaker)
     if judged.refusal is not None:
         return _refuse(judged.refusal[0], judged.refusal[1:], shape, span, ran)
     ran.append("excepted")

@@ -183,6 +183,24 @@ def line_speaker(text: str, a: int) -> Mention | None:
     return found[0]
 
 
+def turn_speaker(text: str, a: int) -> Mention | None:
+    """The named speaker whose turn holds offset ``a``: the label opening its line, or the
+    last label above it ("CHEIKH DIOUF: Eleven.\nEleven pirogues from Joal alone." is one
+    turn). A role label ("OFFICER:") ends the turn with no name; no label above, none."""
+    end = text.rfind("\n", 0, a) + 1
+    while True:
+        start = text.rfind("\n", 0, max(end - 1, 0)) + 1 if end > 0 else 0
+        line_end = text.find("\n", end)
+        line_end = len(text) if line_end < 0 else line_end
+        label = label_at(text, end, line_end)
+        if label is not None:
+            found = mentions(text, end, line_end)
+            return next((m for m in found if label[2] is not None and m.start < label[1]), None)
+        if end == 0:
+            return None
+        end = start
+
+
 def label_at(text: str, a: int, b: int) -> tuple[str, int, str | None] | None:
     """The label opening the line ``text[a:b]`` ("HOST: ...", "Sioned Parry: ..."): its text,
     where the line's words start, and the name it is (None for a role such as "HOST"),

@@ -1,0 +1,162 @@
+"""A CV's job line read as the sentences it stands for.
+
+"Senior data engineer, Pannon Logika (2021–present)" in Bernadett Szűcs's profile says that
+she has worked as a senior data engineer at Pannon Logika since 2021, that she is one
+there, and that she works there; "2015–2019: Staff nurse, Nekemte Referral Hospital" that she
+worked as a staff nurse there from 2015 to 2019, for four years; "Previously analyst at Tisza
+Bank (2016–2021)" that she used to be one. ``tenure_readings`` gives those sentences for a
+second reading by the gate, each tried on its own.
+
+A job line is a line (or a sentence of a one-line profile) that carries a year range: before
+it after a colon ("2014–2017: Hanbit Robotics, Daegu"), in brackets after it, or last after
+a comma ("Tsaghik Printing, Gyumri, 2021–now"). Its comma-separated fields are a role, an
+employer and a place, in that order, and a field is a role only when it reads as one: after
+its first word every word is lower case ("Staff nurse", "UX researcher"), or it is one word
+an English dictionary knows ("Partner"). The employer is the first field that is a name.
+The person is the profile's, found as for a degree line (``write_degree``): the name that
+opens the evidence's first line or the job's own line and is set off as a profile's lead.
+"""
+
+from __future__ import annotations
+
+import re
+
+from affidavit.gates.write_parse import Mention, mentions
+from affidavit.text.lemmas import is_known_word
+
+_YEAR = r"(?:19|20)\d\d"
+_UNTIL = r"(?:present|now|today|date|current)"
+_RANGE = (
+    r"(?P<y1>" + _YEAR + r")[ \t]*(?:[–—-]|to|until)[ \t]*(?:(?P<y2>" + _YEAR + r")|(?P<now>" + _UNTIL + r"))"
+)
+# "2014–2017: Hanbit Robotics, Daegu": the range opens the line.
+_RANGE_FIRST = re.compile(r"[ \t]*(?:[-*•][ \t]*)?" + _RANGE + r"[ \t]*:[ \t]*(?P<fields>[^\n;]+)", re.I)
+# "software engineer, Carraig Software (2020–2023)": the range in brackets after the fields.
+_BRACKETED = re.compile(r"(?P<fields>[^\n;()—–|]+?)[ \t]*\([ \t]*" + _RANGE + r"[ \t]*\)", re.I)
+# "Tsaghik Printing, Gyumri, 2021–now.": the range last, after a comma.
+_TRAILING = re.compile(r"(?P<fields>[^\n;()—–|.]+?),[ \t]*" + _RANGE + r"\b", re.I)
+# "previously counsel at the Port of Leixões authority": a former job without its years.
+_FORMER = re.compile(r"(?<![\w])(?i:previously|formerly)[ \t]+"
+                     r"(?P<fields>[a-z][\w'’\- ]*?[ \t]+(?:at|with|for)[ \t]+"
+                     r"(?:the[ \t]+)?[A-Z][^\n;.()]*?)(?=[ \t]*(?:[;.(]|$|\n))")
+_PREVIOUSLY = re.compile(r"^(?:and[ \t]+)?(?:previously|formerly|before that|earlier)[ \t]*:?[ \t]*", re.I)
+_AT = re.compile(r"^(?P<role>[a-z][\w'’\- ]*?)[ \t]+(?:at|with|for)[ \t]+(?P<org>\S.*)$")
+_PROFILE_AFTER = re.compile(r"[ \t]*(?:[—–|:,]|-[ \t])")
+_HEADER = re.compile(r"[A-Za-z][a-z]*(?: [a-z]+){0,3}[ \t]*(?:[—–:|]|-)")
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                 "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+                 "eighteen", "nineteen", "twenty")  # fmt: skip
+
+
+def _is_role(field: str) -> bool:
+    words = field.split()
+    if not words or not words[0][:1].isalpha():
+        return False
+    if len(words) == 1:
+        return words[0][:1].islower() or is_known_word(words[0].casefold())
+    return all(w[:1].islower() for w in words[1:])
+
+
+def _title_role(field: str) -> bool:
+    """ "Senior Data Engineer": a title-cased role, every word one the dictionary knows."""
+    words = field.split()
+    return 0 < len(words) <= 4 and all(w[:1].isupper() and is_known_word(w.casefold()) for w in words)
+
+
+def _lead(evidence: str, a: int, b: int) -> Mention | None:
+    """The name that opens ``evidence[a:b]`` as a profile's lead ("Ana Ruiz — ...", after a
+    header of a few words: "Interview notes — Ana Ruiz, ...")."""
+    lead = next((m for m in mentions(evidence, a, b) if not m.possessive), None)
+    if lead is None or not _PROFILE_AFTER.match(evidence, lead.end):
+        return None
+    before = evidence[a : lead.start].strip(" \t-*•")
+    if before and not _HEADER.fullmatch(evidence[a : lead.start].strip(" \t*•")):
+        return None
+    return lead
+
+
+def _person(evidence: str, at: int) -> str | None:
+    line_start = evidence.rfind("\n", 0, at) + 1
+    own = _lead(evidence, line_start, at)
+    first_end = evidence.find("\n")
+    lead = own or _lead(evidence, 0, len(evidence) if first_end < 0 else first_end)
+    if lead is None:
+        return None
+    return lead.name.title() if lead.name.isupper() else lead.name
+
+
+def _parts(fields: str, person: str | None) -> tuple[str, str, str] | None:
+    """(role, employer, place) of a job line's fields; "" for a part not given."""
+    items = [f.strip(" \t.") for f in fields.split(",") if f.strip(" \t.")]
+    if items and person is not None and items[0].casefold() == person.casefold():
+        items.pop(0)  # "Ana Ruiz, partner, Ruiz & Co (2019–present)": the profile's own name
+    if not items or len(items) > 3:
+        return None
+    role = ""
+    at = _AT.match(items[0])
+    if at is not None:  # "analyst at Tisza Bank"
+        role, items = at.group("role"), [at.group("org"), *items[1:]]
+    elif _is_role(items[0]) or (len(items) > 1 and _title_role(items[0])):
+        role = items.pop(0)
+    org = items[0][4:] if items and items[0].startswith("the ") else items[0] if items else ""
+    if not org or _is_role(items[0]) or not org[:1].isupper():
+        return None
+    return role, items[0], items[1] if len(items) > 1 else ""
+
+
+def _sentences(person: str, role: str, org: str, place: str, hit: re.Match[str], before: bool) -> list[str]:
+    where = f"{org} in {place}" if place else org
+    as_role = f"as {_article(role)} at {where}" if role else f"at {where}"
+    if "y1" not in hit.re.groupindex:  # a former job, its years not given
+        return [f"{person} previously worked {as_role}.", f"{person} used to work {as_role}."] + (
+            [f"{person} used to be {_article(role)} at {where}."] if role else []
+        )
+    y1, y2 = hit.group("y1"), hit.group("y2")
+    if hit.group("now") is not None:
+        out = [f"{person} has worked {as_role} since {y1}.", f"{person} works {as_role}."]
+        if role:
+            held = f"{_article(role)} at {where}"
+            out += [f"{person} has been {held} since {y1}.", f"{person} is {held}."]
+        return out
+    out = [f"{person} worked {as_role} from {y1} to {y2}."]
+    years = int(y2) - int(y1)
+    if 0 < years < len(_NUMBER_WORDS):
+        out.append(f"{person} worked {as_role} for {_NUMBER_WORDS[years]} years.")
+    if before or role:
+        out.append(f"{person} previously worked {as_role}.")
+    if role:
+        out.append(f"{person} used to be {_article(role)} at {where}.")
+    return out
+
+
+def _article(role: str) -> str:
+    # "Senior Data Engineer", "Staff nurse": a role in a sentence is lower case; "UX" stays.
+    low = " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in role.split())
+    return ("an " if low[:1].casefold() in "aeiou" else "a ") + low
+
+
+def tenure_readings(evidence: str) -> list[tuple[int, int, str]]:
+    """(start, end, reading) for each job line of a one-person profile."""
+    out: list[tuple[int, int, str]] = []
+    seen: list[tuple[int, int]] = []
+    for pattern in (_RANGE_FIRST, _BRACKETED, _TRAILING, _FORMER):
+        for hit in pattern.finditer(evidence):
+            fields = hit.group("fields")
+            # The fields start after the last sentence stop before them ("... French.
+            # Previously analyst at Tisza Bank (2016–2021)").
+            stop = max(fields.rfind(". "), fields.rfind(": ") if pattern is not _RANGE_FIRST else -1)
+            start = hit.start("fields") + (stop + 2 if stop >= 0 else 0)
+            body = evidence[start : hit.end("fields")].strip()
+            prefix = _PREVIOUSLY.match(body)
+            before = prefix is not None or pattern is _FORMER
+            body = body[prefix.end() :] if prefix else body
+            if any(a < hit.end() and start < b for a, b in seen) or not body:
+                continue  # a part of a job line already read ("Previously analyst at X (2016–2021)")
+            person = _person(evidence, hit.start())
+            parts = _parts(body, person)
+            if parts is None or person is None:
+                continue
+            seen.append((start, hit.end()))
+            for said in _sentences(person, *parts, hit, before):
+                out.append((start, hit.end(), said))
+    return out
