@@ -18,18 +18,10 @@ from __future__ import annotations
 import re
 
 from affidavit.gates.write_parse import mentions
+from affidavit.gates.write_writer import nonblank_lines
 
 _ENDED = (",", ".", "!", "?", ")")
 _SPLIT = re.compile(r"[ \t]*(?:,|\||[—–]|[ \t]-[ \t])[ \t]*")
-
-
-def _lines(text: str) -> list[tuple[int, int]]:
-    out, pos = [], 0
-    for line in text.split("\n"):
-        if line.strip():
-            out.append((pos, pos + len(line)))
-        pos += len(line) + 1
-    return out
 
 
 def _role(words: str) -> str:
@@ -39,7 +31,7 @@ def _role(words: str) -> str:
 
 def signature_readings(evidence: str) -> list[tuple[int, int, str]]:
     """(start, end, reading) for the signature block that closes ``evidence``."""
-    lines = _lines(evidence)
+    lines = nonblank_lines(evidence)
     if len(lines) < 3:
         return []
     (na, nb), (la, lb) = lines[-2], lines[-1]

@@ -44,7 +44,8 @@ _FIRST_PERSON = re.compile(r"\b(?:I(?P<clitic>['’](?:m|ve|ll|d))?|me|my|My|mys
 _CLITIC = {"m": " is", "ve": " has", "ll": " will", "d": " would"}
 
 
-def _lines(text: str) -> list[tuple[int, int]]:
+def nonblank_lines(text: str) -> list[tuple[int, int]]:
+    """The ``(start, end)`` of each line that holds more than whitespace."""
     out, pos = [], 0
     for line in text.split("\n"):
         if line.strip():
@@ -76,7 +77,7 @@ def _sign_off(text: str, a: int, b: int) -> Mention | None:
 
 
 def _candidates(text: str) -> list[Mention]:
-    lines = _lines(text)
+    lines = nonblank_lines(text)
     if not lines:
         return []
     found: list[Mention] = []
@@ -120,7 +121,7 @@ _SECOND_PERSON = re.compile(r"\b(?:you|You|your|Your|yours)\b")
 def message_addressee(text: str) -> Mention | None:
     """The one person the message is written to ("Hi Vigdís,", "Dear Mr Magbanua,", "To: ...")."""
     found: list[Mention] = []
-    for a, b in _lines(text)[:4]:
+    for a, b in nonblank_lines(text)[:4]:
         opener = _GREETING.match(text, a, b) or _TO.match(text, a, b)
         if opener is None:
             continue
