@@ -416,3 +416,17 @@ def test_a_labelled_turn_is_its_speakers_to_report() -> None:
     assert said.verdict in ADMIT, said.refusal
     other = decide_write(f"According to Jasur Tashkentov, {fell}", evidence)
     assert other.verdict == "REJECT"
+
+
+def test_an_alternative_with_or_not_is_no_denial() -> None:
+    evidence = "Gatis Ozols has signed the Liepāja lease, like it or not."
+    assert decide_write("Gatis Ozols has signed the Liepāja lease.", evidence).verdict in ADMIT
+    assert decide_write("Gatis Ozols has not signed the Liepāja lease.", evidence).verdict == "REJECT"
+    denied = "Gatis Ozols has not signed the Liepāja lease, like it or not."
+    assert decide_write("Gatis Ozols has signed the Liepāja lease.", denied).verdict == "REJECT"
+
+
+def test_a_capitalised_noun_before_a_plural_verb_is_no_subject() -> None:
+    evidence = "Dr Aziz ordered blood tests for Dilnoza Karimova on 3 May."
+    assert decide_write("Blood tests were ordered for Dilnoza Karimova.", evidence).verdict in ADMIT
+    assert decide_write("Blood tests were ordered for Zanele Dlamini.", evidence).verdict == "REJECT"

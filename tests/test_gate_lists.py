@@ -126,3 +126,16 @@ def test_a_title_that_names_a_body_names_its_meeting() -> None:
     chaired = "Ilze Kalniņa chaired the Liepāja harbour committee meeting on 11 March."
     assert decide_write(chaired, evidence).verdict in ADMITTED
     assert decide_write(chaired.replace("Ilze Kalniņa", "Māra Liepiņa"), evidence).verdict not in ADMITTED
+
+
+def test_apologies_say_they_were_sent_and_the_meeting_of_a_date() -> None:
+    evidence = (
+        "Fonua Growers' Association, meeting of 12 March 2026.\n"
+        "Present: Mele Taufa (chair), Sione Lolo.\nApologies: Tevita Havili."
+    )
+    sent = "Tevita Havili sent apologies for the Fonua Growers' Association meeting of 12 March 2026."
+    assert decide_write(sent, evidence).verdict in ADMITTED
+    assert decide_write(sent.replace("Tevita Havili", "Sione Lolo"), evidence).verdict not in ADMITTED
+    assert decide_write(sent.replace("12 March", "13 March"), evidence).verdict not in ADMITTED
+    attended = "Tevita Havili attended the Fonua Growers' Association meeting."
+    assert decide_write(attended, evidence).verdict not in ADMITTED

@@ -248,6 +248,9 @@ _FINITE_AFTER = frozenset({"is", "was", "has", "had", "does", "did", "will", "ca
                            "could", "may", "might", "must"})
 
 
+_PLURAL_SUBJECT_VERBS = frozenset({"are", "were", "have", "had", "do", "did", "will", "would", "can", "could"})
+
+
 def _capitalised_doer(claim: str, found: list[Mention]) -> Mention | None:
     """The claim's capitalised first word as a name when a finite verb follows it ("Kim
     lives in Oslo", "Rose teaches in Leeds"): the name finder leaves a sentence-initial
@@ -260,12 +263,16 @@ def _capitalised_doer(claim: str, found: list[Mention]) -> Mention | None:
     if not word[:1].isupper() or any(m.start == start for m in found):
         return None
     plural = low.endswith("s") and lemma(low) != low
-    if low in NOT_NAMES or low in NUMBER_WORDS or low in PRONOUNS or plural:
+    number = all(part in NUMBER_WORDS for part in low.split("-"))  # "Forty-one members ..."
+    if low in NOT_NAMES or number or low in PRONOUNS or plural:
         return None  # "The ...", "Twenty ...", "Doctors recommend ..."
     nxt = _WORD.match(claim, start + len(word) + 1)
     if nxt is None or claim[start + len(word) : nxt.start()] != " ":
         return None
     verb = nxt.group(0)
+    after = _WORD.match(claim, nxt.end() + 1)
+    if after is not None and verb.endswith("s") and after.group(0) in _PLURAL_SUBJECT_VERBS:
+        return None  # "Blood tests were ordered ...": a plural noun and its verb, not "Kim lives"
     inflected = verb[:1].islower() and is_verb_like(verb) and verb.endswith(("s", "ed"))
     finite = verb in _FINITE_AFTER or inflected
     return Mention(word, start, start + len(word), False) if finite else None

@@ -28,6 +28,7 @@ ROSTER_LABELS: dict[str, str] = {
     "speakers": "spoke at", "presenters": "presented at", "minutes": "took the minutes of",
     "minute taker": "took the minutes of", "note taker": "took the notes of",
 }  # fmt: skip
+_SENT_APOLOGIES = frozenset({"apologies", "apologies for absence", "regrets"})
 # What the list is of, when the evidence names it ("Standup, 9 May. Present: ...").
 _EVENTS = ("board meeting", "meeting", "call", "workshop", "standup", "stand-up", "session",
            "review", "retro", "retrospective", "webinar", "interview", "hearing", "conference",
@@ -102,6 +103,8 @@ def roster_reading(
 
 def _reading(subject: str, label: str, evidence: str, found: Sequence[Mention] = ()) -> str:
     out = f"{subject} {ROSTER_LABELS[label.casefold()]} the {_event_title(evidence)}."
+    if label.casefold() in _SENT_APOLOGIES:  # "Apologies: Ben Ode": he sent them, and was not there
+        out += f" ; {subject} sent apologies for the {_event_title(evidence)}."
     # "Ola Berg (chair)": a role noted beside the listed name says that role too.
     for m in found:
         note = _NOTE.match(evidence, m.end)
@@ -115,7 +118,7 @@ _NOTE = re.compile(r"\s*\(\s*([^()]{1,30}?)\s*\)")
 _TITLE = re.compile(
     r"(?:^|\n)[^\S\n]*(?:minutes\s*[-—–:]\s*)?(?P<title>[^\n:—–]{0,60}?\b(?:"
     + "|".join(re.escape(e) for e in _EVENTS)
-    + r")\b)(?:\s*[,(]\s*(?P<date>[^\n,()]{1,30}))?",
+    + r")\b)(?:(?:\s*[,(]\s*|\s+(?:of|on)\s+(?=\d))(?P<date>[^\n,()]{1,30}))?",
     re.I,
 )
 

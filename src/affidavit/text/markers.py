@@ -199,7 +199,13 @@ def negations(text: str) -> int:
     # "neither X nor Y attended" denies once, for each of them.
     if "neither" in toks and "nor" in toks[toks.index("neither") :]:
         count -= 1
+    # "believe it or not", "whether or not", "like it or not": an alternative, no denial.
+    if "or" in toks:
+        count -= len(_OR_NOT.findall(low))
     return count
+
+
+_OR_NOT = re.compile(r"\bor not\b")
 
 
 # Words that put "may" before them as the month: "in May", "last May", "mid-May".
