@@ -248,7 +248,7 @@ _FINITE_AFTER = frozenset({"is", "was", "has", "had", "does", "did", "will", "ca
                            "could", "may", "might", "must"})
 
 
-_PLURAL_SUBJECT_VERBS = frozenset({"are", "were", "have", "had", "do", "did", "will", "would", "can", "could"})
+_PLURAL_SUBJECT_VERBS = frozenset({"are", "were", "have", "had", "do", "did", "will", "would", "can"})
 
 
 def _capitalised_doer(claim: str, found: list[Mention]) -> Mention | None:
