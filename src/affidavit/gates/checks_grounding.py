@@ -18,6 +18,7 @@ from affidavit.gates.checks_scan import scan
 from affidavit.gates.write_parse import AUX, Clause, analyse
 from affidavit.gates.write_writer import line_speaker
 from affidavit.text import entail, markers
+from affidavit.text.arithmetic import cue_words, derived
 from affidavit.text.fold import fold
 from affidavit.text.lemmas import (
     PHRASES,
@@ -98,7 +99,7 @@ def check_numbers(claim: str, ev: str) -> Failure:
             continue
         if q.value == 1 and q.unit is None and _ONE_OF.search(claim) and _MEMBERS.search(ev):
             continue  # "one of the new hires" for a list of them: membership, not a count
-        if not quantity_supported(q, ev_q):
+        if not quantity_supported(q, ev_q) and derived(q, claim, ev, ev_q) is None:
             return q.surface, f"the number '{q.surface}' is not in the evidence"
     return None
 
@@ -254,6 +255,7 @@ def check_coverage(claim: str, ev: str) -> Failure:
     # "stepped down" for "resigned": a claim phrase whose term the evidence says is said.
     said = {w.casefold() for m in phrase_matches(claim) if m.term in support
             for w in words(claim[m.start : m.end])}
+    said |= cue_words(claim, ev, quantities(claim), quantities(ev))  # "in total" of a sum it makes
     for word in words(_strip_numbers(claim)):
         if word.casefold() in said:
             continue
