@@ -22,7 +22,8 @@ SHAWLS = "Zanele Dlamini says 2 of the 12 shawls in her order arrived damaged."
 @pytest.mark.parametrize(
     ("evidence", "admitted", "refused"),
     [
-        (PAID, "Gatis Ozols paid 300 USD in total for the van.", "Gatis Ozols paid 310 USD in total for the van."),
+        (PAID, "Gatis Ozols paid 300 USD in total for the van.",
+         "Gatis Ozols paid 310 USD in total for the van."),
         (PAID, "Gatis Ozols paid 300 USD in total for the van.", "Gatis Ozols paid 300 USD for the van."),
         (STAFF, "The Liepāja warehouse has eight more staff than in March.",
          "The Liepāja warehouse has nine more staff than in March."),

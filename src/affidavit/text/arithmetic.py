@@ -66,7 +66,9 @@ def derived(q: Quantity, claim: str, evidence: str, ev_q: tuple[Quantity, ...]) 
     return None
 
 
-def cue_words(claim: str, evidence: str, claim_q: tuple[Quantity, ...], ev_q: tuple[Quantity, ...]) -> set[str]:
+def cue_words(
+    claim: str, evidence: str, claim_q: tuple[Quantity, ...], ev_q: tuple[Quantity, ...]
+) -> set[str]:
     """The claim's words that name the sum or difference it states ("total", "more",
     "left"): said by the evidence's numbers when a claim number is ``derived`` from them."""
     stated = {(q.value, q.unit) for q in ev_q}
