@@ -308,6 +308,20 @@ PAIRS = [
         "Nobody was hurt in the fire.",
         "Aivars Ozols said nobody was hurt in the fire.",
     ),
+    # a quotation and its speaker; a description between a name and its verb
+    (
+        "modality_dropped",
+        "“Kalia Freight is leaving Nukuʻalofa,” said Mele Fifita on Thursday.",
+        "Kalia Freight is leaving Nukuʻalofa.",
+        "Mele Fifita said Kalia Freight is leaving Nukuʻalofa.",
+    ),
+    (
+        "modality_dropped",
+        "Sione Lolo, manager of the Vavaʻu Vanilla Estate, said 300 workers at Kalia Farms could not "
+        "reach the fields.",
+        "300 workers at Kalia Farms could not reach the fields.",
+        "Sione Lolo said 300 workers at Kalia Farms could not reach the fields.",
+    ),
     # scope: an exception in another clause or the next sentence
     (
         "quantifier_changed",

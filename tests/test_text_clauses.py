@@ -131,3 +131,18 @@ def test_wrapping_a_clause_refuses_the_bare_claim_and_admits_the_faithful_one() 
             claim = claim[0].upper() + claim[1:]
             yes = decide_write(claim, evidence)
             assert yes.verdict in ADMIT, (seed, claim, evidence, yes.refusal)
+
+
+def test_a_verb_after_a_lead_is_the_clause_s_own_not_a_trailing_speaker() -> None:
+    """ "..., according to his publisher, wrote his first novel on a borrowed laptop": the
+    last piece is what the publisher says, not "wrote <speaker>" (nothing before it is a
+    clause); "The ferry stops in May, said Ana Ruiz." is a trailing speaker."""
+    text = (
+        "Xoel Rego grew up in Lugo and, according to his publisher, wrote his first novel on a "
+        "borrowed laptop."
+    )
+    ferry = "The ferry stops in May, said Ana Ruiz."
+    assert _frames(text)[-1] == (
+        "wrote his first novel on a borrowed laptop.", [("hearsay", "his publisher")]
+    )
+    assert _frames(ferry) == [("The ferry stops in May", [("hearsay", "Ana Ruiz")])]

@@ -79,7 +79,41 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return sentences(text)
 
 
+# '"We are leaving Nakuru," said Wanjala Barasa.' / '"...," Ana Ruiz said on Monday.': a
+# quotation and its speaker; the speaker's words are hearsay.
+_QUOTED = re.compile(
+    r"^\s*[“\"](?P<quote>[^“”\"]{2,}?)[,.!?]?[”\"]\s*,?\s*"
+    r"(?:(?P<verb>said|says|added|adds|told \w+|insisted|claimed|claims|wrote|writes|denied|denies)\s+"
+    r"(?P<who2>[^,.;:!?]{1,80}?)|(?P<who>[^,.;:!?“”\"]{1,60}?)\s+"
+    r"(?P<verb2>said|says|added|adds|told \w+|insisted|claimed|claims|wrote|writes|denied|denies))"
+    r"(?:\s*,[^.;!?]*|\s+(?:on|last|this|yesterday|today|earlier|later|in|at)\b[^.;!?]*)?[.!]?\s*$"
+)
+
+
+def _quoted(text: str, a: int, b: int) -> list[Segment] | None:
+    hit = _QUOTED.match(text, a, b)
+    if hit is None:
+        return None
+    who = (hit.group("who2") or hit.group("who") or "").strip()
+    if not who or not (who[:1].isupper() or _speaker_like_words(who)):
+        return None
+    verb = (hit.group("verb") or hit.group("verb2") or "").casefold()
+    frame = Frame("hearsay", who, text[hit.end("quote") : b].strip())
+    return [Segment(hit.start("quote"), hit.end("quote"), (frame,), verb in _DENIAL)]
+
+
+def _speaker_like_words(who: str) -> bool:
+    """ "chief executive Wanjala Barasa", "the mayor": a speaker, not a clause."""
+    words = who.split()
+    return 0 < len(words) <= 6 and (
+        words[0].casefold() in ("the", "his", "her", "their", "its", "our", "my") or words[-1][:1].isupper()
+    )
+
+
 def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
+    quoted = _quoted(text, a, b)
+    if quoted is not None:
+        return quoted
     body_end = b
     while body_end > a and text[body_end - 1] in "\"'’”)]!. ":
         body_end -= 1
@@ -133,7 +167,9 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
             who = text[pieces[i - 1][0] : pieces[i - 1][1]].strip()
             if (
                 i >= 2
-                and _DESCRIPTION.match(who)
+                # "a nurse at Oran Clinic", "manager of the Shonatila Tea Estate", "58": a
+                # description or an age, not a name, between the name and its verb.
+                and (_DESCRIPTION.match(who) or who[:1].islower() or who.isdigit())
                 and text[pieces[i - 2][0] : pieces[i - 2][1]].strip()[:1].isupper()
             ):
                 who = text[pieces[i - 2][0] : pieces[i - 2][1]].strip()
@@ -151,6 +187,11 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
             continue
         if i > 0 and i == len(pieces) - 1:
             trail = _TRAIL.match(piece)
+            before = text[pieces[i - 1][0] : pieces[i - 1][1]]
+            if trail is not None and trail.group("who2") and not (
+                _has_finite(_WORD.findall(before)) or before.rstrip()[-1:] in "\"”’'"
+            ):
+                trail = None  # "..., according to her publisher, wrote her first novel": no clause before it
             if trail is not None and _speaker_like(trail):
                 who = next(trail.group(g) for g in ("who", "who2", "who3", "who4") if trail.group(g))
                 frame = Frame("hearsay", who.strip().rstrip(".!?"), piece.strip())
