@@ -5,7 +5,7 @@ claim, then the outer slot is answered; both claims come back, or the missing ho
 from __future__ import annotations
 
 import pytest
-from chat_store import ask, build, ids
+from chat_store import ask, build, ids, index_of
 
 from affidavit.gates.read_index import MemoryReadIndex
 
@@ -55,3 +55,41 @@ def test_a_near_miss_name_inside_the_description_abstains(store: MemoryReadIndex
 def test_the_party_asked_for_is_one_hop(store: MemoryReadIndex) -> None:
     """ "Who is Lena's employer?" asks for the party itself: one claim, no second hop."""
     assert ids(ask(store, "Who is Lena Moss's employer?")) == ["works"]
+
+
+OWNERSHIP = (
+    ("bought", "Zarafshon Freight bought Navoi Glassworks in 2021.", None),
+    ("bottles", "Navoi Glassworks makes wine bottles.", None),
+    ("ceo", "Dilnoza Karimova is the chief executive of Zarafshon Freight.", None),
+    ("subsidiary", "Amudaryo Seafood is a subsidiary of Chorsu Holding.", None),
+    ("holding_hq", "Chorsu Holding is based in Samarkand.", None),
+    ("seafood_hq", "Amudaryo Seafood is based in Bukhara.", None),
+)
+
+
+@pytest.fixture(scope="module")
+def owners() -> MemoryReadIndex:
+    return index_of(OWNERSHIP)
+
+
+@pytest.mark.parametrize(("question", "chain", "near_miss"), [
+    ("Who owns Navoi Glassworks?", ["bought"], "Who owns Zarafshon Freight?"),
+    ("who's the ceo of the company that owns navoi glassworks?", ["bought", "ceo"],
+     "Who is the CEO of the company that owns Amudaryo Seafood?"),
+    ("What does the company Zarafshon Freight owns make?", ["bought", "bottles"],
+     "What does the company Chorsu Holding owns make?"),
+    ("Where is Amudaryo Seafood's parent company based?", ["subsidiary", "holding_hq"],
+     "Where is Chorsu Holding's parent company based?"),
+    ("Where is the parent company of Amudaryo Seafood based?", ["subsidiary", "holding_hq"],
+     "Where is the parent company of Navoi Glassworks based?"),
+])  # fmt: skip
+def test_ownership_is_read_from_acquisitions_and_subsidiaries(
+    owners: MemoryReadIndex, question: str, chain: list[str], near_miss: str
+) -> None:
+    """An acquisition makes an owner and "a subsidiary of" names one, in their direction:
+    each near miss asks the converse (who owns the buyer, what the parent's parent is, or
+    a second hop the store does not hold) and abstains."""
+    d = ask(owners, question)
+    assert d.status == "answered", d.text
+    assert set(chain) <= set(ids(d)), d.text
+    assert ask(owners, near_miss).status == "abstained", ask(owners, near_miss).text

@@ -283,9 +283,12 @@ def parse_question(question: str) -> Question:
         previous = [p for p in previous if p not in inside]
         if time_span is not None and span[0] <= time_span[0] and time_span[1] <= span[1]:
             outer_scope = None
+        # The clause is about its name: "the company that *owns* X" asks before it, "the
+        # company X *owns*" after it, and a frame trigger that says a side reads it so.
+        inner_target = min((p for p, i in name_of.items() if i == name_idx), default=None)
         inner = Question(
             "which", (mentions[name_idx][0],), inner_terms, inner_head, scope, now,
-            previous=bool(inside),
+            previous=bool(inside), target_at=inner_target,
         )
         # "the company that ..." (or "Lena's employer") stands for the bridge
         skip |= set(range(lo if possessive_hop else lo - 2, hi + 1))

@@ -164,6 +164,8 @@ def possessive_party(
             continue
         if not low[at - 1].endswith(("'s", "’s")):
             continue
+        if pos + 1 < len(tokens) and f"{low[pos]} {lemma(low[pos + 1])}" in PARTY_NOUNS:
+            pos += 1  # "X's *parent company*": a party named by two words
         rest = [
             p for p, t in enumerate(low)
             if p not in name_of and not at <= p <= pos and not t[0].isdigit()
@@ -195,10 +197,13 @@ def party_of(
     asks for ("Who is the founder of Brix?")."""
     low = [t.casefold() for t, _, _ in tokens]
     for pos in range(1, len(tokens) - 2):
-        if low[pos - 1] != "the" or low[pos + 1] != "of" or pos in name_of:
+        # "the *parent company* of X": a party named by two words
+        two = pos + 3 < len(tokens) and f"{low[pos]} {lemma(low[pos + 1])}" in PARTY_NOUNS
+        noun_end = pos + 1 if two else pos
+        if low[pos - 1] != "the" or low[noun_end + 1] != "of" or pos in name_of:
             continue
-        owner = pos + 3 if low[pos + 2] in _DET else pos + 2
-        if owner not in name_of or not party_noun(lemma(low[pos])):
+        owner = noun_end + 3 if low[noun_end + 2] in _DET else noun_end + 2
+        if owner not in name_of or not (two or party_noun(lemma(low[pos]))):
             continue
         idx = name_of[owner]
         last = max(p for p, i in name_of.items() if i == idx)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-FRAMES_VERSION = "frames-2"
+FRAMES_VERSION = "frames-3"
 Side = Literal["subject", "object", "any"]
 Needs = Literal["number", "date", "none"]
 
@@ -235,6 +235,19 @@ FRAMES: tuple[Frame, ...] = (
           ("ceo", "chief executive", "chief executive officer"),
           _HAVE,
           (_p("ceo"), _p("chief executive"))),
+    # Who owns a firm: its owner, its parent, or the buyer that acquired it (an acquisition
+    # makes an owner; a later sale is a later claim that supersedes it).
+    Frame("owner", "who owns it",
+          ("<own", "owner", "parent company", "holding company", "parent firm", "parent group"),
+          _HAVE,
+          (_p("own", "object"), _p("buy", "object"), _p("acquire", "object"),
+           _p("purchase", "object"), _p("take over", "object"), _p("subsidiary", "subject"),
+           _p("owner"), _p("parent company"))),
+    Frame("owned", "what it owns",
+          (">own", "subsidiary", "subsidiaries"),
+          _HAVE,
+          (_p("own", "subject"), _p("buy", "subject"), _p("acquire", "subject"),
+           _p("purchase", "subject"), _p("take over", "subject"), _p("subsidiary", "object"))),
 )
 
 BY_NAME: dict[str, Frame] = {}
