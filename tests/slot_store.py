@@ -37,6 +37,7 @@ CLAIMS: tuple[tuple[str, str, str | None], ...] = (
     ("bike", "Ewa Lind works as a courier in Gdansk.", None),
     ("nora", "Ewa Lind plays the part of Nora in a local play.", None),
     ("zumbalo", "Olek Brzoza plays the zumbalo.", None),  # a word no lexicon knows
+    ("palant", "Anka Sowa plays palant for Sopot.", None),  # a game no lexicon knows
     ("under", "Olek Brzoza works under Dorota Wilk.", None),
     ("visby", "Jonas Ekberg is from Visby.", None),
     ("wicket", "Piotr Mazur keeps wicket for Sopot Cricket Club.", None),

@@ -27,6 +27,8 @@ PAIRS = [
      "what's Ewa Lind's hometown?", "hometown"),
     ("plays-the-unknown-noun", "what instrument does Olek Brzoza play?", ["zumbalo"],
      "what instrument does Ewa Lind play?", "instrument"),  # "plays the part of" is no instrument
+    ("plays-a-bare-unknown-noun", "what sport does Anka Sowa play?", ["palant"],
+     "what sport does Olek Brzoza play?", "sport"),  # "plays the zumbalo" is no sport
     ("works-under", "who is Olek Brzoza's boss?", ["under"], "who is Ewa Lind's boss?", "boss"),
     ("keeps-wicket", "what position does Piotr Mazur play?", ["wicket"],
      "what position does Marta Quell play?", "position"),

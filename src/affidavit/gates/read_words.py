@@ -10,7 +10,8 @@ does, always for the asked entity and in the direction the question gives:
 * ``modifies_category``: a word beside a category frame's word that the claim word's
   category says ("skin condition" <- eczema, "health problems" <- asthma);
 * ``adjective_grounds``: a condition noun's adjective ("allergies" <- "is allergic to");
-* ``construction_fills``: "plays the <unknown noun>" (an instrument), "is from <Name>".
+* ``construction_fills``: "plays the <unknown noun>" (an instrument), "plays <unknown noun>"
+  (a sport), "is from <Name>".
 
 Everything lexical is read through ``text.lexical``: without the pinned lexicon these
 answer less, never more.
@@ -31,6 +32,9 @@ from affidavit.text.slots import BY_NAME
 # English constructions that fill a slot whatever their noun: "plays the charango" (an
 # instrument even when no lexicon knows the word), "is from Kutaisi" (where one is from).
 _PLAYS_THE = re.compile(r"\bplay(?:s|ed|ing)?\s+the\s+([a-z][\w\-]*)(?:\s*(?:$|[.,;])|\s+(?!of\b)\w)")
+# "plays kabaddi", "plays palín for Temuco": a game is played with no article before it.
+_PLAYS_BARE = re.compile(r"\bplay(?:s|ed|ing)?\s+(?!(?:the|a|an|his|her|their|its|my|our|for|with|in|at|on|as)\b)"
+                         r"([^\W\d_][\w\-]*)")
 _IS_FROM = re.compile(
     r"\b(?:is|was|comes|came|hails|hailed)\s+(?:originally\s+)?from\s+[A-Z]", re.UNICODE
 )
@@ -40,10 +44,15 @@ _IS_FROM = re.compile(
 def construction_fills(frame_name: str, text: str) -> bool:
     """Whether ``text`` fills ``frame_name`` by construction. "play the N" is read as an
     instrument only for a noun the pinned lexicon does not know at all (so "plays the lead"
-    and "plays the part of" never are); "is/comes from <Name>" says one's origin."""
+    and "plays the part of" never are), "play N" with no article as a sport on the same terms;
+    "is/comes from <Name>" says one's origin."""
     if frame_name == "instrument":
         nouns = [m.group(1) for m in _PLAYS_THE.finditer(text)]
         return any(unknown_noun(n) and unknown_noun(lemma(n)) for n in nouns)
+    if frame_name == "sport":
+        # The same, for a game: "plays kabaddi" with no article, its noun known to no lexicon.
+        nouns = [m.group(1) for m in _PLAYS_BARE.finditer(text)]
+        return any(n[:1].islower() and unknown_noun(n) and unknown_noun(lemma(n)) for n in nouns)
     if frame_name in ("hometown", "origin"):
         return bool(_IS_FROM.search(text))
     return False
