@@ -33,8 +33,10 @@ from affidavit.text.slots import BY_NAME
 # instrument even when no lexicon knows the word), "is from Kutaisi" (where one is from).
 _PLAYS_THE = re.compile(r"\bplay(?:s|ed|ing)?\s+the\s+([a-z][\w\-]*)(?:\s*(?:$|[.,;])|\s+(?!of\b)\w)")
 # "plays kabaddi", "plays palín for Temuco": a game is played with no article before it.
-_PLAYS_BARE = re.compile(r"\bplay(?:s|ed|ing)?\s+(?!(?:the|a|an|his|her|their|its|my|our|for|with|in|at|on|as)\b)"
-                         r"([^\W\d_][\w\-]*)")
+_PLAYS_BARE = re.compile(
+    r"\bplay(?:s|ed|ing)?\s+(?!(?:the|a|an|his|her|their|its|my|our|for|with|in|at|on|as)\b)"
+    r"([^\W\d_][\w\-]*)"
+)
 _IS_FROM = re.compile(
     r"\b(?:is|was|comes|came|hails|hailed)\s+(?:originally\s+)?from\s+[A-Z]", re.UNICODE
 )
