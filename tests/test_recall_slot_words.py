@@ -38,6 +38,8 @@ PAIRS = [
      "What share of Fennick Roasters does Jonas own?", "share"),
     ("work-under", "who does marta work under?", ["rep"], "who does jonas work under?",
      "work under"),
+    ("works-under-them", "who works under Dorota Wilk?", ["under", "rep"],
+     "who works under Olek Brzoza?", "works under"),  # Olek works under Dorota, not the reverse
     ("category-modifier", "what skin condition does marta have?", ["ecz"],
      "what heart condition does marta have?", "heart"),
     ("category-compound", "does jonas have any health problems?", ["diag"],

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-FRAMES_VERSION = "frames-3"
+FRAMES_VERSION = "frames-4"
 Side = Literal["subject", "object", "any"]
 Needs = Literal["number", "date", "none"]
 
@@ -111,9 +111,10 @@ FRAMES: tuple[Frame, ...] = (
            _p("boss"), _p("supervisor"), _p("line manager"),
            _p("work", "subject", frozenset({"under"})))),
     Frame("reports", "who reports to them",
-          ("subordinate", "direct report"),
+          ("subordinate", "direct report", "<work under"),
           _HAVE,
-          (_p("report", "object"), _p("manage", "subject"), _p("supervise", "subject"))),
+          (_p("report", "object"), _p("manage", "subject"), _p("supervise", "subject"),
+           _p("work", "object", frozenset({"under"})))),
     Frame("spouse", "who they are married to",
           ("spouse", "husband", "wife", "married", "marry"),
           _HAVE,
