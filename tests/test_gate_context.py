@@ -322,6 +322,38 @@ PAIRS = [
         "300 workers at Kalia Farms could not reach the fields.",
         "Sione Lolo said 300 workers at Kalia Farms could not reach the fields.",
     ),
+    # a value set aside: an amount with its symbol, a weekday abbreviated, after "now"
+    (
+        "negation_flipped",
+        "The Lugo invoice from Xoel Rego is NZ$1,840, not NZ$1,480.",
+        "The Lugo invoice from Xoel Rego is NZ$1,480.",
+        "The Lugo invoice from Xoel Rego is NZ$1,840.",
+    ),
+    (
+        "negation_flipped",
+        "mele fifita's flight got moved, she lands tues now not mon",
+        "Mele Fifita's flight does not land on Tuesday.",
+        "Mele Fifita's flight lands on Tuesday.",
+    ),
+    # a denied fragment about another thing; a bare plural for "some"; a degree raised
+    (
+        "negation_flipped",
+        "Recruiter note: Uxía Pazos speaks Galician and Spanish fluently; no Mandarin.",
+        "Uxía Pazos does not speak Spanish.",
+        "Uxía Pazos speaks Spanish fluently.",
+    ),
+    (
+        "quantifier_changed",
+        "Market report: some shops in Ourense still take only cash.",
+        "Shops in Ourense take only cash.",
+        "Some shops in Ourense take only cash.",
+    ),
+    (
+        "quantifier_changed",
+        "Recruiter note: Uxía Pazos speaks Galician fluently and some Portuguese.",
+        "Uxía Pazos speaks Portuguese fluently.",
+        "Uxía Pazos speaks some Portuguese.",
+    ),
     # scope: an exception in another clause or the next sentence
     (
         "quantifier_changed",

@@ -14,6 +14,7 @@ import re
 from affidavit.text import markers
 from affidavit.text.lemmas import _IRREGULAR, content_lemmas, lemma, words
 from affidavit.text.numbers import quantities
+from affidavit.text.wordlists import NUMBER_WORDS
 
 Failure = tuple[str, str] | None
 
@@ -61,6 +62,12 @@ def check_quantifier(claim: str, ev: str) -> Failure:
     if _NONE_OF.search(claim) and re_ is not None and 0 < re_ < markers.UNIVERSAL:
         word = claim.split()[0]
         return word, f"the claim says '{word}' of all of them; the evidence of part of them"
+    general = _generalised(claim, ev)
+    if general is not None:
+        return general, f"the evidence says '{general}'; the claim speaks of them all"
+    partial = _degree_raised(claim, ev)
+    if partial is not None:
+        return partial, f"the evidence says '{partial}'; the claim says it in full"
     if rc is None:
         part = markers.partitive_lead(ev)
         # A claim that counts ("Forty ... staff") is left to the number check.
@@ -76,6 +83,43 @@ def check_quantifier(claim: str, ev: str) -> Failure:
         return term, f"the claim says '{term}', stronger than the evidence's quantifier"
     if rc == markers.UNIVERSAL and markers.has_exception(ev) and not markers.has_exception(claim):
         return term, f"the claim says '{term}' but the evidence states an exception"
+    return None
+
+
+# "Some shops in Victoria take only cash" is no "Shops in Victoria take only cash": a bare
+# plural in the claim speaks of the kind, the evidence of some of them.
+_SOME_PLURAL = re.compile(
+    r"\b(?P<q>some|several|a few|a couple of|a number of|many|most)\s+(?P<noun>[a-z][\w\-]*s)\b", re.I
+)
+
+
+def _generalised(claim: str, ev: str) -> str | None:
+    claim_toks = markers.token_tuple(claim)
+    for m in _SOME_PLURAL.finditer(ev):
+        noun = m.group("noun").casefold()
+        if lemma(noun) == noun or noun not in claim_toks:
+            continue  # a singular or mass noun ("some Lao", "some progress"), or not the claim's
+        at = claim_toks.index(noun)
+        before = claim_toks[max(0, at - 3) : at]
+        if any(t in markers.QUANTIFIERS or t[:1].isdigit() or t in NUMBER_WORDS for t in before):
+            continue  # the claim counts or quantifies them itself
+        return f"{m.group('q')} {m.group('noun')}"
+    return None
+
+
+# "speaks some Lao" is no "speaks Lao fluently": a partial degree the claim raises to a full one.
+_PARTIAL = re.compile(r"\b(?P<q>some|a little|a bit of|basic|limited|partial)\s+(?P<word>[\w\-]+)", re.I)
+_FULL_DEGREE = frozenset({"fluently", "fully", "completely", "perfectly", "entirely", "totally",
+                          "fluent", "full", "complete"})  # fmt: skip
+
+
+def _degree_raised(claim: str, ev: str) -> str | None:
+    toks = markers.token_tuple(claim)
+    if _FULL_DEGREE.isdisjoint(toks):
+        return None
+    for m in _PARTIAL.finditer(ev):
+        if m.group("word").casefold() in toks and m.group("q").casefold() not in toks:
+            return m.group(0)
     return None
 
 

@@ -112,16 +112,28 @@ def _full_clause(part: str) -> bool:
     return len(toks) >= 2 and any(is_verb_like(t) or t.endswith("n't") for t in toks[1:4])
 
 
+_DENIED_FRAGMENT = re.compile(r"(?i:no|not|never|none|nothing)\b")
+
+
 def polarity_clause(claim: str, ev: str) -> str:
     """The clause of ``ev`` whose polarity the claim must keep: "Ana signed the lease;
     she didn't sign the deed" negates the deed, not the lease. Narrowed only when every
     part is a full clause of its own (a subject and a finite verb) and one part shares
     more of the claim's words than any other; else the whole text, as before."""
     parts = [p.strip() for p in _CLAUSE_JOIN.split(ev) if p and p.strip()]
-    if len(parts) < 2 or not all(_full_clause(p) for p in parts):
-        return ev
     if len([p for p in _CLAUSE_JOIN.split(claim) if p and p.strip()]) > 1:
         return ev  # a claim of several clauses ("signed it, didn't she?") keeps the whole
+    # "speaks Thai and English; no Mandarin": a denied fragment about a thing the claim
+    # does not name negates that thing only.
+    mine = set(content_lemmas(claim))
+    denied = [p for p in parts if _DENIED_FRAGMENT.match(p) and not _full_clause(p)
+              and not mine & set(content_lemmas(p))]  # fmt: skip
+    if denied and len(denied) < len(parts):
+        for part in denied:
+            ev = ev.replace(part, " " * len(part))
+        parts = [p for p in parts if p not in denied]
+    if len(parts) < 2 or not all(_full_clause(p) for p in parts):
+        return ev
     names = {lemma(t) for n, _, _ in find_names(claim) for t in n.split()}
     # Numbers are the number check's ("three" for "3"): the words decide the clause.
     counted = {lemma(w) for q in quantities(claim) for w in q.surface.split()}
@@ -147,17 +159,24 @@ _SET_ASIDE = re.compile(
     r"(?!(?i:only|just|merely|simply|even|yet|sure|until|till|before|after|that)\b)"
     r"(?![a-z]+ly\b)"  # "; not currently registered": a negated predicate, no value set aside
     r"(?:(?i:in|at|on|to|from|for|by|with|the|a|an|his|her|their|our|my)\s+){0,2}"
-    r"(?P<value>[\w'’.,-]+(?:\s+[A-Z][\w'’-]+)*)"
+    # the value: a word, a number, an amount with its symbol ("NZ$1,480", "€45")
+    r"(?P<value>[\w'’.,$€£¥₦₹₱₩₴₸₺฿%-]+(?:\s+[A-Z][\w'’-]+)*)"
 )
 
 
 # "on Friday not Thursday", "room 14 not 12": no comma, but two values of one kind.
-_PAIRED = re.compile(r"\b(?P<kept>[\w'’-]+)\s+(?i:not|rather than|instead of)\s+(?P<value>[\w'’-]+)")
-_DAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+# "she lands tues now not mon": an adverb of time may stand between the kept value and "not".
+_PAIRED = re.compile(
+    r"\b(?P<kept>[\w'’-]+)(?:\s+(?i:now|then|instead))?\s+(?i:not|rather than|instead of)\s+"
+    r"(?P<value>[\w'’-]+)"
+)
+_DAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+                   "mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat",
+                   "sun"})  # fmt: skip
 
 
 def _kind(word: str) -> str | None:
-    low = word.casefold()
+    low = word.casefold().rstrip(".")
     if low[:1].isdigit():
         return "number"
     if low in _DAYS:
@@ -188,6 +207,8 @@ def check_set_aside(claim: str, ev: str) -> Failure:
         if not head:
             continue
         first = head[0]
+        if any(ch.isdigit() for ch in value) and value.casefold() not in claim.casefold():
+            continue  # "NZ$1,840, not NZ$1,480": the claim's amount is the kept one
         content = first.casefold() not in NOT_NAMES and (first[:1].isupper() or first[:1].isdigit()
                                                             or lemma(first) in claim_lemmas)
         if content and first.casefold() in claim_words:
@@ -200,9 +221,13 @@ def without_set_aside(claim: str, ev: str) -> str:
     "meets Bo on the 4th, not the 3rd" says nothing negative of "meets Bo on the 4th"."""
     claim_words = {w.casefold() for w in words(claim)}
     out = ev
+    low_claim = claim.casefold()
     for m, value in sorted(_set_aside(ev), key=lambda found: -found[0].start()):
         head = words(value)
-        if head and head[0].casefold() not in claim_words:
+        # A word is named by the claim when its head is; an amount only when it is whole
+        # ("NZ$1,840" does not name "NZ$1,480").
+        amount = any(ch.isdigit() for ch in value)
+        if (amount and value.casefold() not in low_claim) or (head and head[0].casefold() not in claim_words):
             start = m.end("kept") if "kept" in m.re.groupindex else m.start()  # "Friday" stays
             out = out[:start] + " " * (m.end() - start) + out[m.end() :]
     return out
@@ -320,6 +345,7 @@ def check_verb_polarity(claim: str, ev: str) -> tuple[str, str] | None:
     part = best_clause(claim, ev)
     if part is None:
         return None
+    part = without_set_aside(claim, part)  # "lands tues now not mon": "not mon" sets a value aside
     mine, theirs = markers.negations(claim) % 2, markers.negations(part) % 2
     if theirs == mine:
         return None
