@@ -23,6 +23,7 @@ TICKET = (
 )
 REPORTED = "Physio note, 2 June. Patient: Tēvita Fonua. Reports he stopped the knee exercises a week ago."
 HR = "Occupational health, 28 Oct. Employee: Andris Bērziņš, warehouse. Fit for light duties for two weeks."
+AGED = "Seen 12/03. Lesieli Vaipulu, 64. No known drug allergies. BP 150/95."
 
 
 @pytest.mark.parametrize(
@@ -37,6 +38,7 @@ HR = "Occupational health, 28 Oct. Employee: Andris Bērziņš, warehouse. Fit f
          "Tēvita Fonua stopped the knee exercises a week ago."),
         (HR, "Andris Bērziņš is fit for light duties for two weeks.",
          "Andris Bērziņš is fit for light duties for three weeks."),
+        (AGED, "Lesieli Vaipulu has no known drug allergies.", "Lesieli Vaipulu has known drug allergies."),
     ],
 )
 def test_a_record_speaks_of_its_person(evidence: str, admitted: str, refused: str) -> None:

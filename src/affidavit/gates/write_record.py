@@ -61,9 +61,32 @@ def _subjectless(sentence: str) -> str | None:
     return "fragment"
 
 
+def _field(evidence: str) -> re.Match[str] | None:
+    """The field that names the record's person: a label ("Patient: ..."), or a sentence
+    that is the person's name and age alone ("Doris Galea, 64.", "Pt Ezinne Onwuka, 58.")."""
+    field = _FIELD.search(evidence)
+    if field is not None:
+        return field
+    for a, b in sentences(evidence):
+        lead = _AGE_LEAD.match(evidence, a, b)
+        named = mentions(evidence, lead.end(), b) if lead is not None else []
+        if lead is not None and named and named[0].start == lead.end() and (
+            _AGE_AFTER.fullmatch(evidence, named[0].end, b)
+        ):
+            return lead
+    return None
+
+
+# "Doris Galea, 64.", "Pt Ezinne Onwuka, 58.", "Sione Matagi (54M)": a name and an age.
+_AGE_LEAD = re.compile(r"[ \t]*(?:(?i:pt|patient)\.?[ \t]+)?")
+_AGE_AFTER = re.compile(
+    r"[ \t]*(?:,[ \t]*|\([ \t]*)\d{1,3}[ \t]*(?:[MFmf]|yo|y/o|years? old)?[ \t]*\)?[ \t]*[.,]?[ \t]*"
+)
+
+
 def record_readings(evidence: str) -> list[tuple[int, int, str]]:
     """(start, end, reading) for each later sentence of a one-person record."""
-    field = _FIELD.search(evidence)
+    field = _field(evidence)
     if field is None:
         return []
     spans = sentences(evidence)
