@@ -13,6 +13,18 @@ from affidavit.text.frames import SOURCES, CuratedFrames, Frame, converse_pairs,
 ADMITTED = ("ACCEPT", "RESCUE")
 
 PAIRS = [  # (evidence, claim with the roles kept, claim with them swapped)
+    pytest.param(
+        "Gatis bought the blue van off Ilze Kalniņa for €4,500.",
+        "Ilze Kalniņa sold the blue van to Gatis.",
+        "Gatis sold the blue van to Ilze Kalniņa.",
+        id="buy-off>sell",
+    ),
+    pytest.param(
+        "Tēvita Fonua has sold his bakery to his nephew Sione.",
+        "Sione bought the bakery from Tēvita Fonua.",
+        "Tēvita Fonua bought the bakery from Sione.",
+        id="sell-to-described>buy",
+    ),
     pytest.param("The contract was awarded to Brix.", "Brix won the contract.", None, id="award-passive>win"),
     pytest.param("Brix won the contract.", "The contract was awarded to Brix.", None, id="win>award-passive"),
     pytest.param(

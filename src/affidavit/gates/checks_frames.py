@@ -18,6 +18,7 @@ from typing import NamedTuple
 from affidavit.gates.write_parse import Mention, analyse, main_start, mentions
 from affidavit.text.frames import Frame, converse_pairs, converse_verbs
 from affidavit.text.lemmas import lemma
+from affidavit.text.memo import memo
 from affidavit.text.names import refers_to
 from affidavit.text.wordlists import NOT_NAMES
 
@@ -80,6 +81,16 @@ def _coordinated_after(text: str, found: list[Mention], first: int) -> list[str]
     return names
 
 
+@memo(maxsize=64)
+def _prep_phrase(prep: str) -> re.Pattern[str]:
+    """ "to Loizos", "to the Brix board", and a name after its description: "to his nephew
+    Loizos", "from its founder, Veikko Nurmela" (the name is the party, not the noun)."""
+    return re.compile(
+        rf"\b{prep}\s+(?:[Tt]he\s+|(?:[Hh]is|[Hh]er|[Tt]heir|[Ii]ts|[Oo]ur|[Mm]y)\s+"
+        r"(?:[a-z][\w\-]*\s+){0,2}?[a-z][\w\-]*,?\s+)?"
+    )
+
+
 def roles(text: str, frame: Frame, verb: re.Match[str], evidence: bool = True) -> Roles:
     """Names in each role of ``frame`` around the verb occurrence ``verb`` in ``text``.
 
@@ -100,7 +111,7 @@ def roles(text: str, frame: Frame, verb: re.Match[str], evidence: bool = True) -
     taken: set[int] = set()
     preps = (*frame.preps, ("by", frame.subject)) if passive else frame.preps
     for prep, role in preps:
-        for hit in re.finditer(rf"\b{prep}\s+(?:[Tt]he\s+)?", text[:end]):
+        for hit in _prep_phrase(prep).finditer(text[:end]):
             if hit.start() < verb.end():
                 continue
             at = next((i for i in after if found[i].start == hit.end()), None)
