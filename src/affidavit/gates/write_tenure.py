@@ -32,13 +32,15 @@ _RANGE = (
 # "2014–2017: Hanbit Robotics, Daegu": the range opens the line.
 _RANGE_FIRST = re.compile(r"[ \t]*(?:[-*•][ \t]*)?" + _RANGE + r"[ \t]*:[ \t]*(?P<fields>[^\n;]+)", re.I)
 # "software engineer, Carraig Software (2020–2023)": the range in brackets after the fields.
-_BRACKETED = re.compile(r"(?P<fields>[^\n;()—–|]+?)[ \t]*\([ \t]*" + _RANGE + r"[ \t]*\)", re.I)
+_BRACKETED = re.compile(r"(?P<fields>[^\n;()—–|]{1,120}?)[ \t]*\([ \t]*" + _RANGE + r"[ \t]*\)", re.I)
 # "Tsaghik Printing, Gyumri, 2021–now.": the range last, after a comma.
-_TRAILING = re.compile(r"(?P<fields>[^\n;()—–|.]+?),[ \t]*" + _RANGE + r"\b", re.I)
+_TRAILING = re.compile(r"(?P<fields>[^\n;()—–|.]{1,120}?),[ \t]*" + _RANGE + r"\b", re.I)
 # "previously counsel at the Port of Leixões authority": a former job without its years.
 _FORMER = re.compile(r"(?<![\w])(?i:previously|formerly)[ \t]+"
-                     r"(?P<fields>[a-z][\w'’\- ]*?[ \t]+(?:at|with|for)[ \t]+"
-                     r"(?:the[ \t]+)?[A-Z][^\n;.()]*?)(?=[ \t]*(?:[;.(]|$|\n))")
+                     r"(?P<fields>[a-z][\w'’\- ]{0,40}?[ \t]+(?:at|with|for)[ \t]+"
+                     r"(?:the[ \t]+)?[A-Z][^\n;.()]{0,80}?)(?=[ \t]*(?:[;.(]|$|\n))")
+_ANY_RANGE = re.compile(_RANGE, re.I)
+_FORMER_WORD = re.compile(r"\b(?i:previously|formerly)\b")
 _PREVIOUSLY = re.compile(r"^(?:and[ \t]+)?(?:previously|formerly|before that|earlier)[ \t]*:?[ \t]*", re.I)
 _AT = re.compile(r"^(?P<role>[a-z][\w'’\- ]*?)[ \t]+(?:at|with|for)[ \t]+(?P<org>\S.*)$")
 _PROFILE_AFTER = re.compile(r"[ \t]*(?:[—–|:,]|-[ \t])")
@@ -139,7 +141,10 @@ def tenure_readings(evidence: str) -> list[tuple[int, int, str]]:
     """(start, end, reading) for each job line of a one-person profile."""
     out: list[tuple[int, int, str]] = []
     seen: list[tuple[int, int]] = []
-    for pattern in (_RANGE_FIRST, _BRACKETED, _TRAILING, _FORMER):
+    ranged = _ANY_RANGE.search(evidence) is not None
+    if not ranged and _FORMER_WORD.search(evidence) is None:
+        return out  # no year range and no former job: nothing here is a job line
+    for pattern in (_RANGE_FIRST, _BRACKETED, _TRAILING, _FORMER) if ranged else (_FORMER,):
         for hit in pattern.finditer(evidence):
             fields = hit.group("fields")
             # The fields start after the last sentence stop before them ("... French.
