@@ -395,6 +395,9 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     return decision
 
 
+_MOST_READINGS = 12
+
+
 def _reread(claim: str, evidence: str) -> WriteDecision | None:
     """The decision on a second reading of part of the evidence as what it says, when that
     admits the claim: a question and the next speaker's answer (``write_answer``), a
@@ -414,7 +417,13 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     readings += [(start, end, text, "tenure") for start, end, text in tenure_readings(evidence)]
     readings += [(start, end, text, "signature") for start, end, text in signature_readings(evidence)]
     readings += [(start, end, text, "record") for start, end, text in record_readings(evidence)]
-    for start, end, reading, how in readings:
+    # Each reading is a whole decision: only one that says something the claim says (beyond
+    # its subject's name) can admit it, so the others are not decided at all.
+    wanted = set(content_lemmas(claim)) - set(_name_tokens(claim))
+    relevant = [r for r in readings if not wanted.isdisjoint(content_lemmas(r[2]))]
+    # At most a bounded number are decided (a 200 KB CV of 500 job lines is still one
+    # decision's cost times that bound, not times 500); the first ones in reading order.
+    for start, end, reading, how in relevant[:_MOST_READINGS]:
         read = evidence[:start] + reading + evidence[end:]
         decision = _decide(claim, read)
         if decision.verdict not in ("ACCEPT", "RESCUE") or decision.span is None:

@@ -385,7 +385,8 @@ def _under(evidence: str, ante: Mention, a: int, b: int) -> bool:
     names its own party ("(Brix)", "Vantor's, not ours")."""
     start = evidence.rfind("\n", 0, ante.start) + 1
     end = evidence.find("\n", ante.end)
-    head = evidence[start : end if end >= 0 else len(evidence)]
+    # A title is short: its first 200 characters say what it heads.
+    head = evidence[start : min(end if end >= 0 else len(evidence), start + 200)]
     if _NOT_DONE_TITLE.search(head) or "\n\n" in evidence[ante.end : a]:
         return False
     return not _OWN_PARTY.search(evidence, a, b)

@@ -32,9 +32,14 @@ _RANGE = (
 # "2014–2017: Hanbit Robotics, Daegu": the range opens the line.
 _RANGE_FIRST = re.compile(r"[ \t]*(?:[-*•][ \t]*)?" + _RANGE + r"[ \t]*:[ \t]*(?P<fields>[^\n;]+)", re.I)
 # "software engineer, Carraig Software (2020–2023)": the range in brackets after the fields.
-_BRACKETED = re.compile(r"(?P<fields>[^\n;()—–|]{1,120}?)[ \t]*\([ \t]*" + _RANGE + r"[ \t]*\)", re.I)
+# Fields start after a separator (or the text's start), so each is tried once: linear.
+_BRACKETED = re.compile(
+    r"(?:^|(?<=[\n;()—–|]))(?P<fields>[^\n;()—–|]{1,120}?)[ \t]*\([ \t]*" + _RANGE + r"[ \t]*\)", re.I
+)
 # "Tsaghik Printing, Gyumri, 2021–now.": the range last, after a comma.
-_TRAILING = re.compile(r"(?P<fields>[^\n;()—–|.]{1,120}?),[ \t]*" + _RANGE + r"\b", re.I)
+_TRAILING = re.compile(
+    r"(?:^|(?<=[\n;()—–|.]))(?P<fields>[^\n;()—–|.]{1,120}?),[ \t]*" + _RANGE + r"\b", re.I
+)
 # "previously counsel at the Port of Leixões authority": a former job without its years.
 _FORMER = re.compile(r"(?<![\w])(?i:previously|formerly)[ \t]+"
                      r"(?P<fields>[a-z][\w'’\- ]{0,40}?[ \t]+(?:at|with|for)[ \t]+"
@@ -78,10 +83,12 @@ def _lead(evidence: str, a: int, b: int) -> Mention | None:
 
 
 def _person(evidence: str, at: int) -> str | None:
+    """The profile's person for a job line at ``at``: its own line's lead, else the first
+    line's. A lead opens its line, so only the line's first 160 characters are read."""
     line_start = evidence.rfind("\n", 0, at) + 1
-    own = _lead(evidence, line_start, at)
+    own = _lead(evidence, line_start, min(at, line_start + 160))
     first_end = evidence.find("\n")
-    lead = own or _lead(evidence, 0, len(evidence) if first_end < 0 else first_end)
+    lead = own or _lead(evidence, 0, min(160, len(evidence) if first_end < 0 else first_end))
     if lead is None:
         return None
     return lead.name.title() if lead.name.isupper() else lead.name
@@ -164,4 +171,9 @@ def tenure_readings(evidence: str) -> list[tuple[int, int, str]]:
             seen.append((start, hit.end()))
             for said in _sentences(person, *parts, hit, before):
                 out.append((start, hit.end(), said))
+            if len(out) >= _MOST:
+                return out[:_MOST]  # each reading is a decision: a bounded number of them
     return out
+
+
+_MOST = 32

@@ -105,7 +105,7 @@ _AFTER_LABEL = re.compile(r"^[^\W\d_][\w'’.\- ]{0,40}?:[ \t]+[\"“‘'(]*([^\
 
 def _after_abbreviation(text: str, at: int) -> bool:
     """The '.' before ``at`` closes an abbreviation ("e.g.", "approx.", "Dr."), not a sentence."""
-    before = text[:at].rstrip()
+    before = text[max(0, at - 64) : at].rstrip()  # an abbreviation is short: read its end only
     if not before.endswith("."):
         return False
     word = re.search(r"([\w.]+)\.$", before)
