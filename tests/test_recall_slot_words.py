@@ -99,3 +99,19 @@ def test_what_it_makes_is_no_answer_to_how_much_it_makes(store: MemoryReadIndex)
     """The products frame answers "what", never "how much" (an income, not a product)."""
     assert ids(ask(store, "what does fennick roasters produce?")) == ["makes"]
     assert ask(store, "how much does fennick roasters make?").status == "abstained"
+
+
+def test_how_many_people_work_there_is_a_headcount() -> None:
+    """ "How many people work at/for X?" asks the size frame: answered by "X has 63
+    employees"; the near miss asks it of a person, who employs no one here."""
+    from chat_store import index_of
+
+    store = index_of((
+        ("size", "Kalia Freight has 63 employees.", None),
+        ("job", "Mele Fifita works at Kalia Freight.", None),
+    ))  # fmt: skip
+    for question in ("How many people work at Kalia Freight?", "how many people work for Kalia Freight?"):
+        answered = ask(store, question)
+        assert answered.status == "answered" and ids(answered) == ["size"], answered.text
+    missed = ask(store, "How many people work for Mele Fifita?")
+    assert missed.status == "abstained", missed.text

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-FRAMES_VERSION = "frames-4"
+FRAMES_VERSION = "frames-5"
 Side = Literal["subject", "object", "any"]
 Needs = Literal["number", "date", "none"]
 
@@ -155,7 +155,8 @@ FRAMES: tuple[Frame, ...] = (
            _p("worth"), _p("value"), _p("spend"), _p("buy")),
           needs="number"),
     Frame("size", "how big it is",
-          ("headcount", "size", "big", "large", "workforce", "staff", "employee", "worker"),
+          ("headcount", "size", "big", "large", "workforce", "staff", "employee", "worker",
+           "people work", "person work", "person employ"),
           frozenset({"be", "have", "employ"}),
           (_p("employ", "subject"), _p("staff", "subject"), _p("employee", "subject"),
            _p("worker", "subject"), _p("people", "subject"), _p("person", "subject"),
