@@ -354,6 +354,13 @@ PAIRS = [
         "Uxía Pazos speaks Portuguese fluently.",
         "Uxía Pazos speaks some Portuguese.",
     ),
+    # a scheduled present is a future; "by 14 votes" is a plural noun, not a present verb
+    (
+        "temporal_shifted",
+        "The Lugo council voted 14 to 7 to close the Rúa Nova car park in 2025.",
+        "The Lugo council votes to close the Rúa Nova car park.",
+        "The Lugo council voted to close the Rúa Nova car park by 14 votes to 7.",
+    ),
     # scope: an exception in another clause or the next sentence
     (
         "quantifier_changed",
@@ -476,3 +483,13 @@ def test_a_capitalised_noun_before_a_plural_verb_is_no_subject() -> None:
     evidence = "Dr Aziz ordered blood tests for Dilnoza Karimova on 3 May."
     assert decide_write("Blood tests were ordered for Dilnoza Karimova.", evidence).verdict in ADMIT
     assert decide_write("Blood tests were ordered for Zanele Dlamini.", evidence).verdict == "REJECT"
+
+
+def test_a_scheduled_present_is_a_future() -> None:
+    """ "starts on 2 June" says she will start; without a time it says no future."""
+    will = "Ilze Kalniņa will start as team lead in Liepāja."
+    assert decide_write(will, "Update: Ilze Kalniņa starts as team lead in Liepāja on 2 June.").verdict in ADMIT
+    no_time = decide_write(will, "Ilze Kalniņa leads the Liepāja team and likes it.")
+    assert no_time.verdict == "REJECT"
+    habit = decide_write("Ilze Kalniņa will chair the Liepāja board.", "Ilze Kalniņa chairs the Liepāja board.")
+    assert habit.verdict == "REJECT"
