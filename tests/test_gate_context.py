@@ -488,8 +488,10 @@ def test_a_capitalised_noun_before_a_plural_verb_is_no_subject() -> None:
 def test_a_scheduled_present_is_a_future() -> None:
     """ "starts on 2 June" says she will start; without a time it says no future."""
     will = "Ilze Kalniņa will start as team lead in Liepāja."
-    assert decide_write(will, "Update: Ilze Kalniņa starts as team lead in Liepāja on 2 June.").verdict in ADMIT
+    scheduled = "Update: Ilze Kalniņa starts as team lead in Liepāja on 2 June."
+    assert decide_write(will, scheduled).verdict in ADMIT
     no_time = decide_write(will, "Ilze Kalniņa leads the Liepāja team and likes it.")
     assert no_time.verdict == "REJECT"
-    habit = decide_write("Ilze Kalniņa will chair the Liepāja board.", "Ilze Kalniņa chairs the Liepāja board.")
+    chairs = "Ilze Kalniņa chairs the Liepāja board."
+    habit = decide_write("Ilze Kalniņa will chair the Liepāja board.", chairs)
     assert habit.verdict == "REJECT"
