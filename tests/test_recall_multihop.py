@@ -93,3 +93,12 @@ def test_ownership_is_read_from_acquisitions_and_subsidiaries(
     assert d.status == "answered", d.text
     assert set(chain) <= set(ids(d)), d.text
     assert ask(owners, near_miss).status == "abstained", ask(owners, near_miss).text
+
+
+def test_owns_still_grounds_by_its_own_word(owners: MemoryReadIndex) -> None:
+    """The ownership frame adds acquisitions and subsidiaries; a claim saying "owns" of a
+    described thing still answers, and the place it is in is not what is owned."""
+    store = index_of((("guesthouse", "Mele Fifita owns the Kalia Guesthouse in Vavaʻu.", None),))
+    answered = ask(store, "who owns the guesthouse in vavaʻu")
+    assert answered.status == "answered" and ids(answered) == ["guesthouse"], answered.text
+    assert ask(store, "Who owns Vavaʻu?").status == "abstained"

@@ -48,7 +48,7 @@ from affidavit.text.slots import FRAMES_VERSION
 
 # The read gate's version: its rules, the frames table and the lexicon it reads.
 # The word equivalences (eq-N) are the write gate's: one table, so both versions name it.
-READ_GATE_VERSION = f"read-gate/3.10+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{active_lexicon().identity}"
+READ_GATE_VERSION = f"read-gate/3.11+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{active_lexicon().identity}"
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_QUESTION_CHARS = 2000
 

@@ -105,7 +105,7 @@ def _assign(
             i for i, t in enumerate(out)
             if not lo <= i <= hi and not t.frame and _light(t, frame)
         ]  # fmt: skip
-        strict = bool(absorbed) or hi > lo or trigger[0] in "<>"
+        strict = bool(absorbed) or hi > lo or (trigger[0] in "<>" and not frame.loose)
         surface = " ".join(t.surface for t in out[lo : hi + 1])
         tagged = msgspec.structs.replace(
             out[lo], surface=surface, frame=frame.name, strict=strict

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-FRAMES_VERSION = "frames-5"
+FRAMES_VERSION = "frames-6"
 Side = Literal["subject", "object", "any"]
 Needs = Literal["number", "date", "none"]
 
@@ -48,6 +48,9 @@ class Frame(NamedTuple):
     wh: frozenset[str] = frozenset()  # question words it answers; empty: any
     roles: bool = False  # a role claim naming an organisation fills it too ("X is the CTO of Y")
     first: bool = False  # the trigger must be the question's first demanded word ("What sport")
+    # the trigger's own word still grounds it beside the patterns ("who owns the guesthouse
+    # in Kep" <- "Sokha owns the Rumduol Guesthouse in Kep", the guesthouse being the one asked)
+    loose: bool = False
 
 
 def _p(words: str, side: Side = "any", also: frozenset[str] = frozenset()) -> Pattern:
@@ -244,12 +247,14 @@ FRAMES: tuple[Frame, ...] = (
           _HAVE,
           (_p("own", "object"), _p("buy", "object"), _p("acquire", "object"),
            _p("purchase", "object"), _p("take over", "object"), _p("subsidiary", "subject"),
-           _p("owner"), _p("parent company"))),
+           _p("owner"), _p("parent company")),
+          loose=True),
     Frame("owned", "what it owns",
           (">own", "subsidiary", "subsidiaries"),
           _HAVE,
           (_p("own", "subject"), _p("buy", "subject"), _p("acquire", "subject"),
-           _p("purchase", "subject"), _p("take over", "subject"), _p("subsidiary", "object"))),
+           _p("purchase", "subject"), _p("take over", "subject"), _p("subsidiary", "object")),
+          loose=True),
 )
 
 BY_NAME: dict[str, Frame] = {}
