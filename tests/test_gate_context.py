@@ -361,6 +361,14 @@ PAIRS = [
         "The Lugo council votes to close the Rúa Nova car park.",
         "The Lugo council voted to close the Rúa Nova car park by 14 votes to 7.",
     ),
+    # an ending before a turn to the present ("...; now runs ...") ends only what it says
+    (
+        "temporal_shifted",
+        "Xoel Rego — formerly head chef at Taberna Miño in Lugo (2011–2018); now runs a cookery "
+        "school in Vigo.",
+        "Xoel Rego is head chef at Taberna Miño.",
+        "Xoel Rego runs a cookery school in Vigo.",
+    ),
     # scope: an exception in another clause or the next sentence
     (
         "quantifier_changed",

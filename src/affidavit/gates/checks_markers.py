@@ -249,6 +249,8 @@ def check_temporal(claim: str, ev: str) -> Failure:
         term = next((t for t in markers.tokens(claim) if markers.MODALITY.get(t) == "future"), "will")
         return term, f"the claim puts it in the future ('{term}'); the evidence does not"
     ended = markers.ended_markers(ev)
+    if ended and _now_after(claim, ev):
+        ended = set()  # "formerly head chef at X; now runs a cookery school": the claim is the now
     if ended and not markers.ended_markers(claim):
         toks = markers.tokens(claim)
         past = any(
@@ -294,6 +296,23 @@ _STILL_PRESENT = frozenset({"has", "have", "'ve", "is", "are", "am", "'s", "'re"
 
 def _past_form(word: str) -> bool:
     return word.endswith("ed") or _irregular_past(word)
+
+
+_NOW_TURN = re.compile(r"(?:[;,.—–]|\bbut)\s+(?:and\s+)?(?i:now|these days|today|currently)\b")
+
+
+def _now_after(claim: str, ev: str) -> bool:
+    """The evidence turns to the present ("...; now runs ...", "I did, until last year. Now
+    I'm at ...") and what the claim says is all in that turn, the ending all before it."""
+    turns = list(_NOW_TURN.finditer(ev))
+    turn = turns[-1] if turns else None
+    if turn is None or markers.ended_markers(ev[turn.end() :]):
+        return False
+    want = set(content_lemmas(claim)) - {"now", "currently", "today"}
+    have = set(content_lemmas(ev[turn.end() :]))
+    # The subject's name is said before the turn: a word with a capital ("Ó", "hUiginn").
+    names = {lemma(w) for w in words(claim) if any(ch.isupper() for ch in w)}
+    return bool(want - names) and (want - names) <= have
 
 
 _WILL_VERB = re.compile(r"\b(?:will|'ll|’ll)\s+(?:\w+ly\s+)?(?:be\s+)?(?P<verb>[a-z]+)", re.I)
