@@ -143,9 +143,18 @@ class ClaimGraph:
                 else:
                     members.add(claim_id)
             if event.receipt is not None:
-                self._by_source.setdefault(event.receipt.source_ref, set()).add(claim_id)
+                citing = self._by_source.get(event.receipt.source_ref)
+                if citing is None:
+                    self._by_source[event.receipt.source_ref] = {claim_id}
+                else:
+                    citing.add(claim_id)
+            named = self._named_in_evidence
             for entity_id in event.evidence_entity_ids:
-                self._named_in_evidence.setdefault(entity_id, set()).add(claim_id)
+                members = named.get(entity_id)
+                if members is None:
+                    named[entity_id] = {claim_id}
+                else:
+                    members.add(claim_id)
         elif isinstance(event, ClaimStateChanged):
             record = self._claims.get(event.claim_id)
             if record is None:

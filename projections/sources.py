@@ -55,14 +55,10 @@ class SourceRegistry:
     def _apply(self, ev: Applied) -> None:
         event = ev.event
         if isinstance(event, SourceRegistered):
+            # Positional: this runs once per source on every replay.
             self._sources[(ev.tenant, event.source_ref)] = SourceRecord(
-                source_ref=event.source_ref,
-                tenant=ev.tenant,
-                seq=ev.seq,
-                root=event.root,
-                leaf_hashes=event.leaf_hashes,
-                part_spans=event.part_spans,
-                parts=event.parts,
+                event.source_ref, ev.tenant, ev.seq, event.root, event.leaf_hashes,
+                event.part_spans, event.parts,
             )
             mentions = self._mentions.get(ev.tenant)
             if mentions is None:

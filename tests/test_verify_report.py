@@ -213,6 +213,18 @@ def test_a_short_key_is_corrupted(open_store, store_dirs) -> None:  # type: igno
     assert content.unreadable_events > 0 and content.key_corrupted == content.unreadable_events
 
 
+def test_a_key_stored_as_text_reads_as_missing_and_the_store_still_opens(open_store, store_dirs) -> None:  # type: ignore[no-untyped-def]
+    """A key row whose material is text, not a blob, holds no key: its fields read as a
+    missing key, in verify and in a store opened over it (which abstains, saying so)."""
+    _filled(open_store).close()
+    path, kdir = store_dirs
+    _keys(kdir, "UPDATE keys SET material = hex(material) WHERE key_id != 'store'")
+    content = verify_at(path, kdir).content
+    assert content.unreadable_events > 0 and content.key_missing == content.unreadable_events
+    store = open_store()
+    assert store.recall("Where does Dana Kim live?").reason == "content_unreadable"
+
+
 def test_a_field_that_fails_under_keys_that_open_others_is_ciphertext_invalid(open_store) -> None:  # type: ignore[no-untyped-def]
     """The claim's sealed body altered, its entity keys still open the entity names: ciphertext invalid."""
     store = _filled(open_store)

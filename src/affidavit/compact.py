@@ -24,6 +24,7 @@ docs/ledger-format.md is the specification; ``affidavit_verify`` reads it indepe
 from __future__ import annotations
 
 import functools
+import inspect
 import operator
 import re
 import threading
@@ -256,12 +257,35 @@ def decode(cls: type, body: bytes) -> Any:
 
 def decode_plain(cls: type, data: bytes) -> Any:
     """A positional msgpack array (``encode_plain``) as an instance of ``cls``."""
-    return msgspec.convert(_plain_decoder(cls).decode(data), cls, from_attributes=True)
+    return _plain_decoder(cls)(data)
 
 
 @functools.cache
-def _plain_decoder(cls: type) -> msgspec.msgpack.Decoder[Any]:
-    return msgspec.msgpack.Decoder(twin(cls))
+def _plain_decoder(cls: type) -> Callable[[bytes], Any]:
+    """A plain array holds no tokens, so a flat ``cls`` (the sealed payloads: text, bytes,
+    tuples of them) decodes with its own field types, checked by the parse itself, and is
+    built from the values in order. Anything else goes through the twin and a conversion."""
+    fields = msgspec.structs.fields(cls)
+    flat = all(_flat(f.type) for f in fields) and all(
+        p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+        for p in inspect.signature(cls).parameters.values())
+    if not flat:
+        parse_twin: Callable[[bytes], Any] = msgspec.msgpack.Decoder(twin(cls)).decode
+        return lambda data: msgspec.convert(parse_twin(data), cls, from_attributes=True)
+    typed = msgspec.defstruct(f"{cls.__name__}Plain", [
+        (f.name, f.type) if f.required else
+        (f.name, f.type, f.default if f.default is not msgspec.NODEFAULT
+         else msgspec.field(default_factory=f.default_factory))
+        for f in fields], array_like=True, frozen=True, gc=False)
+    parse, values = msgspec.msgpack.Decoder(typed).decode, msgspec.structs.astuple
+    return lambda data: cls(*values(parse(data)))
+
+
+def _flat(tp: Any) -> bool:
+    """Whether ``tp`` involves no struct (whose plain encoding is positional too)."""
+    if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
+        return False
+    return all(_flat(a) for a in typing.get_args(tp) if a is not Ellipsis)
 
 
 def is_array(data: bytes) -> bool:

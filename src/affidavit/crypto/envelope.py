@@ -28,6 +28,8 @@ _NONCE_BYTES = 12
 # bound, 100k entities held 250 MB. A combination used again after a clear is derived
 # again (one HKDF expand).
 AEADS_KEPT = 4096
+_SHA256 = hashes.SHA256()  # an algorithm's name and sizes, no state: one serves every derivation
+_INFO = b"affidavit/envelope/v1\x00"
 
 
 class CiphertextInvalid(KeyringError):
@@ -55,13 +57,7 @@ class Envelope:
             if len(self._aeads) >= AEADS_KEPT:
                 self._aeads.clear()
                 self._combos_of.clear()
-            ikm = b"".join(self._keyring.material(k) for k in key_ids)
-            hkdf = HKDFExpand(
-                algorithm=hashes.SHA256(),
-                length=32,
-                info=b"affidavit/envelope/v1\x00" + "\x00".join(key_ids).encode(),
-            )
-            aead = self._aeads[key_ids] = AESGCM(hkdf.derive(ikm))
+            aead = self._aeads[key_ids] = self._derive(key_ids)
             combos_of = self._combos_of
             for key_id in key_ids:
                 held = combos_of.get(key_id)
@@ -70,6 +66,12 @@ class Envelope:
                 else:
                     held.append(key_ids)
         return aead
+
+    def _derive(self, key_ids: tuple[str, ...]) -> AESGCM:
+        material = self._keyring.material
+        ikm = material(key_ids[0]) if len(key_ids) == 1 else b"".join(material(k) for k in key_ids)
+        hkdf = HKDFExpand(algorithm=_SHA256, length=32, info=_INFO + "\x00".join(key_ids).encode())
+        return AESGCM(hkdf.derive(ikm))
 
     def seal(self, plaintext: bytes, key_ids: tuple[str, ...] | list[str], aad: bytes) -> Sealed:
         keys = tuple(sorted(set(key_ids)))
@@ -83,6 +85,19 @@ class Envelope:
         aead = self._aead(sealed.keys)
         try:
             return aead.decrypt(sealed.nonce, sealed.ct, aad)
+        except InvalidTag:
+            raise CiphertextInvalid(
+                "a sealed field did not authenticate under its keys and place"
+            ) from None
+
+    def open_once(self, sealed: Sealed, aad: bytes) -> bytes:
+        """``open`` for a key combination not expected again soon: nothing is cached.
+
+        Replay opens each entity's name under that entity's key alone, once; caching
+        those AEADs only evicted the ones later reads use again.
+        """
+        try:
+            return self._derive(sealed.keys).decrypt(sealed.nonce, sealed.ct, aad)
         except InvalidTag:
             raise CiphertextInvalid(
                 "a sealed field did not authenticate under its keys and place"

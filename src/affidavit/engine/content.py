@@ -56,14 +56,23 @@ class Content:
         self._erased = erased
         self._claim_cache: dict[str, ClaimPrivate] = {}
 
-    def open_sealed(self, sealed: Sealed, seq: int, kind: str, field: str, cls: type) -> object:
-        """The decrypted payload, or ``Unreadable`` when a key is destroyed or not held."""
-        if self._envelope is None:
+    def open_sealed(self, sealed: Sealed, seq: int, kind: str, field: str, cls: type,
+                    once: bool = False) -> object:
+        """The decrypted payload, or ``Unreadable`` when a key is destroyed or not held.
+
+        ``once``: the key combination is not expected again soon (replay's eager fields),
+        so the envelope keeps no AEAD for it.
+        """
+        envelope = self._envelope
+        if envelope is None:
             return Unreadable("unavailable")
-        if any(self._erased.key_destroyed(k) for k in sealed.keys):
-            return Unreadable("erased")  # the ledger says erased, whatever memory still holds
+        destroyed = self._erased.key_destroyed
+        for key_id in sealed.keys:
+            if destroyed(key_id):
+                return Unreadable("erased")  # the ledger says erased, whatever memory still holds
         try:
-            plain = self._envelope.open(sealed, aad_for(self._store_id, seq, kind, field))
+            aad = aad_for(self._store_id, seq, kind, field)
+            plain = envelope.open_once(sealed, aad) if once else envelope.open(sealed, aad)
         except KeyUnavailable as exc:
             return Unreadable("erased" if exc.erased else "unavailable")
         except CiphertextInvalid:

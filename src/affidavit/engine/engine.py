@@ -345,7 +345,7 @@ class Engine:
             private = None
             if kind in eager:
                 field, cls = eager[kind]
-                private = content.open_sealed(getattr(event, field), seq, kind, field, cls)
+                private = content.open_sealed(getattr(event, field), seq, kind, field, cls, True)
             applied = Applied(seq, kind, tenant, actor, recorded_at, resolver, event, digest,
                               prev_hash, private)
             apply(applied)

@@ -118,6 +118,8 @@ def expand(stored: Iterable[StoredValues], headers: Headers, after_seq: int) -> 
                 known = headers.known()
             if header is None:  # an id no headers row has: no text, which no check accepts
                 kind = tenant = actor = resolver = None  # type: ignore[assignment]
+            elif kind == tenant == actor == resolver == "":  # as written: the header's own strings
+                kind, tenant, actor, resolver = header
             else:
                 try:  # noqa: SIM105 -- per row: a try costs nothing, a context manager two calls
                     kind, tenant, actor, resolver = (header[0] + kind, header[1] + tenant,
