@@ -419,11 +419,16 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     readings += [(start, end, text, "record") for start, end, text in record_readings(evidence)]
     # Each reading is a whole decision: only one that says something the claim says (beyond
     # its subject's name) can admit it, so the others are not decided at all.
-    wanted = set(content_lemmas(claim)) - set(_name_tokens(claim))
-    relevant = [r for r in readings if not wanted.isdisjoint(content_lemmas(r[2]))]
+    subject, _found = claim_subject(claim)
+    wanted = set(content_lemmas(claim)) - set(content_lemmas(subject or ""))
+    scored = [(len(wanted & set(content_lemmas(r[2]))), i) for i, r in enumerate(readings)]
     # At most a bounded number are decided (a 200 KB CV of 500 job lines is still one
-    # decision's cost times that bound, not times 500); the first ones in reading order.
-    for start, end, reading, how in relevant[:_MOST_READINGS]:
+    # decision's cost times that bound, not times 500): those that say most of what the
+    # claim says beyond its subject's name, in reading order among equals.
+    ranked = [readings[i] for score, i in sorted(scored, key=lambda s: (-s[0], s[1])) if score]
+    # Each is a decision over the whole evidence: on a long one, fewer (two above 32 KB).
+    budget = max(2, min(_MOST_READINGS, 65536 // max(len(evidence), 1)))
+    for start, end, reading, how in ranked[:budget]:
         read = evidence[:start] + reading + evidence[end:]
         decision = _decide(claim, read)
         if decision.verdict not in ("ACCEPT", "RESCUE") or decision.span is None:

@@ -171,9 +171,4 @@ def tenure_readings(evidence: str) -> list[tuple[int, int, str]]:
             seen.append((start, hit.end()))
             for said in _sentences(person, *parts, hit, before):
                 out.append((start, hit.end(), said))
-            if len(out) >= _MOST:
-                return out[:_MOST]  # each reading is a decision: a bounded number of them
-    return out
-
-
-_MOST = 32
+    return out  # readings are cheap to make; ``_reread`` decides only the few that fit best
