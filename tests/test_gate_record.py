@@ -34,6 +34,8 @@ AGED = "Seen 12/03. Lesieli Vaipulu, 64. No known drug allergies. BP 150/95."
         (CLINIC, "Lwazi Mthembu has had a headache for three days.", "Lwazi Mthembu has a fever."),
         (TICKET, "Gulnora Yusupova claims she was charged twice for the May subscription.",
          "Gulnora Yusupova was charged twice for the May subscription."),
+        # A report stays one: the reading must not turn "Reports he stopped" into a fact
+        # (the admitted half holds without the reader, the refused half guards it).
         (REPORTED, "Tēvita Fonua reports he stopped the knee exercises a week ago.",
          "Tēvita Fonua stopped the knee exercises a week ago."),
         (HR, "Andris Bērziņš is fit for light duties for two weeks.",

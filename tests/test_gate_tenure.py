@@ -21,6 +21,7 @@ CV = (
     "TOMÁS CANDAL — CV\n2019–2024: Senior nurse, Hospital Comarcal Barbanza\n"
     "2015–2019: Staff nurse, Clínica Arousa"
 )
+BIO = "Noa Vilar, graphic designer. Estudio Cíes, Vigo, 2021–now. Freelance, Lugo, 2016–2021."
 NOTES = (
     "Interview notes — Brais Lamela, sous-chef at Taberna Miño for three years, "
     "previously line cook at the Hotel Faro."
@@ -32,8 +33,8 @@ NOTES = (
     [
         (PROFILE, "Sabela Outeiro has worked at Mareiras Loxística since 2021.",
          "Sabela Outeiro has worked at Mareiras Loxística since 2019."),
-        (PROFILE, "Sabela Outeiro is a data engineer at Mareiras Loxística.",
-         "Sabela Outeiro is a data engineer at Banco Ribeirán."),
+        (BIO, "Noa Vilar has worked at Estudio Cíes in Vigo since 2021.",
+         "Noa Vilar has worked at Estudio Cíes in Vigo since 2016."),
         (PROFILE, "Sabela Outeiro worked at Banco Ribeirán for five years.",
          "Sabela Outeiro worked at Banco Ribeirán for six years."),
         (PROFILE, "Sabela Outeiro used to be an analyst at Banco Ribeirán.",
