@@ -45,7 +45,7 @@ _DEGREE = re.compile(
 
 
 # After a profile's lead name: a dash, comma, colon or bar, then what the profile says.
-_PROFILE_AFTER = re.compile(r"[ \t]*(?:[—–|:,]|-[ \t])")
+PROFILE_AFTER = re.compile(r"[ \t]*(?:[—–|:,]|-[ \t])")
 
 
 def degree_readings(evidence: str) -> list[tuple[int, int, str]]:
@@ -55,7 +55,7 @@ def degree_readings(evidence: str) -> list[tuple[int, int, str]]:
         newline = evidence.rfind("\n", 0, hit.start())
         line_start = evidence.rfind("\n", 0, newline) + 1 if newline >= 0 else 0
         lead = next((m for m in mentions(evidence, line_start, hit.start()) if not m.possessive), None)
-        if lead is None or evidence[line_start : lead.start].strip(" \t-*•") or not _PROFILE_AFTER.match(
+        if lead is None or evidence[line_start : lead.start].strip(" \t-*•") or not PROFILE_AFTER.match(
             evidence, lead.end
         ):
             continue  # not a profile's lead name ("Ona met Austėja. MSc, ..."): whose degree is unsaid

@@ -18,15 +18,11 @@ from __future__ import annotations
 import re
 
 from affidavit.gates.write_parse import mentions
+from affidavit.gates.write_tenure import in_sentence
 from affidavit.gates.write_writer import nonblank_lines
 
 _ENDED = (",", ".", "!", "?", ")")
 _SPLIT = re.compile(r"[ \t]*(?:,|\||[—–]|[ \t]-[ \t])[ \t]*")
-
-
-def _role(words: str) -> str:
-    # "Operations Manager", "HR": a role in a sentence is lower case; an acronym stays.
-    return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in words.split())
 
 
 def signature_readings(evidence: str) -> list[tuple[int, int, str]]:
@@ -55,6 +51,6 @@ def signature_readings(evidence: str) -> list[tuple[int, int, str]]:
     p = person.name
     out = [f"{p} works at {org}."]
     if role:
-        r = _role(role)
+        r = in_sentence(role)
         out = [f"{p} works in {r} at {org}.", f"{p} is the {r} at {org}.", f"{p} is the {r} of {org}.", *out]
     return [(na, lb, said) for said in out]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from affidavit.gates.write_degree import PROFILE_AFTER
 from affidavit.gates.write_parse import Mention, mentions
 from affidavit.text.lemmas import is_known_word
 
@@ -48,7 +49,6 @@ _ANY_RANGE = re.compile(_RANGE, re.I)
 _FORMER_WORD = re.compile(r"\b(?i:previously|formerly)\b")
 _PREVIOUSLY = re.compile(r"^(?:and[ \t]+)?(?:previously|formerly|before that|earlier)[ \t]*:?[ \t]*", re.I)
 _AT = re.compile(r"^(?P<role>[a-z][\w'’\- ]*?)[ \t]+(?:at|with|for)[ \t]+(?P<org>\S.*)$")
-_PROFILE_AFTER = re.compile(r"[ \t]*(?:[—–|:,]|-[ \t])")
 _HEADER = re.compile(r"[A-Za-z][a-z]*(?: [a-z]+){0,3}[ \t]*(?:[—–:|]|-)")
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
@@ -74,7 +74,7 @@ def _lead(evidence: str, a: int, b: int) -> Mention | None:
     """The name that opens ``evidence[a:b]`` as a profile's lead ("Ana Ruiz — ...", after a
     header of a few words: "Interview notes — Ana Ruiz, ...")."""
     lead = next((m for m in mentions(evidence, a, b) if not m.possessive), None)
-    if lead is None or not _PROFILE_AFTER.match(evidence, lead.end):
+    if lead is None or not PROFILE_AFTER.match(evidence, lead.end):
         return None
     before = evidence[a : lead.start].strip(" \t-*•")
     if before and not _HEADER.fullmatch(evidence[a : lead.start].strip(" \t*•")):
@@ -138,9 +138,14 @@ def _sentences(person: str, role: str, org: str, place: str, hit: re.Match[str],
     return out
 
 
+def in_sentence(role: str) -> str:
+    """A role as a sentence writes it: "Senior Data Engineer", "Staff nurse" in lower case;
+    an acronym ("UX", "HR") stays."""
+    return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in role.split())
+
+
 def _article(role: str) -> str:
-    # "Senior Data Engineer", "Staff nurse": a role in a sentence is lower case; "UX" stays.
-    low = " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in role.split())
+    low = in_sentence(role)
     return ("an " if low[:1].casefold() in "aeiou" else "a ") + low
 
 
