@@ -18,6 +18,7 @@ from affidavit.gates.write_roster import profile_reading, roster_reading
 from affidavit.gates.write_view import EvidenceView, evidence_view
 from affidavit.gates.write_writer import (
     GREETING_WORDS,
+    addressed_rewrites,
     first_person_rewrites,
     greeted,
     labelled,
@@ -115,6 +116,7 @@ def _pronoun_at(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> re
 
 
 _FIRST_PERSON_NEAR = re.compile(r"\b(?:I|me|my|My)\b")
+_SECOND_PERSON_NEAR = re.compile(r"\b(?:[Yy]ou|[Yy]our|[Yy]ours|[Tt]hanks)\b")
 # A subject pronoun with its auxiliary written on ("She’ll", "He's", "They’ve").
 _CONTRACTED_PRONOUN = re.compile(r"(?i:he|she|they)(?P<aux>['’](?:ll|s|d|re|ve))")
 _AUX_WORDS = {"ll": "will", "re": "is", "ve": "has"}
@@ -168,6 +170,12 @@ def linked_sentences(
     writers: list[Mention | None] = []  # the message's writer, found on first need
     speaking: Mention | None = None  # the writer of the sentence just linked by its first person
     header = _header_subject(evidence, view, subject)
+    reader: list[Mention | None] = []  # the message's addressee, found on first need
+
+    def addressee() -> Mention | None:
+        if not reader:
+            reader.append(message_addressee(evidence))
+        return reader[0]
 
     def previous_subject() -> Mention | None:
         # The lead name of the last settled sentence that has names.
@@ -252,6 +260,26 @@ def linked_sentences(
             out.append(Linked((a, b), (*subs, (a, a, _antecedent_text(evidence, header) + ": ")),
                               min(reach, header.start, a)))
             continue
+        elif _SECOND_PERSON_NEAR.search(evidence, a, b) and (to := addressee()) is not None and (
+            view.means(to, subject)
+        ):
+            # "Dear Mr Khaled, We are pleased to offer you the position": the greeted reader.
+            if hits is not None and i not in hits:
+                subs, reach, _ = view.rewrites(view.names(i), wanted)
+            own = addressed_rewrites(evidence, a, b, subject)
+            if not writers:
+                writers.append(message_writer(evidence))
+            signer = writers[0]
+            writer = next((n for n in wanted[1:] if signer is not None and view.means(signer, n)), None)
+            if writer is not None:  # "Thanks for covering my shifts ... Steinunn": Steinunn's shifts
+                own += first_person_rewrites(evidence, a, b, writer)
+            if own:
+                until = signer.end if writer is not None and signer is not None else 0
+                out.append(Linked((a, b), (*subs, *own), min(reach, a, to.start), until))
+                previous_linked = False
+                speaking = None
+                settled.append(i)
+                continue
         elif _FIRST_PERSON_NEAR.search(evidence, a, b):
             # "I've put the money in your account. ... Kveðja, Steinunn": the writer's first person.
             if not writers:

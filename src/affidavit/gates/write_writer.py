@@ -18,6 +18,7 @@ import re
 
 from affidavit.gates.write_parse import Mention, mentions
 from affidavit.text.clause_cues import CHAT_TIME
+from affidavit.text.lemmas import IRREGULAR_PASTS, lemma
 from affidavit.text.memo import memo
 from affidavit.text.names import refers_to
 from affidavit.text.sentences import sentences
@@ -146,6 +147,63 @@ def second_person_rewrites(text: str, a: int, b: int, name: str) -> tuple[tuple[
     """ "you", "your" in ``text[a:b]`` read as the addressee ``name``."""
     return tuple((m.start(), m.end(), name + ("'s" if m.group(0).lower().startswith("your") else ""))
                  for m in _SECOND_PERSON.finditer(text, a, b))
+
+
+# "you're" is "<name> is": the addressee's name takes the third person's verb.
+_ADDRESSED = re.compile(
+    r"\b(?P<you>[Yy]ou)\b(?:(?P<clitic>['’](?:re|ve|ll|d))|[ \t]+(?P<verb>are|were|have)\b)?"
+    r"|\b(?P<own>[Yy]ours?)\b"
+)
+_ADDRESSED_VERB = {"re": "is", "ve": "has", "ll": "will", "d": "would",
+                   "are": "is", "were": "was", "have": "has"}
+# "Thank you for approving the budget", "thanks for covering my shifts": the reader did it.
+_THANKED = re.compile(
+    r"\b(?:[Tt]hank[ \t]+you|[Tt]hanks|[Tt]hank[ \t]+u)(?:[ \t]+(?:so|very)[ \t]+much|[ \t]+a[ \t]+lot)?"
+    r"[ \t]+for[ \t]+(?P<verb>[a-z]+ing)\b"
+)
+
+
+def addressed_rewrites(text: str, a: int, b: int, name: str) -> tuple[tuple[int, int, str], ...]:
+    """ "you", "you're", "your" in ``text[a:b]`` read as the addressee ``name``, the verb
+    agreeing ("you're the new treasurer" -> "<name> is the new treasurer"), and a thanks for
+    a deed read as the deed ("Thank you for approving it" -> "<name> approved it"). None in a
+    span that quotes someone: that "you" is whoever the quoted speaker spoke to."""
+    if any(q in text[a:b] for q in _QUOTES):
+        return ()
+    out: list[tuple[int, int, str]] = []
+    for m in _THANKED.finditer(text, a, b):
+        out.append((m.start(), m.end(), f"{name} {past_of_ing(m.group('verb'))}"))
+    for m in _ADDRESSED.finditer(text, a, b):
+        if any(s <= m.start() < e for s, e, _ in out):
+            continue
+        if m.group("own"):
+            out.append((m.start(), m.end(), name + "'s"))
+            continue
+        said = m.group("clitic") or m.group("verb")
+        verb = _ADDRESSED_VERB[said.lstrip("'’")] if said else ""
+        out.append((m.start(), m.end(), f"{name} {verb}" if verb else name))
+    return tuple(out)
+
+
+_AUX_PAST = {"be": "was", "have": "had", "do": "did"}
+
+
+def past_of_ing(word: str) -> str:
+    """The past form of a verb's -ing form ("approving" -> "approved", "planning" -> "planned")."""
+    stem = word[:-3]
+    # "writing" -> "write", "beginning" -> "begin", "buying" -> "buy": the irregular past.
+    bases = (stem + "e", stem, stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem)
+    for base in bases:
+        if base in _AUX_PAST:
+            return _AUX_PAST[base]
+        past = next((form for form, lem in IRREGULAR_PASTS if lem == base), None)
+        if past is not None:
+            return past
+    if lemma(word).endswith("e") and not stem.endswith("e"):
+        return stem + "ed"
+    if stem.endswith("y") and len(stem) > 1 and stem[-2] not in "aeiou":
+        return stem[:-1] + "ied"
+    return stem + "ed"
 
 
 def message_writer(text: str) -> Mention | None:

@@ -63,6 +63,12 @@ _IRREGULAR: dict[str, str] = {
     "metres": "metre", "meters": "metre", "kilometres": "kilometre",
 }  # fmt: skip
 
+# (form, lemma) of the irregular verb forms above, simple pasts before participles
+# ("wrote" before "written"), for writing a verb in the past from its lemma.
+IRREGULAR_PASTS: tuple[tuple[str, str], ...] = tuple(
+    sorted(_IRREGULAR.items(), key=lambda item: item[0].endswith(("en", "un", "wn", "rn", "ne")))
+)
+
 STOPWORDS = frozenset(
     [
         "a",
