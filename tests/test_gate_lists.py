@@ -139,3 +139,24 @@ def test_apologies_say_they_were_sent_and_the_meeting_of_a_date() -> None:
     assert decide_write(sent.replace("12 March", "13 March"), evidence).verdict not in ADMITTED
     attended = "Tevita Havili attended the Fonua Growers' Association meeting."
     assert decide_write(attended, evidence).verdict not in ADMITTED
+
+
+def test_a_title_line_says_whose_meeting_where_and_when() -> None:
+    """ "Weekly standup — Orla Foods" and "board meeting, Tromsø, 12 February": the names after
+    the event on its title line, and its date, are the meeting's."""
+    standup = "Weekly standup — Orla Foods\nPresent: Ines Varga, Pal Hegedus\n- Ines: new menu from 1 July"
+    attended = "Pal Hegedus attended the Orla Foods weekly standup."
+    assert decide_write(attended, standup).verdict in ADMITTED
+    assert decide_write(attended.replace("Orla Foods", "Orla Farms"), standup).verdict not in ADMITTED
+    assert decide_write(attended, standup.replace(" — Orla Foods", "")).verdict not in ADMITTED
+    board = (
+        "Minutes — Varga Fisk AS board meeting, Tromsø, 12 February\n"
+        "Present: Ines Varga (chair), Pal Hegedus\nApologies: Zsofia Kerekes"
+    )
+    chaired = "Ines Varga chaired the 12 February board meeting of Varga Fisk AS."
+    assert decide_write(chaired, board).verdict in ADMITTED
+    assert decide_write(chaired.replace("12 February", "13 February"), board).verdict not in ADMITTED
+    assert decide_write(chaired.replace("Ines Varga", "Pal Hegedus"), board).verdict not in ADMITTED
+    sent = "Zsofia Kerekes sent apologies for the Varga Fisk AS board meeting on 12 February."
+    assert decide_write(sent, board).verdict in ADMITTED
+    assert decide_write(sent.replace("sent apologies for", "attended"), board).verdict not in ADMITTED

@@ -163,9 +163,25 @@ def _event_title(evidence: str) -> str:
         return _body_title(evidence) or _event(evidence)
     title = re.sub(r"^(?:the|a|an)\s+", "", hit.group("title").strip(), flags=re.I)
     date = (hit.group("date") or "").strip()
-    if date and any(ch.isdigit() for ch in date):
-        return f"{title} on {date}"
-    return title
+    line_end = evidence.find("\n", hit.end())
+    rest = evidence[hit.end() : len(evidence) if line_end < 0 else line_end]
+    # "Weekly standup — Baan Khlong Kitchen", "board meeting, Karasjok, 12 February": the
+    # names after the event on its title line are whose it is and where.
+    parts = [] if not date or any(ch.isdigit() for ch in date) else [date]
+    date = date if any(ch.isdigit() for ch in date) else ""
+    parts += [p.strip(" .") for p in _TITLE_PARTS.split(rest.split(". ", 1)[0])]
+    names: list[str] = []
+    for part in (p for p in parts if p):
+        if not date and _MONTH_DATE.match(part):
+            date = part
+        elif part[:1].isupper() and len(part.split()) <= 6 and not any(
+            w[:1].islower() and (w in AUX or is_verb_like(w)) for w in part.split()
+        ):
+            names.append(part)
+        else:
+            break  # the line goes on as a sentence: nothing after it is the title's
+    title = " of ".join((title, *names))
+    return f"{title} on {date}" if date else title
 
 
 # "Nora Quill — Senior Architect, Brix Studio", "Omar Ali | Head of Sales | Vantec".
