@@ -202,3 +202,16 @@ def test_a_short_form_listed_beside_its_full_name_is_someone_else() -> None:
     assert decide_write("Dana Kim approved the budget.", ev).verdict == "REJECT"
     one = "Dana Kim met the auditors on Monday. Ms Kim approved the budget."
     assert decide_write("Dana Kim approved the budget.", one).verdict == "ACCEPT"
+
+
+def test_a_surname_of_several_words_points_back_to_the_full_name() -> None:
+    """ "Dr. Ó Briain previously spent six years ...": a surname written with its particle."""
+    evidence = (
+        "Dr. Cathal Ó Briain will join the Galway unit on 3 March. "
+        "Dr. Ó Briain previously spent six years at the Tralee hospital."
+    )
+    claim = "Cathal Ó Briain spent six years at the Tralee hospital."
+    assert decide_write(claim, evidence).verdict in ADMITTED
+    assert decide_write(claim.replace("six", "seven"), evidence).verdict not in ADMITTED
+    two = evidence.replace("will join", "and Dr. Niamh Ó Briain will join")
+    assert decide_write(claim, two).verdict not in ADMITTED  # two people it could be
