@@ -170,3 +170,30 @@ def test_frames_come_from_sources_that_only_add() -> None:
     assert empty.frames("lend") == () and empty.verbs() == frozenset()
     extra = CuratedFrames((Frame("loan", "loan", "source", "theme", "goal", (("to", "goal"),)),))
     assert extra.frames("loan")[0].relation == "loan"
+
+
+@pytest.mark.parametrize(
+    ("evidence", "paid", "wrong"),
+    [
+        ("Brix Foods has bought the Arlo sawmill from its founder, Ola Berg, for €3.2 million.",
+         "Brix Foods paid EUR 3,200,000 for the Arlo sawmill.",
+         "Ola Berg paid €3.2 million for the Arlo sawmill."),
+        ("Arlo Mills has been bought by Brix Group, a Leeds conglomerate, for GBP 1.2 billion.",
+         "Brix Group paid GBP 1.2 billion for Arlo Mills.",
+         "Arlo Mills paid GBP 1.2 billion for Brix Group."),
+        ("Tom Vale paid £85 for the amp he bought off Ada Kerr.",
+         "Ada Kerr sold an amp to Tom Vale.", "Tom Vale sold an amp to Ada Kerr."),
+    ],
+)
+def test_a_purchase_says_who_paid(evidence: str, paid: str, wrong: str) -> None:
+    """ "bought X for €3.2m" says the buyer paid €3.2m for X; the seller paid nothing, and a
+    currency code before its amount is no party."""
+    assert decide_write(paid, evidence).verdict in ADMITTED
+    assert decide_write(wrong, evidence).verdict not in ADMITTED
+
+
+def test_a_purchase_price_is_checked() -> None:
+    evidence = "Brix Foods has bought the Arlo sawmill from its founder, Ola Berg, for €3.2 million."
+    assert decide_write("Brix Foods paid €3.2 million for the Arlo sawmill.", evidence).verdict in ADMITTED
+    higher = decide_write("Brix Foods paid €3.5 million for the Arlo sawmill.", evidence)
+    assert higher.verdict not in ADMITTED

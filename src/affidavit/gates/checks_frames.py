@@ -16,6 +16,7 @@ import re
 from typing import NamedTuple
 
 from affidavit.gates.write_parse import Mention, analyse, main_start, mentions
+from affidavit.text.currencies import CODES
 from affidavit.text.frames import Frame, converse_pairs, converse_verbs
 from affidavit.text.lemmas import lemma
 from affidavit.text.memo import memo
@@ -31,6 +32,7 @@ _PREPOSITIONS = frozenset({"to", "from", "for", "at", "by", "with", "under", "in
 _POSSESSIVE_PRONOUN = re.compile(r"\s+(?:his|her|their|its)\s+\w", re.I)
 _OWNER = "owner"
 _AND = (",", "and", ", and", "&")
+_AMOUNT_AFTER = re.compile(r"\s?\d")
 
 
 class FrameMatch(NamedTuple):
@@ -47,7 +49,8 @@ def _verb_at(text: str, verbs: frozenset[str]) -> re.Match[str] | None:
 def _mentions(text: str, begin: int, verb_at: int) -> list[Mention]:
     """Mentions, with a capitalised word opening the clause right before the verb read as
     a name ("Acme sold ...": the finder reads a lone sentence-initial word as common)."""
-    found = mentions(text)
+    # "EUR 3,200,000": a currency code before its amount is no party.
+    found = [m for m in mentions(text) if not (m.name in CODES and _AMOUNT_AFTER.match(text, m.end))]
     first = _WORD.search(text, begin, verb_at)
     if (
         first is not None
@@ -189,17 +192,21 @@ def check_frames(claim: str, ev: str) -> FrameMatch | Failure | None:
     others = converse_verbs(verb)
     if _verb_at(ev, frozenset({verb})) is not None:
         return None  # the evidence uses the claim's own verb: the plain checks decide
-    ev_verb = _verb_at(ev, others)
     claim_verb = _verb_at(claim, frozenset({verb}))
-    if ev_verb is None or claim_verb is None:
+    # "paid ₦85k for the generator he bought off Ṣeun": each converse verb the evidence
+    # uses is tried in turn; the first failure is kept when none agrees.
+    ev_verbs = [w for w in _WORD.finditer(ev) if w.group(0)[:1].islower() and lemma(w.group(0)) in others]
+    if not ev_verbs or claim_verb is None:
         return None
     failure: Failure | None = None
-    for c_frame, e_frame in converse_pairs(verb, lemma(ev_verb.group(0))):
-        claim_roles = roles(claim, c_frame, claim_verb, evidence=False)
-        if not claim_roles:
-            continue
-        failure = _compare(claim_roles, roles(ev, e_frame, ev_verb))
-        if failure is None:
-            preps = " ".join(p for p, _ in c_frame.preps)
-            return FrameMatch(f"{claim_verb.group(0)} {preps}".strip())
+    for ev_verb in ev_verbs:
+        for c_frame, e_frame in converse_pairs(verb, lemma(ev_verb.group(0))):
+            claim_roles = roles(claim, c_frame, claim_verb, evidence=False)
+            if not claim_roles:
+                continue
+            failed = _compare(claim_roles, roles(ev, e_frame, ev_verb))
+            if failed is None:
+                preps = " ".join(p for p, _ in c_frame.preps)
+                return FrameMatch(f"{claim_verb.group(0)} {preps}".strip())
+            failure = failure or failed
     return failure
