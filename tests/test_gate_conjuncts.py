@@ -106,7 +106,7 @@ def test_what_the_sentence_does_say_is_admitted(evidence: str, claim: str) -> No
 
 
 def test_the_resolver_version_names_this_gate() -> None:
-    assert RESOLVER_VERSION.startswith("write-gate/3.47+")
+    assert RESOLVER_VERSION.startswith("write-gate/3.48+")
 
 
 @pytest.mark.parametrize(
@@ -150,3 +150,20 @@ def test_a_claim_of_two_conjuncts_keeps_each_conjuncts_date() -> None:
     bought = "Uche Obi bought a house in 2019 and sold the flat."
     assert decide_write(bought, bought).verdict in ADMIT
     assert decide_write("Uche Obi sold the flat in 2019.", bought).verdict not in ADMIT
+
+
+def test_a_name_before_the_next_clause_conjunction_is_this_clause_s_object() -> None:
+    """ "trained in Zaria and Jos, and has led the unit": Jos ends the first clause's list; the
+    second clause is still the subject's."""
+    evidence = ("Dr Ada Musa is a paediatrician. She trained with Ola Lind and Ben Dore, and has led "
+                "the Kano neonatal unit since 2019.")
+    assert decide_write("Ada Musa has led the Kano neonatal unit since 2019.", evidence).verdict in ADMIT
+    assert decide_write("Ben Dore has led the Kano neonatal unit since 2019.", evidence).verdict not in ADMIT
+
+
+def test_a_predicate_joined_without_a_subject_is_the_clause_subject_s() -> None:
+    evidence = "Ada Musa trained with Ola Lind, and has led the Kano neonatal unit since 2019."
+    assert decide_write("Ada Musa has led the Kano neonatal unit since 2019.", evidence).verdict in ADMIT
+    assert decide_write("Ola Lind has led the Kano neonatal unit since 2019.", evidence).verdict not in ADMIT
+    own = "Ada Musa trained in Kano, and Ola Lind has led the neonatal unit since 2019."
+    assert decide_write("Ola Lind has led the neonatal unit since 2019.", own).verdict in ADMIT

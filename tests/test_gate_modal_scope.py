@@ -52,3 +52,27 @@ def test_a_condition_is_no_schedule() -> None:
     conditional = DEPOT.replace("The Arles depot will", "If the strike goes ahead, the Arles depot will")
     assert decide_write("The Arles depot is closed on Friday 14 March.", DEPOT).verdict in ADMIT
     assert decide_write("The Arles depot is closed on Friday 14 March.", conditional).verdict not in ADMIT
+
+
+CV = (
+    "LIIS ORAV\n2021–present: Chief engineer, Saare Laevad\n2016–2021: Second engineer, Saare Laevad\n"
+    "Certificates: STCW III/2"
+)
+
+
+@pytest.mark.parametrize(
+    ("evidence", "admitted", "refused"),
+    [
+        (CV, "Liis Orav is a chief engineer at Saare Laevad.",
+         "Liis Orav is a second engineer at Saare Laevad."),
+        (CV, "Liis Orav was a second engineer at Saare Laevad.", "Liis Orav is still a second engineer."),
+        ("HR note: Kalev Tamm was acting site manager at Tapa from January to March 2025, Mari away.",
+         "Kalev Tamm was acting site manager at Tapa.", "Kalev Tamm is the acting site manager at Tapa."),
+        ("Kalev Tamm was working at the Tapa depot when it closed.",
+         "Kalev Tamm was working at the Tapa depot.", "Kalev Tamm is working at the Tapa depot."),
+    ],
+)
+def test_a_post_that_ended_is_no_current_one(evidence: str, admitted: str, refused: str) -> None:
+    """A CV line's closed date range, and a past progressive, bound the post to then."""
+    assert decide_write(admitted, evidence).verdict in ADMIT
+    assert decide_write(refused, evidence).verdict not in ADMIT

@@ -53,12 +53,15 @@ def check_subject_position(claim: str, subject: str, ev: str) -> Failure:
 
 # A second clause with its own named subject: "A chairs the board and B is its treasurer".
 _CLAUSE_JOIN = re.compile(r"\s*(?:,?\s+(?:and|but|while|whereas)\s+|;\s*)")
+_JOINED_AFTER = re.compile(r"\s*(?:,\s*(?:and|but|while|whereas)\b|[.;:!?]|$)")
 
 
 def clause_split(ev: str) -> list[tuple[int, int]] | None:
     """Spans of coordinated clauses that each have a named subject and a verb."""
     begin = main_start(ev, 0, len(ev))
-    starts = {m.start for m in mentions(ev) if not m.possessive}
+    # "trained in Zaria and Jos, and has led ...": a name the next clause's conjunction
+    # follows is an object of this one, not the subject of another.
+    starts = {m.start for m in mentions(ev) if not m.possessive and not _JOINED_AFTER.match(ev, m.end)}
     if not starts:
         return None  # a cut needs a name right after it; skip the pattern (tried at every offset)
     cuts: list[tuple[int, int]] = []
@@ -125,3 +128,38 @@ def check_own_clause(claim: str, subject: str, ev: str) -> Failure:
     if failure is None:
         return None
     return failure[0], f"the evidence says '{failure[0]}' of someone else, in another clause"
+
+
+# ", and has led ...", ", but then moved ...": a predicate that shares the clause's subject.
+_SHARED_PREDICATE = re.compile(
+    r",?[ \t]+(?:and|but)[ \t]+(?:then[ \t]+|later[ \t]+|also[ \t]+)?(?P<verb>[a-z][\w'’]*)"
+)
+
+
+def check_shared_subject(claim: str, ev: str) -> Failure:
+    """ "Ada Musa trained with Ola Lind, and has led the unit since 2019" says Ada leads it:
+    a predicate joined without a subject of its own is the clause subject's, not that of
+    the name its conjunction follows. Refuses a claim whose subject is only that name."""
+    found = mentions(claim)
+    if not found or found[0].start > 4:
+        return None
+    subject = found[0].name
+    verb = analyse(claim).verb
+    if verb is None or verb in ("be", "have"):
+        return None
+    named = [m for m in mentions(ev) if not m.possessive and refers_to(subject, m.name)]
+    if not named:
+        return None
+    for m in named:
+        joined = _SHARED_PREDICATE.match(ev, m.end)
+        if joined is None or not _is_verb(joined.group("verb")):
+            return None
+        start = max(ev.rfind(". ", 0, m.start) + 2, ev.rfind(";", 0, m.start) + 1,
+                    ev.rfind("\n", 0, m.start) + 1)
+        if not _has_verb(ev, start, m.start):
+            return None  # the name opens its clause: its subject, and the predicate's too
+        stop = min((i for i in (ev.find(". ", joined.end()), ev.find(";", joined.end())) if i >= 0),
+                   default=len(ev))
+        if not any(equivalent(verb, w) for w in content_lemmas(ev[joined.start("verb") : stop])):
+            return None
+    return subject, f"the evidence says it of its clause's subject, not of '{subject}' before the 'and'"

@@ -133,13 +133,18 @@ def _one_of_kept(claim: str, ev: str) -> bool:
     return any(t in ("a", "an", "one") and lemma(n) in nouns for t, n in zip(toks, toks[1:], strict=False))
 
 
-def _copula_forms(text: str) -> list[str]:
-    """Forms of "be" used as a copula (not as a passive or progressive auxiliary)."""
+def _copula_forms(text: str, progressive: bool = False) -> list[str]:
+    """Forms of "be" used as a copula (not as a passive or progressive auxiliary); with
+    ``progressive``, a progressive's too ("was acting site manager", "was working there"
+    held then, as "was site manager" does; "is working there" holds now)."""
     toks = markers.token_tuple(text)  # read only: no list copy
     out = []
     for i, t in enumerate(toks):
         if t in ("is", "are", "am", "was", "were"):
             nxt = toks[i + 1] if i + 1 < len(toks) else ""
+            if progressive and nxt.endswith("ing") and len(nxt) > 4:
+                out.append(t)
+                continue
             if nxt.endswith(("ed", "en", "ing")) or (nxt in lemma_irregular_participles()):
                 continue
             out.append(t)
@@ -269,7 +274,7 @@ def check_temporal(claim: str, ev: str) -> Failure:
     shifted = _tense_shift(claim, ev)
     if shifted is not None:
         return shifted, f"the evidence states '{shifted}' in the past tense; the claim in the present"
-    c_cop, e_cop = _copula_forms(claim), _copula_forms(ev)
+    c_cop, e_cop = _copula_forms(claim, progressive=True), _copula_forms(ev, progressive=True)
     if any(t in ("is", "are", "am") for t in c_cop) and e_cop and all(t in ("was", "were") for t in e_cop):
         return "is", "the evidence states this in the past tense; the claim in the present"
     if any(t in ("is", "are", "am") for t in c_cop) and not e_cop and _held_as_past(ev):

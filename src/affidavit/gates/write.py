@@ -63,7 +63,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.47+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.48+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -117,6 +117,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("relation_transposed", "order", lambda c, e: checks_order.check_order(c, e, analyse(c).verb)),
     ("relation_transposed", "direction", checks_direction.check_direction),
     ("relation_transposed", "conjunct", checks_scope.check_subject_conjunct),
+    ("relation_transposed", "shared_subject", checks_agent.check_shared_subject),
     ("asserts_more_than_evidence", "coverage", checks.check_coverage),
 )
 
@@ -170,12 +171,13 @@ def _relevant(text: str, claim: str) -> str:
         rest = {w for w in rest if w not in markers.NEGATORS and not w.endswith("n't")}
         # A hearsay frame ("Sources say", "According to unconfirmed reports,") scopes
         # over the whole sentence, whatever clause it sits in; so does an exception
-        # ("..., except Leeds") to a universal.
+        # ("..., except Leeds") to a universal, and an end ("until 2019") to a state.
         if (
             have & want
             or not rest
             or markers.attributed(part)
             or markers.has_exception(part)
+            or _bare_bound(part, names_here, rest)
         ):
             keep.append(part)
         elif markers.action_list(text[a : b + 1]):
@@ -184,6 +186,15 @@ def _relevant(text: str, claim: str) -> str:
 
 
 _NOT_CONTENT = frozenset(markers.ENDED) | frozenset(markers.MODALITY)
+# The words a date range is read with ("from 2015 until 2019 (between 2015 and 2019; 4 years)").
+_RANGE_WORDS = frozenset({"year", "month", "week", "day", "between", "present", "now"})
+
+
+def _bare_bound(part: str, names_here: set[str], rest: set[str]) -> bool:
+    """ "2015–2019: Analyst, Brix" read as "from 2015 until 2019 ; Analyst ; Brix": a clause
+    that is only the end of a date range bounds the post beside it; one that names its own
+    party ("previously at Tarn Bank (2019–2023)") bounds only its own."""
+    return "until" in markers.ended_markers(part) and not names_here and rest <= _RANGE_WORDS
 
 
 _CLAUSE_LOCAL = frozenset({"future", "intent", "ability"})
