@@ -197,3 +197,14 @@ def test_a_purchase_price_is_checked() -> None:
     assert decide_write("Brix Foods paid €3.2 million for the Arlo sawmill.", evidence).verdict in ADMITTED
     higher = decide_write("Brix Foods paid €3.5 million for the Arlo sawmill.", evidence)
     assert higher.verdict not in ADMITTED
+
+
+def test_a_payment_states_no_purchase() -> None:
+    """Buying says who paid; paying (rent, a bill, a lesson) says nothing was bought, and the
+    read gate, which asks in both directions, never reads the one-way frame."""
+    bought = "Ola Berg bought the guitar lesson from Ada Kerr for €50."
+    paid = "Ola Berg paid €50 for the guitar lesson."
+    assert decide_write(paid, bought).verdict in ADMITTED
+    assert decide_write("Ola Berg bought the guitar lesson.", paid).verdict not in ADMITTED
+    assert {"buy", "sell"} <= converse_verbs("pay") and "pay" not in converse_verbs("sell")
+    assert converse_verbs("pay", entailed=False) == frozenset()

@@ -38,6 +38,7 @@ from affidavit.gates.read_select import (
     window_for,
 )
 from affidavit.gates.write_parse import is_verb_like
+from affidavit.text.frames import FRAMES_VERSION as VERB_FRAMES_VERSION
 from affidavit.text.lemmas import LEMMA_TABLE_VERSION, STOPWORDS, lemma
 from affidavit.text.lexical import active as active_lexicon
 from affidavit.text.lexicon import lexicon as pinned_lexicon
@@ -48,7 +49,10 @@ from affidavit.text.slots import FRAMES_VERSION
 
 # The read gate's version: its rules, the frames table and the lexicon it reads.
 # The word equivalences (eq-N) are the write gate's: one table, so both versions name it.
-READ_GATE_VERSION = f"read-gate/3.11+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{active_lexicon().identity}"
+# The verb frames (converses) are read too ("who did Lena borrow it from?" <- "lent").
+READ_GATE_VERSION = (
+    f"read-gate/3.12+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{VERB_FRAMES_VERSION}+{active_lexicon().identity}"
+)
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_QUESTION_CHARS = 2000
 
