@@ -20,7 +20,7 @@ import re
 import msgspec
 
 from affidavit.gates.contracts import ClaimView
-from affidavit.gates.read_words import construction_fills
+from affidavit.gates.read_words import construction_fills, states_instance
 from affidavit.text.lemmas import canonical, lemma, words
 from affidavit.text.lexical import active, establishment_noun
 from affidavit.text.memo import memo
@@ -195,7 +195,9 @@ def _side_ok(pattern: Pattern, claim: ClaimView, own: bool) -> bool:
     return logical_subject if pattern.side == "subject" else not logical_subject
 
 
-def frame_grounds(term: Term, claim: ClaimView, offered: frozenset[str], own: bool) -> bool:
+def frame_grounds(
+    term: Term, claim: ClaimView, offered: frozenset[str], own: bool, asked: frozenset[str] = frozenset()
+) -> bool:
     """Whether ``claim`` fills the frame ``term`` asks for, for the asked entity."""
     frame = BY_NAME.get(term.frame)
     if frame is None:
@@ -212,9 +214,11 @@ def frame_grounds(term: Term, claim: ClaimView, offered: frozenset[str], own: bo
             return True
     if frame.category and own:
         lexicon = active()
-        if any(lexicon.categories(o) & frame.category for o in offered):
+        instances = [o for o in offered if lexicon.categories(o) & frame.category]
+        if instances and states_instance(frame, claim, instances, asked):
             return True
     return own and construction_fills(frame.name, claim.text)
+
 
 
 def derived_grounds(

@@ -168,7 +168,8 @@ def claim_years(claim: ClaimView) -> tuple[str, ...]:
 
 
 def _term_grounded(
-    term: Term, claim: ClaimView, offered: frozenset[str], own: bool, head: int | None
+    term: Term, claim: ClaimView, offered: frozenset[str], own: bool, head: int | None,
+    asked: frozenset[str] = frozenset(),
 ) -> tuple[bool, bool]:
     """``(grounded, exact)`` for one demanded term against one claim.
 
@@ -179,7 +180,7 @@ def _term_grounded(
     if term.kind == "number":
         return term.surface in _NUMBER.findall(claim.text), True
     if term.frame:
-        if frame_grounds(term, claim, offered, own):
+        if frame_grounds(term, claim, offered, own, asked):
             return True, term.lemma in offered
         if _frame_role(term, claim, own):  # "Who is Lena's employer?" <- "Lena is the CTO of Brix"
             return True, False
@@ -237,11 +238,11 @@ def _term_grounded(
     return False, False
 
 
-def lexicon_grounds(term: Term, claim: ClaimView, *, own: bool) -> bool:
+def lexicon_grounds(term: Term, claim: ClaimView, *, own: bool, asked: frozenset[str] = frozenset()) -> bool:
     """The lexicon's readings of one word ("dog" <- "a border collie", "allergies" <- "is
     allergic to"): a lookup per claim word, so asked only of a claim that grounds every
     other term of the question, once nothing grounds it by the tables and frames."""
-    return instance_grounds(term, claim, own) or adjective_grounds(term, claim, own)
+    return instance_grounds(term, claim, own, asked) or adjective_grounds(term, claim, own)
 
 
 def _frame_role(term: Term, claim: ClaimView, own: bool) -> bool:
@@ -312,7 +313,7 @@ def ground(
     verdicts: list[bool] = []
     exact = 0
     for term in terms:
-        ok, is_exact = _term_grounded(term, claim, offered, own, head)
+        ok, is_exact = _term_grounded(term, claim, offered, own, head, frozenset(asked))
         verdicts.append(ok)
         exact += int(ok and is_exact)
     for i, term in enumerate(terms):  # "skin condition", "health problems": the category says it

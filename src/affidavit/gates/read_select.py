@@ -161,7 +161,8 @@ def select_hop(
             g = verdicts[c.claim_id]
             if g.wh_ok and g.grounded.count(False) == 1:
                 i = g.grounded.index(False)
-                if lexicon_grounds(terms[i], c, own=c.subject_id in subject_ids):
+                asked = frozenset(t.lemma for t in terms)
+                if lexicon_grounds(terms[i], c, own=c.subject_id in subject_ids, asked=asked):
                     verdicts[c.claim_id] = g._replace(
                         grounded=tuple(ok or j == i for j, ok in enumerate(g.grounded))
                     )

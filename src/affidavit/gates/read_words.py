@@ -27,7 +27,7 @@ from affidavit.text.lemmas import STOPWORDS, lemma, words
 from affidavit.text.lexical import active, unknown_noun
 from affidavit.text.memo import memo
 from affidavit.text.question import Term
-from affidavit.text.slots import BY_NAME
+from affidavit.text.slots import BY_NAME, Frame
 
 # English constructions that fill a slot whatever their noun: "plays the charango" (an
 # instrument even when no lexicon knows the word), "is from Kutaisi" (where one is from).
@@ -113,14 +113,53 @@ def _common_words(text: str) -> frozenset[str]:
     return frozenset({w for w in low if w} | pairs)
 
 
-def instance_grounds(term: Term, claim: ClaimView, own: bool) -> bool:
+def instance_grounds(term: Term, claim: ClaimView, own: bool, asked: frozenset[str] = frozenset()) -> bool:
     """ "What's the name of Vendula's *dog*?" <- "Vendula has a border collie called
     Bára": a common noun of the claim whose lexicon category is the asked noun (a border
     collie is a dog). One way only (a dog is not a collie), for the claim's own subject,
     and never through a name (``_common_words``)."""
     if not own or term.kind != "word" or term.entity_type:
         return False
-    return term.lemma in _classes_of(claim.text)
+    if term.lemma not in _classes_of(claim.text):
+        return False
+    frame = BY_NAME.get(term.frame) if term.frame else None
+    lexicon = active()
+    instances = [w for w in _common_words(claim.text) if term.lemma in lexicon.categories(w)]
+    return states_instance(frame, claim, instances, asked)
+
+
+# "is on metformin": the one preposition after "be" that says a course of medication.
+_ON = frozenset({"on"})
+
+
+def states_instance(
+    frame: Frame | None, claim: ClaimView, instances: list[str], asked: frozenset[str] = frozenset()
+) -> bool:
+    """The claim relates its subject to an instance of the asked category the way the
+    question asks: by a word the question demands itself ("Which instrument does she
+    teach?" <- "teaches violin") or by the frame's light verbs and patterns ("takes
+    metformin", "has asthma", "is on metformin"); for no frame, by anything but an
+    adjective after a copula. "Ana is allergic to penicillin" names a medication, but says
+    no one takes it."""
+    head = claim.predicate.split(":", 1)[0]
+    if head in instances or head in asked or (asked & set(claim.predicate_terms) and head == "role"):
+        return True  # "has asthma": the write gate keeps the instance, "have" is light
+    if frame is None:
+        return head not in _predicate_adjectives(claim.text)
+    return head in _instance_verbs(frame.name) or any(p.words[0] == head for p in frame.patterns)
+
+
+@memo(maxsize=64)
+def _instance_verbs(name: str) -> frozenset[str]:
+    """The verbs that relate someone to an instance of the frame's categories: its own light
+    verbs and those of every frame sharing a category ("plays hockey" is a hobby as it is a
+    sport), and "be on" for a course of medication."""
+    frame = BY_NAME[name]
+    out = set(frame.light) | _ON
+    for other in BY_NAME.values():
+        if other.category & frame.category:
+            out |= other.light
+    return frozenset(out)
 
 
 @memo(maxsize=16384)  # per claim text; kept small: each entry is a GC object
