@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from types import MappingProxyType
+from typing import cast
 
 import msgspec
 
@@ -12,9 +13,14 @@ from affidavit.events import (
     ANY_CLAIM_ADMITTED,
     ANY_CLAIM_QUARANTINED,
     Applied,
+    ClaimAdmitted,
     ClaimCorrected,
+    ClaimQuarantined,
     ClaimStateChanged,
     DisputeResolved,
+    KeptClaimAdmitted,
+    LazyClaimAdmitted,
+    LazyClaimQuarantined,
     ReceiptRef,
     Sealed,
     SubjectErased,
@@ -23,6 +29,10 @@ from affidavit.events import (
 STATES = ("active", "disputed", "superseded", "quarantined", "frozen")
 LIVE = frozenset({"active", "disputed"})
 _CLAIM_EVENTS = ANY_CLAIM_ADMITTED + ANY_CLAIM_QUARANTINED
+# The exact classes of an admission that replay and writes hand over (its shapes and the
+# kept subclass): one set lookup for the commonest event instead of isinstance walking
+# each class's bases. Any other subclass still takes the isinstance path.
+_ADMITTED_TYPES = frozenset({ClaimAdmitted, LazyClaimAdmitted, KeptClaimAdmitted})
 _NO_SEALED = msgspec.Raw(b"")
 _NO_IDS: frozenset[str] = frozenset()
 
@@ -113,49 +123,49 @@ class ClaimGraph:
     # -- apply ---------------------------------------------------------------
     def _apply(self, ev: Applied) -> None:
         event = ev.event
-        if isinstance(event, _CLAIM_EVENTS):
-            claim_id = event.claim_id
-            existing = self._claims.get(claim_id)
-            if existing is not None:
-                # Re-admission of a reviewed claim: same id, new state.
-                self._claims[claim_id] = msgspec.structs.replace(
-                    existing, state="active", last_hash=ev.hash, last_seq=ev.seq
-                )
-                return
-            sealed = event.private
-            if type(sealed) is msgspec.Raw:
-                sealed = sealed.copy()  # a decoded Raw views the whole body: keep only its text
-            if isinstance(event, ANY_CLAIM_QUARANTINED):
-                state, reason = "quarantined", event.reason
-            else:
-                state, reason = "active", None
-            # Positional: this runs once per claim on every replay.
-            self._claims[claim_id] = ClaimRecord(
-                claim_id, ev.tenant, ev.seq, state, event.subject_id, event.entity_ids, sealed,
-                ev.kind, event.valid_from, event.valid_to, event.receipt, reason, ev.hash, ev.seq,
-                ev.actor, None, event.evidence, event.evidence_entity_ids,
+        if type(event) in _ADMITTED_TYPES:
+            self._add_claim(ev, cast("ClaimAdmitted | LazyClaimAdmitted", event), "active", None)
+        elif isinstance(event, ANY_CLAIM_QUARANTINED):
+            self._add_claim(ev, event, "quarantined", event.reason)
+        elif isinstance(event, ANY_CLAIM_ADMITTED):
+            self._add_claim(ev, event, "active", None)
+        else:
+            self._apply_other(ev, event)
+
+    def _add_claim(self, ev: Applied, event: LazyClaimAdmitted | LazyClaimQuarantined
+                   | ClaimAdmitted | ClaimQuarantined, state: str, reason: str | None) -> None:
+        claim_id = event.claim_id
+        claims = self._claims
+        existing = claims.get(claim_id)
+        if existing is not None:
+            # Re-admission of a reviewed claim: same id, new state.
+            claims[claim_id] = msgspec.structs.replace(
+                existing, state="active", last_hash=ev.hash, last_seq=ev.seq
             )
-            by_entity = self._by_entity
-            for entity_id in event.entity_ids:
-                members = by_entity.get(entity_id)
-                if members is None:
-                    by_entity[entity_id] = {claim_id}
-                else:
-                    members.add(claim_id)
-            if event.receipt is not None:
-                citing = self._by_source.get(event.receipt.source_ref)
-                if citing is None:
-                    self._by_source[event.receipt.source_ref] = {claim_id}
-                else:
-                    citing.add(claim_id)
-            named = self._named_in_evidence
-            for entity_id in event.evidence_entity_ids:
-                members = named.get(entity_id)
-                if members is None:
-                    named[entity_id] = {claim_id}
-                else:
-                    members.add(claim_id)
-        elif isinstance(event, ClaimStateChanged):
+            return
+        sealed = event.private
+        if type(sealed) is msgspec.Raw:
+            sealed = sealed.copy()  # a decoded Raw views the whole body: keep only its text
+        entity_ids, receipt, named_ids, seq = (event.entity_ids, event.receipt,
+                                               event.evidence_entity_ids, ev.seq)
+        # Positional: this runs once per claim on every replay.
+        claims[claim_id] = ClaimRecord(
+            claim_id, ev.tenant, seq, state, event.subject_id, entity_ids, sealed,
+            ev.kind, event.valid_from, event.valid_to, receipt, reason, ev.hash, seq,
+            ev.actor, None, event.evidence, named_ids,
+        )
+        _index(self._by_entity, entity_ids, claim_id)
+        if receipt is not None:
+            citing = self._by_source.get(receipt.source_ref)
+            if citing is None:
+                self._by_source[receipt.source_ref] = {claim_id}
+            else:
+                citing.add(claim_id)
+        if named_ids:
+            _index(self._named_in_evidence, named_ids, claim_id)
+
+    def _apply_other(self, ev: Applied, event: object) -> None:
+        if isinstance(event, ClaimStateChanged):
             record = self._claims.get(event.claim_id)
             if record is None:
                 return
@@ -219,6 +229,15 @@ class ClaimGraph:
 def _sealed_text(sealed: object) -> bytes:
     # A kept positional twin encodes as its ``Sealed`` does (same fields, in order).
     return bytes(sealed) if isinstance(sealed, msgspec.Raw) else msgspec.json.encode(sealed)
+
+
+def _index(index: dict[str, set[str]], keys: tuple[str, ...], claim_id: str) -> None:
+    for key in keys:
+        members = index.get(key)
+        if members is None:
+            index[key] = {claim_id}
+        else:
+            members.add(claim_id)
 
 
 def _discard(index: dict[str, set[str]], key: str, claim_id: str) -> None:

@@ -187,3 +187,28 @@ def test_the_standalone_verifier_reads_the_fields_it_needs_by_the_same_names() -
             if name in parsed and name != "private":  # (a trailing default is left out)
                 value = parsed[name]
                 assert value == as_json[name] or affidavit_verify.b64(as_json[name]) == value, name
+
+
+def test_the_built_struct_is_the_conversion_and_a_wrong_text_still_fails_it() -> None:
+    """Replay builds each struct from its parsed twin (``compact.builder``) instead of
+    ``msgspec.convert``: for every kind, in every shape replay decodes into, the result is
+    the conversion's; a text position holding anything but a string goes to the
+    conversion, which refuses it as before."""
+    for event in ONE_OF_EACH:
+        kind = codec.kind_of(event)
+        body = codec.encode_body(event)
+        for target in {KINDS[kind], ev.COMPACT_REPLAY_KINDS.get(kind, KINDS[kind])}:
+            assert compact.builder(target) is not None, kind
+            compact._local.seen.clear()
+            parsed = msgspec.msgpack.Decoder(compact.twin(KINDS[kind]),
+                                             ext_hook=compact._local.hook).decode(body[1:])
+            built = compact.builder(target)(parsed)  # type: ignore[misc]
+            converted = msgspec.convert(parsed, target, from_attributes=True)
+            assert type(built) is type(converted) and built == converted, kind
+    wrong = compact.PREFIX + msgspec.msgpack.encode(
+        [7, "k_" + "ab" * 12, ["k_" + "ab" * 12], "ACCEPT", [[], b"", b""]])
+    with pytest.raises(EventUndecodable) as caught:
+        codec.decode_event(_row("CLAIM_ADMITTED", wrong, seq=9))
+    assert caught.value.seq == 9
+    with pytest.raises(msgspec.ValidationError):
+        codec.compact_replay_decoders()["CLAIM_ADMITTED"](wrong)

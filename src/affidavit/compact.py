@@ -235,6 +235,7 @@ def decoder_for(cls: type, into: type | None = None) -> Callable[[bytes], Any]:
         return found
     parse: Callable[[memoryview], Any] = msgspec.msgpack.Decoder(twin(cls), ext_hook=local.hook).decode
     start, convert, errors = local.seen.clear, msgspec.convert, (ValueError, IndexError)
+    build = builder(target)
 
     def decode_one(body: bytes) -> Any:
         start()
@@ -244,10 +245,134 @@ def decoder_for(cls: type, into: type | None = None) -> Callable[[bytes], Any]:
             raise
         except errors as exc:  # raised by the hook: a bad token or reference
             raise msgspec.DecodeError(f"malformed compact body: {exc}") from None
+        if build is not None:
+            try:
+                return build(value)
+            except Mismatch:
+                pass  # the conversion decides, and names what is wrong
         return convert(value, target, from_attributes=True)
 
     local.by_class[(cls, target)] = decode_one
     return decode_one
+
+
+# -- building a struct from its parsed twin ------------------------------------------
+#
+# The twin's parse has checked every field but its text (typed ``Any`` there, so a token
+# can land in it). ``msgspec.convert`` re-walks every field to check that text; replay
+# converts every body, so for the types events use a builder made once per class checks
+# only the text positions (``type(v) is str``) and constructs the struct directly. Any
+# value it does not accept as is goes to ``msgspec.convert``, which decides and names the
+# fault, so the result (or the error) is always the one the conversion gives.
+
+
+class Mismatch(Exception):
+    """A twin value the builder does not take as is (the conversion then decides)."""
+
+
+class _Unsupported(Exception):
+    """A field type the builder does not handle: the class keeps ``msgspec.convert``."""
+
+
+_AS_IS: Final = frozenset({int, bool, bytes, float, type(None)})
+
+
+class _Code:
+    """Statements of one generated builder, and the names they use."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.env: dict[str, Any] = {"Mismatch": Mismatch}
+        self.count = 0
+
+    def name(self, prefix: str) -> str:
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+    def value(self, tp: Any, expr: str, indent: str) -> str:
+        """Statements (at ``indent``) that check ``expr`` against ``tp``; returns the
+        expression of the value to use (``expr`` itself unless a struct was built)."""
+        if tp is Any or tp in _AS_IS or typing.get_origin(tp) is typing.Literal:
+            return expr  # parsed with its own type in the twin
+        if tp is str:
+            self.lines.append(f"{indent}if type({expr}) is not str: raise Mismatch")
+            return expr
+        if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
+            built = builder(tp)
+            if built is None:
+                raise _Unsupported(tp)
+            fn, out = self.name("b"), self.name("v")
+            self.env[fn] = built
+            self.lines.append(f"{indent}{out} = {fn}({expr})")
+            return out
+        origin, args = typing.get_origin(tp), typing.get_args(tp)
+        if origin in (typing.Union, types.UnionType):
+            rest = [a for a in args if a is not type(None)]
+            if len(rest) != 1 or len(rest) == len(args):
+                if all(self._as_is(a) for a in args):
+                    return expr
+                raise _Unsupported(tp)
+            out = self.name("v")
+            self.lines.append(f"{indent}{out} = {expr}")
+            self.lines.append(f"{indent}if {out} is not None:")
+            inner = self.value(rest[0], out, indent + "    ")
+            self.lines.append(f"{indent}    {out} = {inner}")
+            return out
+        if origin is tuple:
+            if len(args) == 2 and args[1] is Ellipsis:
+                if self._as_is(args[0]):
+                    return expr
+                item, out = self.name("x"), self.name("v")
+                mark = len(self.lines)
+                self.lines.append(f"{indent}for {item} in {expr}:")
+                converted = self.value(args[0], item, indent + "    ")
+                if converted == item:  # checked only: the parsed tuple is kept
+                    return expr
+                # something was built: collect the items into a new tuple
+                self.lines.insert(mark, f"{indent}{out} = []")
+                self.lines.append(f"{indent}    {out}.append({converted})")
+                self.lines.append(f"{indent}{out} = tuple({out})")
+                return out
+            if all(self._as_is(a) for a in args):
+                return expr
+            parts = []
+            for i, a in enumerate(args):
+                parts.append(self.value(a, f"{expr}[{i}]", indent))
+            if all(p == f"{expr}[{i}]" for i, p in enumerate(parts)):
+                return expr
+            return "(" + ", ".join(parts) + ",)"
+        raise _Unsupported(tp)
+
+    @staticmethod
+    def _as_is(tp: Any) -> bool:
+        probe = _Code()
+        try:
+            return probe.value(tp, "x", "") == "x" and not probe.lines
+        except _Unsupported:
+            return False
+
+
+@functools.cache
+def builder(target: type) -> Callable[[Any], Any] | None:
+    """A function building ``target`` from a parsed twin with its fields' names, raising
+    ``Mismatch`` for a value it does not take as is; None for a class whose field types
+    it does not handle (those keep ``msgspec.convert``)."""
+    code = _Code()
+    code.env["T"] = target
+    args = []
+    try:
+        for f in msgspec.structs.fields(target):
+            if not f.name.isidentifier():
+                return None
+            local = code.name("f")
+            code.lines.append(f"    {local} = tw.{f.name}")
+            args.append(f"{f.name}={code.value(f.type, local, '    ')}")
+    except _Unsupported:
+        return None
+    source = "def build(tw):\n" + "\n".join(code.lines) + f"\n    return T({', '.join(args)})\n"
+    exec(compile(source, f"<compact builder {target.__name__}>", "exec"), code.env)  # noqa: S102
+    built: Callable[[Any], Any] = code.env["build"]
+    return built
 
 
 def decode(cls: type, body: bytes) -> Any:
