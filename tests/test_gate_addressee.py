@@ -70,3 +70,22 @@ def test_rewrites_agree_and_skip_quotes() -> None:
 )
 def test_past_of_ing(ing: str, past: str) -> None:
     assert past_of_ing(ing) == past
+
+
+@pytest.mark.parametrize(
+    ("evidence", "refused_evidence"),
+    [
+        ("I'm pleased to say Ines Varga has been promoted to head of finance.",
+         "Ola is pleased to say Ines Varga has been promoted to head of finance."),
+        ("I can confirm that Ines Varga has been promoted to head of finance.",
+         "I can't confirm that Ines Varga has been promoted to head of finance."),
+        ("We are pleased to say Ines Varga has been promoted to head of finance.",
+         "I heard Ines Varga has been promoted to head of finance."),
+    ],
+)
+def test_the_writer_s_own_say_so_is_the_message_s_assertion(evidence: str, refused_evidence: str) -> None:
+    """ "I'm pleased to say X", "I can confirm that X": the writer asserts X, as the message
+    does; another's say-so, a denial and hearsay stay frames."""
+    claim = "Ines Varga has been promoted to head of finance."
+    assert decide_write(claim, evidence).verdict in ADMIT
+    assert decide_write(claim, refused_evidence).verdict not in ADMIT

@@ -294,8 +294,16 @@ def _report_in(piece: str, i: int, n: int, tail: str = "") -> tuple[Frame, int, 
     ):
         return None
     verb = inline.group("verb").casefold()
+    if verb in _ASSERTING and _WRITER.match(inline.group("who")):
+        return None  # "I'm pleased to say ...", "we say ...": the writer asserts it
     frame = Frame("hearsay", inline.group("who"), piece[: inline.end()].strip())
     return frame, inline.end(), verb in _DENIAL, False
+
+
+# The writer's own present "say" ("I'm pleased to say", "we can say"): no report of another's
+# words but the message's own assertion, which the evidence makes anyway.
+_ASSERTING = frozenset({"say"})
+_WRITER = re.compile(r"(?:I|We|we)(?:['’](?:m|re)|\s+(?:am|are))?(?:\s+\w+){0,3}$")
 
 
 # ", Bámidélé Àdìgún, hadn't ...", ", a nurse at Oran Clinic, was ...": an apposition

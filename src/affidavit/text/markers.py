@@ -319,6 +319,8 @@ def modalities(text: str) -> set[str]:
             continue  # "happy to announce that ...": a statement follows
         if t == "can" and (i + 1 >= len(toks) or toks[i + 1] in _ABILITY_SKIP or toks[i + 1][:1].isdigit()):
             continue
+        if t == "can" and toks[i + 1] in _PERFORMATIVE and i > 0 and toks[i - 1] in ("i", "we"):
+            continue  # "I can confirm that ...": the writer confirms it
         if (
             t in ("may", "might", "could", "would", "should", "will")
             and i + 1 < len(toks)
