@@ -73,3 +73,21 @@ def test_a_past_role_is_not_a_current_one() -> None:
     evidence = "Noa Vilar worked as a pilot at Aerolíneas Cíes from 2010 to 2015."
     assert decide_write("Noa Vilar worked as a pilot at Aerolíneas Cíes.", evidence).verdict in ADMIT
     assert decide_write("Noa Vilar is a pilot at Aerolíneas Cíes.", evidence).verdict not in ADMIT
+
+
+@pytest.mark.parametrize(
+    ("evidence", "admitted", "refused"),
+    [
+        ("Before that, Ana Berg spent five years at Brix Foods in Leeds.",
+         "Ana Berg worked for five years at Brix Foods.", "Ana Berg works at Brix Foods."),
+        ("Please welcome Ana Berg, our new CFO. She was previously at Brix Foods.",
+         "Ana Berg previously worked at Brix Foods.", "Ana Berg worked at Vantec."),
+        ("Ana Berg spent three years at Leeds University before joining Brix Foods.",
+         "Ana Berg joined Brix Foods.", "Ana Berg worked for three years at Leeds University."),
+        ("Ana Berg spent two weeks at the Arlo hospital after the fall.",
+         "Ana Berg spent two weeks at the Arlo hospital.", "Ana Berg worked at the Arlo hospital."),
+    ],
+)
+def test_years_spent_at_a_party_are_years_worked_there(evidence: str, admitted: str, refused: str) -> None:
+    assert decide_write(admitted, evidence).verdict in ADMIT
+    assert decide_write(refused, evidence).verdict not in ADMIT

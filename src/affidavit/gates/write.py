@@ -46,6 +46,7 @@ from affidavit.gates.write_result import result_readings
 from affidavit.gates.write_setting import setting_support
 from affidavit.gates.write_shape import shape_of
 from affidavit.gates.write_signature import signature_readings
+from affidavit.gates.write_stay import stay_readings
 from affidavit.gates.write_tenure import tenure_readings
 from affidavit.text import clauses as context
 from affidavit.text import corrections, currencies, lemmas, lexical, markers, name_finder
@@ -63,7 +64,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.51+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.52+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -430,7 +431,8 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     sentence's appositions (``write_apposition``), a CV's degree line (``write_degree``), a
     move or a home address (``write_residence``), a CV's job line (``write_tenure``), a
     signature block (``write_signature``), a record's later lines (``write_record``), a
-    change of post read as its result (``write_result``).
+    change of post read as its result (``write_result``), years spent at a party read as
+    years worked there (``write_stay``).
     The span covers the part reread."""
     # "According to Roksolana, ...": the answer is the answerer's to report, under their label;
     # otherwise no label, which would stand as one more mention of the answerer.
@@ -445,6 +447,7 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     readings += [(start, end, text, "signature") for start, end, text in signature_readings(evidence)]
     readings += [(start, end, text, "record") for start, end, text in record_readings(evidence)]
     readings += [(start, end, text, "result") for start, end, text in result_readings(evidence)]
+    readings += [(start, end, text, "stay") for start, end, text in stay_readings(evidence)]
     # Each reading is a whole decision: only one that says something the claim says (beyond
     # its subject's name) can admit it, so the others are not decided at all.
     subject, _found = claim_subject(claim)
