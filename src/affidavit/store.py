@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from affidavit.clock import Clock
 from affidavit.engine import LEDGER_FILE, Engine, default_store_path, open_engine
@@ -25,11 +26,13 @@ from affidavit.memory.browse import ClaimPage, Filters, list_claims
 from affidavit.memory.disputes import DisputeView, ResolveOutcome
 from affidavit.memory.forget import ForgetOutcome, forget
 from affidavit.memory.freeze import StateOutcome
-from affidavit.memory.importing import ImportLine, ImportReport, import_claims
 from affidavit.memory.recall import RecallOutcome, recall
-from affidavit.memory.remember import RememberOutcome, remember
 from affidavit.memory.review import ReviewOutcome, ReviewQueueView
 from affidavit.memory.sources import AddSourceOutcome, ReceiptReport
+
+if TYPE_CHECKING:  # the write path (the gate's rules) loads on the first remember, not on open
+    from affidavit.memory.importing import ImportLine, ImportReport
+    from affidavit.memory.remember import RememberOutcome
 
 __all__ = ["LEDGER_FILE", "Store", "default_store_path"]
 
@@ -73,6 +76,8 @@ class Store(Engine):
         correction of that claim (``affidavit.memory.correct``).
         """
         self.require_writable()
+        from affidavit.memory.remember import remember
+
         return remember(self, claim, evidence, source_id=source_id, source_text=source_text,
                         subject=subject, valid_from=valid_from, valid_to=valid_to,
                         supersedes=supersedes, note=note)
@@ -81,6 +86,8 @@ class Store(Engine):
                       batch_size: int = 200) -> ImportReport:
         """Remember many claims through the same gate, synced in batches, resumable;
         see ``affidavit.memory.importing``."""
+        from affidavit.memory.importing import import_claims
+
         return import_claims(self, items, batch_size=batch_size)
 
     def recall(self, query: str, *, as_of: str | None = None,
