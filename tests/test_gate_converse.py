@@ -172,39 +172,17 @@ def test_frames_come_from_sources_that_only_add() -> None:
     assert extra.frames("loan")[0].relation == "loan"
 
 
-@pytest.mark.parametrize(
-    ("evidence", "paid", "wrong"),
-    [
-        ("Brix Foods has bought the Arlo sawmill from its founder, Ola Berg, for €3.2 million.",
-         "Brix Foods paid EUR 3,200,000 for the Arlo sawmill.",
-         "Ola Berg paid €3.2 million for the Arlo sawmill."),
-        ("Arlo Mills has been bought by Brix Group, a Leeds conglomerate, for GBP 1.2 billion.",
-         "Brix Group paid GBP 1.2 billion for Arlo Mills.",
-         "Arlo Mills paid GBP 1.2 billion for Brix Group."),
-        ("Tom Vale paid £85 for the amp he bought off Ada Kerr.",
-         "Ada Kerr sold an amp to Tom Vale.", "Tom Vale sold an amp to Ada Kerr."),
-    ],
-)
-def test_a_purchase_says_who_paid(evidence: str, paid: str, wrong: str) -> None:
-    """ "bought X for €3.2m" says the buyer paid €3.2m for X; the seller paid nothing, and a
-    currency code before its amount is no party."""
-    assert decide_write(paid, evidence).verdict in ADMITTED
-    assert decide_write(wrong, evidence).verdict not in ADMITTED
+def test_a_purchase_is_not_read_as_a_payment() -> None:
+    """ "bought the van for €5,000 and sold it for €3,000" says nothing in "paid" words; a
+    payment frame read both ways admitted the price of the other deal, so there is none."""
+    evidence = "Bo Lind bought the van for €5,000 in 2019 and sold it for €3,000 in 2023."
+    assert decide_write("Bo Lind bought the van for €5,000 in 2019.", evidence).verdict in ADMITTED
+    assert decide_write("Bo Lind paid €3,000 for the van.", evidence).verdict not in ADMITTED
+    assert "pay" not in converse_verbs("buy")
 
 
-def test_a_purchase_price_is_checked() -> None:
-    evidence = "Brix Foods has bought the Arlo sawmill from its founder, Ola Berg, for €3.2 million."
-    assert decide_write("Brix Foods paid €3.2 million for the Arlo sawmill.", evidence).verdict in ADMITTED
-    higher = decide_write("Brix Foods paid €3.5 million for the Arlo sawmill.", evidence)
-    assert higher.verdict not in ADMITTED
-
-
-def test_a_payment_states_no_purchase() -> None:
-    """Buying says who paid; paying (rent, a bill, a lesson) says nothing was bought, and the
-    read gate, which asks in both directions, never reads the one-way frame."""
-    bought = "Ola Berg bought the guitar lesson from Ada Kerr for €50."
-    paid = "Ola Berg paid €50 for the guitar lesson."
-    assert decide_write(paid, bought).verdict in ADMITTED
-    assert decide_write("Ola Berg bought the guitar lesson.", paid).verdict not in ADMITTED
-    assert {"buy", "sell"} <= converse_verbs("pay") and "pay" not in converse_verbs("sell")
-    assert converse_verbs("pay", entailed=False) == frozenset()
+def test_every_converse_verb_of_the_evidence_is_tried() -> None:
+    """ "paid ₦85k for the amp he bought off Ada": the frame check tries "bought" too."""
+    evidence = "Tom Vale paid £85 for the amp he bought off Ada Kerr."
+    assert decide_write("Ada Kerr sold an amp to Tom Vale.", evidence).verdict in ADMITTED
+    assert decide_write("Tom Vale sold an amp to Ada Kerr.", evidence).verdict not in ADMITTED

@@ -203,28 +203,3 @@ def test_a_short_form_listed_beside_its_full_name_is_someone_else() -> None:
     one = "Dana Kim met the auditors on Monday. Ms Kim approved the budget."
     assert decide_write("Dana Kim approved the budget.", one).verdict == "ACCEPT"
 
-
-def test_a_surname_of_several_words_points_back_to_the_full_name() -> None:
-    """ "Dr. Ó Briain previously spent six years ...": a surname written with its particle."""
-    evidence = (
-        "Dr. Cathal Ó Briain will join the Galway unit on 3 March. "
-        "Dr. Ó Briain previously spent six years at the Tralee hospital."
-    )
-    claim = "Cathal Ó Briain spent six years at the Tralee hospital."
-    assert decide_write(claim, evidence).verdict in ADMITTED
-    assert decide_write(claim.replace("six", "seven"), evidence).verdict not in ADMITTED
-    two = evidence.replace("will join", "and Dr. Niamh Ó Briain will join")
-    assert decide_write(claim, two).verdict not in ADMITTED  # two people it could be
-
-
-def test_a_definite_noun_after_a_named_thing_is_that_thing_s() -> None:
-    """ "The lease on the Arlo studio was renewed. The rent stays at €900 a month.": the rent
-    is the studio's, and only the rent; a deposit is not said, nor another thing's rent."""
-    evidence = "Hi Jo,\nThe lease on the Arlo studio was renewed. The rent stays at €900 a month.\nDan"
-    assert decide_write("The rent on the Arlo studio is €900 per month.", evidence).verdict in ADMITTED
-    assert decide_write("The deposit on the Arlo studio is €900.", evidence).verdict not in ADMITTED
-    assert decide_write("The rent on the Arlo studio is €950 per month.", evidence).verdict not in ADMITTED
-    two = evidence.replace("the Arlo studio was", "the Arlo studio and the Brix flat were")
-    assert decide_write("The rent on the Arlo studio is €900 per month.", two).verdict not in ADMITTED
-    person = "Ana Arlo renewed the lease for a year. The rent stays at €900 a month."
-    assert decide_write("Ana Arlo's rent is €900 per month.", person).verdict not in ADMITTED

@@ -356,6 +356,23 @@ def _in_progress(claim: str, ev: str) -> str | None:
     return None
 
 
+_TIME_PHRASE = re.compile(
+    r"\b(?:on|from|in|at|by|until|till|after|before|next|this)\s+[^,.;:!?]+?(?=\s*(?:[,.;:!?]|$|\s(?:for|and|"
+    r"because|to|with|but|as|while|when|so)\b))",
+    re.I,
+)
+_SUBORDINATE = re.compile(r"\b(?:after|before|when|once|until|till|while|as soon as|unless|if)\b", re.I)
+
+
+def _said_in_clause(ev: str, start: int, phrase: str) -> bool:
+    """``phrase`` ("on Friday 14 March") follows offset ``start`` of ``ev`` as written, ending
+    where the phrase ends, with no subordinate clause opening between."""
+    pattern = re.compile(re.escape(phrase) + r"(?=\s*(?:[,.;:!?]|$|\s(?:for|and|because|to|with|but|as|while|"
+                         r"when|so)\b))", re.I)
+    hit = pattern.search(ev, start)
+    return hit is not None and _SUBORDINATE.search(ev, start, hit.start()) is None
+
+
 def _futurate(claim: str, ev: str) -> bool:
     """ "The clinic is closed on Friday", "Ana takes over from 1 October" for "will be closed
     on Friday", "will take over from 1 October": a present or a progressive with a time
@@ -363,8 +380,16 @@ def _futurate(claim: str, ev: str) -> bool:
     "The clinic is closed" says it is closed now."""
     if _WHEN.search(claim) is None:
         return False
+    times = [m.group(0) for m in _TIME_PHRASE.finditer(claim)]
+    if not times:
+        return False
     toks = markers.token_tuple(claim)
     for hit in _WILL_VERB.finditer(ev):
+        # Each of the claim's times the will-clause states as written: "until Friday" is no
+        # "on Friday", "on Friday mornings" no "on Friday", "after Sam leaves on 1 October"
+        # puts the date in another clause.
+        if not all(_said_in_clause(ev, hit.end(), t) for t in times):
+            continue
         verb = lemma(hit.group("verb"))
         for i, t in enumerate(toks):
             if lemma(t) != verb or t == verb:

@@ -81,7 +81,7 @@ def _converse_sides(verb: str) -> tuple[tuple[str, bool], ...]:
     """``(other verb, same subject role)`` for the verbs that state ``verb``'s relation
     (``text.frames``): "borrow" -> ("lend", False) -- the lender is not the borrower."""
     out: list[tuple[str, bool]] = []
-    for other in sorted(converse_verbs(verb, entailed=False)):
+    for other in sorted(converse_verbs(verb)):
         for mine in frames_of(verb):
             for theirs in frames_of(other):
                 if mine.relation == theirs.relation and (other, mine.subject == theirs.subject) not in out:

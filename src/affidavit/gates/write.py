@@ -42,8 +42,6 @@ from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, link
 from affidavit.gates.write_parse import analyse, claim_subject, mentions
 from affidavit.gates.write_record import record_readings
 from affidavit.gates.write_residence import residence_readings
-from affidavit.gates.write_result import result_readings
-from affidavit.gates.write_setting import setting_support
 from affidavit.gates.write_shape import shape_of
 from affidavit.gates.write_signature import signature_readings
 from affidavit.gates.write_stay import stay_readings
@@ -64,7 +62,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.52+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.53+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -430,9 +428,8 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     admits the claim: a question and the next speaker's answer (``write_answer``), a
     sentence's appositions (``write_apposition``), a CV's degree line (``write_degree``), a
     move or a home address (``write_residence``), a CV's job line (``write_tenure``), a
-    signature block (``write_signature``), a record's later lines (``write_record``), a
-    change of post read as its result (``write_result``), years spent at a party read as
-    years worked there (``write_stay``).
+    signature block (``write_signature``), a record's later lines (``write_record``), years
+    spent at a party read as years worked there (``write_stay``).
     The span covers the part reread."""
     # "According to Roksolana, ...": the answer is the answerer's to report, under their label;
     # otherwise no label, which would stand as one more mention of the answerer.
@@ -446,7 +443,6 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     readings += [(start, end, text, "tenure") for start, end, text in tenure_readings(evidence)]
     readings += [(start, end, text, "signature") for start, end, text in signature_readings(evidence)]
     readings += [(start, end, text, "record") for start, end, text in record_readings(evidence)]
-    readings += [(start, end, text, "result") for start, end, text in result_readings(evidence)]
     readings += [(start, end, text, "stay") for start, end, text in stay_readings(evidence)]
     # Each reading is a whole decision: only one that says something the claim says (beyond
     # its subject's name) can admit it, so the others are not decided at all.
@@ -600,10 +596,7 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
         ran.append(name)
         # The converse says the claim's verb ("won" for "was awarded to") once roles agree.
         conversed = name == "coverage" and isinstance(frame, FrameMatch)
-        against = f"{text} ; {frame.support}" if conversed else text  # type: ignore[union-attr]
-        if name == "coverage" and (setting := setting_support(claim, evidence, text)):
-            against = f"{against} ; {setting}"  # "the Kuopio policy" under "Kuopio office meeting"
-        failure = check(claim, against)
+        failure = check(claim, f"{text} ; {frame.support}" if conversed else text)  # type: ignore[union-attr]
         if failure is not None:
             return _refuse(_time_moved(code, failure[0], claim, text), failure, shape, span, ran)
     ran.append("own_clause")

@@ -52,6 +52,8 @@ def _fragment(evidence: str, a: int, b: int) -> bool:
     words = (m.group(0) for m in _WORD.finditer(evidence, a, b))
     if any(w[:1].islower() and is_verb_like(w) for w in words):
         return False
+    if _PRONOUN_CLITIC.search(evidence, a, b):
+        return False  # "You're on call Saturday": a subject and its verb in one word
     found = mentions(evidence, a, b)
     if found and not found[0].possessive and evidence[a : found[0].start].strip().casefold() in ("", "the"):
         nxt = (
@@ -115,6 +117,7 @@ def _pronoun_at(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> re
     return None
 
 
+_PRONOUN_CLITIC = re.compile(r"\b(?i:you|we|they|i|he|she|it|that|there)['’](?i:re|m|s|ve|ll|d)\b")
 _FIRST_PERSON_NEAR = re.compile(r"\b(?:I|me|my|My)\b")
 _SECOND_PERSON_NEAR = re.compile(r"\b(?:[Yy]ou|[Yy]our|[Yy]ours|[Tt]hanks)\b")
 # A subject pronoun with its auxiliary written on ("She’ll", "He's", "They’ve").
@@ -170,7 +173,6 @@ def linked_sentences(
     writers: list[Mention | None] = []  # the message's writer, found on first need
     speaking: Mention | None = None  # the writer of the sentence just linked by its first person
     header = _header_subject(evidence, view, subject)
-    thing: tuple[str, int] | None = None  # "the Aveiro studio" in the sentence just linked
     reader: list[Mention | None] = []  # the message's addressee, found on first need
 
     def addressee() -> Mention | None:
@@ -217,7 +219,6 @@ def linked_sentences(
             elif _FIRST_PERSON_NEAR.search(evidence, a, b):
                 subs += _signed_inline(evidence, a, b, subject, view)
             out.append(Linked((a, b), subs, min(reach, a)))
-            thing = _thing_named(evidence, found, subject, view, b)
         elif pronoun and ante_subject:
             assert ante is not None
             if hits is not None and i not in hits:  # the other names the claim uses, read too
@@ -252,14 +253,6 @@ def linked_sentences(
         elif speaking is not None and not found and _fragment(evidence, a, b):
             # "I finally passed my test!! Third attempt lol. — Chidinma": the writer's aside.
             out.append(Linked((a, b), ((a, a, subject + ": "),), min(a, speaking.start), speaking.end))
-            continue
-        elif (previous_linked and thing is not None and not found and not view.names(i)
-              and (opening := _DEFINITE_OPENING.match(evidence, a, b)) is not None):
-            # "The lease on the Aveiro studio ... The rent stays at €2,300 a month.": the
-            # rent is the studio's. Read as "The rent of the Aveiro studio stays at ...".
-            out.append(Linked((a, b), ((opening.end(), opening.end(), f" of {thing[0]}"),), min(thing[1], a)))
-            previous_linked = False
-            settled.append(i)
             continue
         elif (header is not None and i > 0 and not _named_before_verb(evidence, a, b, found)
               and not _FIRST_PERSON_NEAR.search(evidence, a, b)  # "I ..." is the writer's
@@ -322,39 +315,9 @@ def linked_sentences(
                     speaking = signer
                     continue
         previous_linked = names_subject
-        if not names_subject:
-            thing = None
         speaking = None
         settled.append(i)
     return [_dated(evidence, entry) for entry in out]
-
-
-# "The rent stays at ...", "The balance of €3,800 is due ...": a sentence that opens with a
-# definite common noun.
-_DEFINITE_OPENING = re.compile(r"The[ \t]+(?P<noun>[a-z][\w-]*)\b")
-# "the Aveiro studio", "The Year 5 trip": the subject's name modifying a common noun.
-_THING_AFTER = re.compile(
-    r"(?:[ \t]+\d+[a-z]?)?[ \t]+(?P<noun>[a-z][\w-]*)\b"
-    # and a place or party it is of: "the Year 5 trip to the Lekeitio aquarium"
-    r"(?:[ \t]+(?:to|of|at|in|on|for)[ \t]+(?:the[ \t]+)?(?:[A-ZÀ-ÞĀ-Ž][\w'’-]*[ \t]+){1,3}[a-z][\w-]*\b)?"
-)
-
-
-def _thing_named(evidence: str, found: tuple[Mention, ...], subject: str, view: EvidenceView,
-                 end: int) -> tuple[str, int] | None:
-    """The thing a linked sentence names with the subject's name as its modifier ("the
-    Aveiro studio", "The Year 5 trip") and where it starts, when there is one such thing:
-    what a later sentence's definite noun ("The rent", "The cost") may belong to."""
-    things = []
-    for m in found:  # every thing the sentence names: two, and "the rent" is either's
-        before = evidence[max(0, m.start - 4) : m.start]
-        after = _THING_AFTER.match(evidence, m.end, end)
-        if m.possessive or before.casefold() != "the " or after is None or is_verb_like(after.group("noun")):
-            continue
-        things.append(("the " + evidence[m.start : after.end()], m.start - 4, view.means(m, subject)))
-    if len(things) != 1 or not things[0][2]:
-        return None
-    return things[0][0], things[0][1]
 
 
 _OBJECT_PRONOUN = re.compile(

@@ -163,8 +163,16 @@ def _event_title(evidence: str) -> str:
         return _body_title(evidence) or _event(evidence)
     title = re.sub(r"^(?:the|a|an)\s+", "", hit.group("title").strip(), flags=re.I)
     date = (hit.group("date") or "").strip()
+    line_start = evidence.rfind("\n", 0, hit.start("title")) + 1
     line_end = evidence.find("\n", hit.end())
+    line = evidence[line_start : len(evidence) if line_end < 0 else line_end]
     rest = evidence[hit.end() : len(evidence) if line_end < 0 else line_end]
+    if line_start != _first_line_start(evidence):
+        # an item further down ("- Supplier call, 19 March: ..."), not the roster's title
+        return _body_title(evidence) or _event(evidence)
+    if _NOT_AS_HELD.search(line):
+        # a meeting called off, moved, still to come or only planned: its kind, no date
+        return title
     # "Weekly standup — Baan Khlong Kitchen", "board meeting, Karasjok, 12 February": the
     # names after the event on its title line are whose it is and where.
     parts = [] if not date or any(ch.isdigit() for ch in date) else [date]
@@ -174,14 +182,37 @@ def _event_title(evidence: str) -> str:
     for part in (p for p in parts if p):
         if not date and _MONTH_DATE.match(part):
             date = part
-        elif part[:1].isupper() and len(part.split()) <= 6 and not any(
-            w[:1].islower() and (w in AUX or is_verb_like(w)) for w in part.split()
-        ):
+        elif _title_name(part):
             names.append(part)
         else:
-            break  # the line goes on as a sentence: nothing after it is the title's
+            break  # the line goes on as a sentence or a note: nothing after it is the title's
     title = " of ".join((title, *names))
     return f"{title} on {date}" if date else title
+
+
+# A title line whose meeting may not have been held as the title says.
+_NOT_AS_HELD = re.compile(
+    r"\b(?i:cancel+ed|postponed|moved|rescheduled|next|agenda|invite|invitation|calendar|draft|"
+    r"proposed|planned|pre-meeting|tbc|tbd)\b|\?"
+)
+_CONNECTORS = frozenset({"of", "and", "&", "de", "da", "do", "van", "von", "der", "la", "le", "du", "del"})
+
+
+def _first_line_start(evidence: str) -> int:
+    return len(evidence) - len(evidence.lstrip())
+
+
+def _title_name(part: str) -> bool:
+    """A title line's part that is a name ("Baan Khlong Kitchen", "Karasjok"): capitalised
+    words only (and their connectors), no number, no word that reads as a verb
+    ("Approved"), and not one shouted word."""
+    words = part.split()
+    if not words or len(words) > 6 or any(ch.isdigit() for ch in part):
+        return False
+    if len(words) == 1 and part.isupper():
+        return False
+    return all((w[:1].isupper() and not (w.casefold().endswith("ed") and is_verb_like(w.casefold()))
+                and w.casefold() not in AUX) or w.casefold() in _CONNECTORS for w in words)
 
 
 # "Nora Quill — Senior Architect, Brix Studio", "Omar Ali | Head of Sales | Vantec".

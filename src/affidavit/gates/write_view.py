@@ -103,7 +103,7 @@ class EvidenceView:
     def referent(self, m: Mention) -> str | None:
         """The one full name a one-token mention stands for here (``AMBIGUOUS``, or None)."""
         tokens = match_tokens(m.name)
-        if len(tokens) > 3 or not all(t in self.name_words() for t in tokens):
+        if len(tokens) != 1 or tokens[0] not in self.name_words():
             return None  # no longer name holds it: nothing to stand for
         if self._referents is None:
             self._referents = short_form_referents(self.evidence, self.all_names())

@@ -120,12 +120,21 @@ _SECOND_PERSON = re.compile(r"\b(?:you|You|your|Your|yours)\b")
 
 
 def message_addressee(text: str) -> Mention | None:
-    """The one person the message is written to ("Hi Vigdís,", "Dear Mr Magbanua,", "To: ...")."""
+    """The one person the message is written to ("Hi Vigdís,", "Dear Mr Magbanua,", "To: ..."):
+    none when the message also copies or quotes others (a "Cc:" line or "cc", a ">" line, a
+    line ending in ":" that introduces what someone else wrote or will be sent), or greets
+    twice, so its "you" may be theirs."""
+    if _RELAYED.search(text):
+        return None
     found: list[Mention] = []
+    greetings = 0
     for a, b in nonblank_lines(text)[:4]:
         opener = _GREETING.match(text, a, b) or _TO.match(text, a, b)
         if opener is None:
             continue
+        greetings += 1
+        if greetings > 1:
+            return None  # "Hi Benedikt,\nHi Anton,": two readers
         named = mentions(text, opener.end(), b)
         if named and named[0].start == opener.end() and _AFTER_NAME.match(text, named[0].end, b):
             found.append(named[0])  # "Hi Vigdís," "Dear Mr Magbanua," "To: Ólöf <o@…>"
@@ -133,6 +142,10 @@ def message_addressee(text: str) -> Mention | None:
     return found[0] if len(names) == 1 else None
 
 
+_RELAYED = re.compile(
+    r"(?im:^[ \t]*(?:cc|bcc)[ \t]*:|\(cc\b|\bcc[ \t]+[A-Z]|^[ \t]*>|\bwrote\b[^.\n]{0,20}:|\bforward|"
+    r"\bdraft\b|[^\d\s]:[ \t]*$)"
+)
 _GREETED_BEFORE = re.compile(r"(?:^|\n)[ \t]*" + GREETING_WORDS + r"[ \t]+$", re.I)
 
 
@@ -157,10 +170,22 @@ _ADDRESSED = re.compile(
 _ADDRESSED_VERB = {"re": "is", "ve": "has", "ll": "will", "d": "would",
                    "are": "is", "were": "was", "have": "has"}
 # "Thank you for approving the budget", "thanks for covering my shifts": the reader did it.
+# Only a deed done to a thing ("approving the budget", "covering my shifts"): not one asked
+# of someone else ("asking Lena to approve"), a verb before another ("pretending to"), or a
+# thanks in advance ("... when you get a chance", "... by Friday").
 _THANKED = re.compile(
     r"\b(?:[Tt]hank[ \t]+you|[Tt]hanks|[Tt]hank[ \t]+u)(?:[ \t]+(?:so|very)[ \t]+much|[ \t]+a[ \t]+lot)?"
-    r"[ \t]+for[ \t]+(?P<verb>[a-z]+ing)\b"
+    r"[ \t]+for[ \t]+(?P<verb>[a-z]+ing)[ \t]+(?=(?:the|my|our|your|his|her|their|this|that|these|those|"
+    r"all|both|a|an)\b)"
 )
+_IN_ADVANCE = re.compile(
+    r"\b(?i:when|whenever|by|before|after|once|if|tomorrow|next|later|soon|asap|in advance)\b"
+)
+_THANKS = re.compile(r"\b(?:[Tt]hank[ \t]+you|[Tt]hanks|[Tt]hank[ \t]+u)\b")
+# "As a driver you get a fuel card", "If you need ...": "you" of anyone in that place.
+_GENERIC = re.compile(r"\W*(?i:as an?|in this|in that|when|whenever|if|once|anyone|everyone)\b")
+# "Anton, you're on call": the "you" a name before it calls by name.
+_VOCATIVE = re.compile(r"[A-ZÀ-ÞĀ-Ž][\w'’-]*,[ \t]+(?:[Yy]ou|[Yy]our)\b")
 
 
 def addressed_rewrites(text: str, a: int, b: int, name: str) -> tuple[tuple[int, int, str], ...]:
@@ -168,11 +193,16 @@ def addressed_rewrites(text: str, a: int, b: int, name: str) -> tuple[tuple[int,
     agreeing ("you're the new treasurer" -> "<name> is the new treasurer"), and a thanks for
     a deed read as the deed ("Thank you for approving it" -> "<name> approved it"). None in a
     span that quotes someone: that "you" is whoever the quoted speaker spoke to."""
-    if any(q in text[a:b] for q in _QUOTES):
+    if any(q in text[a:b] for q in _QUOTES) or _GENERIC.match(text, a, b) or _VOCATIVE.search(text, a, b):
         return ()
     out: list[tuple[int, int, str]] = []
     for m in _THANKED.finditer(text, a, b):
-        out.append((m.start(), m.end(), f"{name} {past_of_ing(m.group('verb'))}"))
+        end = text.find(".", m.end(), b)
+        if _IN_ADVANCE.search(text, m.end(), b if end < 0 else end):
+            return ()  # thanked in advance: nothing is done yet, and the rest is a request
+        out.append((m.start(), m.end(), f"{name} {past_of_ing(m.group('verb'))} "))
+    if not out and _THANKS.search(text, a, b):
+        return ()  # "thanks for asking Lena to approve it": a thanks read as no deed says none
     for m in _ADDRESSED.finditer(text, a, b):
         if any(s <= m.start() < e for s, e, _ in out):
             continue

@@ -28,10 +28,6 @@ class Frame(NamedTuple):
     object: str | None  # a direct object name's role
     dative: str | None  # a first object followed by a second ("lent Ava his car")
     preps: tuple[tuple[str, str], ...] = ()  # preposition -> role
-    # Stated by the relation's other verbs but stating none of them: a purchase says who
-    # paid, a payment (of rent, of a bill) says no purchase. Such a frame is read only as
-    # the claim's side of a converse, never the evidence's, and never by the read gate.
-    entailed_only: bool = False
 
 
 class FrameSource(Protocol):
@@ -63,9 +59,6 @@ _TABLE: tuple[Frame, ...] = (
     *_transfer("sale", "sell", "buy"),
     *_transfer("sale", "sell", "acquire"),
     *_transfer("sale", "sell", "purchase"),
-    # "Kuusi paid €3.2m for the sawmill" is its purchase: the payer is the goal, what is
-    # paid for the theme, the one paid the source ("paid Ola €50 for the van").
-    Frame("sale", "pay", "goal", None, "source", (("for", "theme"), ("to", "source")), entailed_only=True),
     *_transfer("gift", "give", "receive"),
     *_transfer("sending", "send", "receive"),
     *_transfer("award", "award", "win"),
@@ -95,7 +88,7 @@ _TABLE: tuple[Frame, ...] = (
 class CuratedFrames:
     """The hand-checked table above: each frame a sense every use of the verb has here."""
 
-    version = "verbs-4"
+    version = "verbs-5"
 
     def __init__(self, table: tuple[Frame, ...] = _TABLE) -> None:
         self._by_verb: dict[str, tuple[Frame, ...]] = {}
@@ -122,23 +115,17 @@ def frames_of(verb: str) -> tuple[Frame, ...]:
 
 
 def converse_pairs(claim_verb: str, ev_verb: str) -> tuple[tuple[Frame, Frame], ...]:
-    """(claim frame, evidence frame) pairs of one relation with different verbs; an
-    entailed-only frame is never the evidence's ("paid the rent" states no sale)."""
+    """(claim frame, evidence frame) pairs of one relation with different verbs."""
     if claim_verb == ev_verb:
         return ()
     return tuple(
-        (c, e) for c in frames_of(claim_verb) for e in frames_of(ev_verb)
-        if c.relation == e.relation and not e.entailed_only
+        (c, e) for c in frames_of(claim_verb) for e in frames_of(ev_verb) if c.relation == e.relation
     )
 
 
 @memo(maxsize=4096)
-def converse_verbs(claim_verb: str, entailed: bool = True) -> frozenset[str]:
-    """Verbs that state a relation of ``claim_verb`` from the other side. Without
-    ``entailed`` (the read gate, which asks in both directions), neither side may be an
-    entailed-only frame."""
-    mine = [f for f in frames_of(claim_verb) if entailed or not f.entailed_only]
-    relations = {f.relation for f in mine}
-    found = {f.verb for s in SOURCES for v in s.verbs() for f in s.frames(v)
-             if f.relation in relations and not f.entailed_only}
+def converse_verbs(claim_verb: str) -> frozenset[str]:
+    """Verbs that state a relation of ``claim_verb`` from the other side."""
+    relations = {f.relation for f in frames_of(claim_verb)}
+    found = {f.verb for s in SOURCES for v in s.verbs() for f in s.frames(v) if f.relation in relations}
     return frozenset(found - {claim_verb})

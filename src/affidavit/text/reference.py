@@ -32,8 +32,7 @@ _COORDINATED = re.compile(r"\s*(?:,|and|&|, and|or|with)\s*")
 
 
 def short_form_referents(text: str, found: Sequence[Named]) -> dict[tuple[int, int], str]:
-    """Each one-token mention (titles dropped) -> the one full name in ``found`` it fits;
-    a mention of several tokens fits a longer full name it ends ("Ó Riain", "Tadhg Ó Riain").
+    """Each one-token mention (titles dropped) -> the one full name in ``found`` it fits.
 
     A mention two full names fit maps to ``AMBIGUOUS``; one no full name fits is absent.
     The full names may come before or after it: uniqueness is judged over the whole text.
@@ -57,15 +56,9 @@ def short_form_referents(text: str, found: Sequence[Named]) -> dict[tuple[int, i
             if len(one) == 1 and len(match_tokens(full.name)) >= 2 and refers_to(short.name, full.name):
                 beside.add(one)
     for m in found:
-        tokens = match_tokens(m.name)
-        if len(tokens) != 1:
-            # "Dr. Ó Riain", "Mac Conmara": a surname of several words after the full name.
-            fits = [full for key, full in fulls.items()
-                    if len(key) > len(tokens) and key[-len(tokens) :] == tokens]
-            if fits:
-                out[(m.start, m.end)] = fits[0] if len(fits) == 1 else AMBIGUOUS
+        if len(match_tokens(m.name)) != 1:
             continue
-        if tokens in beside:
+        if match_tokens(m.name) in beside:
             out[(m.start, m.end)] = AMBIGUOUS
             continue
         fits = [full for full in fulls.values() if refers_to(m.name, full)]

@@ -1,0 +1,66 @@
+"""Near misses a red team wrote against this round's readings, each beside its supported twin.
+
+Each case is one claim over two evidences that differ in the one thing the near miss is
+about (a copied reader, a called-off meeting, another time): the first must admit the claim
+and the second refuse it, so neither a gate that admits everything nor one that refuses
+everything passes. Names are invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import decide_write
+
+ADMIT = ("ACCEPT", "RESCUE")
+ROSTER = "\nPresent: Ines Varga, Pal Hegedus"
+LETTER = "Hi Benedikt,\n{}\nMarit"
+
+CASES = [  # (claim, evidence that supports it, near-miss evidence)
+    # A letter's "you": one reader, greeted once, not copied, quoted, relayed or called by name.
+    ("Benedikt is on call Saturday.", LETTER.format("You're on call Saturday."),
+     LETTER.format("Anton, you're on call Saturday.")),
+    ("Benedikt is on call Saturday.", LETTER.format("You're on call Saturday."),
+     "Hi Benedikt,\nHi Anton,\nYou're on call Saturday.\nMarit"),
+    ("Benedikt is on call Saturday.", LETTER.format("You're on call Saturday."),
+     "Hi Benedikt, (cc Anton)\nYou're on call Saturday.\nMarit"),
+    ("Benedikt Arnesen is on call Saturday.", "Hi Benedikt Arnesen,\nYou're on call Saturday.\nMarit",
+     "To: Benedikt Arnesen\nCc: Anton Lusk\nYou're on call Saturday.\nMarit"),
+    ("Benedikt is the new shift lead from Monday.", LETTER.format("You're the new shift lead from Monday."),
+     LETTER.format("Anton wrote to me: you're the new shift lead from Monday.")),
+    ("Bo was offered the post of site engineer.",
+     "Hi Bo,\n\nWe are pleased to offer you the post of site engineer.\n\nOdile",
+     "Hi Bo,\nFYI, this went to Anton yesterday:\n\nWe are pleased to offer you the post of site engineer."
+     "\n\nOdile"),
+    ("Benedikt gets a fuel card.", LETTER.format("You get a fuel card from Monday."),
+     LETTER.format("As a driver at Brix you get a fuel card.")),
+    ("Benedikt approved the budget.", LETTER.format("Thanks for approving the budget yesterday."),
+     LETTER.format("Thanks for approving the budget when you get a chance.")),
+    ("Benedikt approved the budget.", LETTER.format("Thanks for approving the budget yesterday."),
+     LETTER.format("Thanks for asking Lena Holm to approve the budget.")),
+    # A roster's title line says whose meeting and when only as the held meeting's title.
+    ("Pal Hegedus attended the Orla Foods weekly standup.", "Weekly standup — Orla Foods" + ROSTER,
+     "Weekly standup — Orla Foods / Brix Ltd joint" + ROSTER),
+    ("Pal Hegedus attended the board meeting on 12 February.", "Board meeting — Tromsø, 12 February" + ROSTER,
+     "Board meeting — Tromsø, 12 February — CANCELLED" + ROSTER),
+    ("Pal Hegedus attended the board meeting on 19 March.", "Board meeting, Tromsø, 19 March" + ROSTER,
+     "Board meeting, Tromsø, Next meeting 19 March" + ROSTER),
+    ("Pal Hegedus attended the Orla Foods planning meeting.", "Planning meeting — Orla Foods" + ROSTER,
+     "Planning meeting — Orla Foods takeover" + ROSTER),
+    ("Pal Hegedus attended the supplier call on 19 March.", "Supplier call, 19 March" + ROSTER,
+     "Orla Foods — 5 March" + ROSTER + "\n- Supplier call, 19 March: Ines to lead"),
+    # A scheduled present says the claim's time as the will-clause writes it.
+    ("The Arles depot is closed on Friday 14 March.", "The Arles depot will be closed on Friday 14 March.",
+     "The Arles depot will be closed until Friday 14 March."),
+    ("The Arles depot is closed on Friday.", "The Arles depot will be closed on Friday.",
+     "The Arles depot will be closed on Friday mornings."),
+    ("Ines Mabry takes over the Arles route on 1 October.",
+     "Ines Mabry will take over the Arles route on 1 October.",
+     "Ines Mabry will take over the Arles route after Sam Holt leaves on 1 October."),
+]
+
+
+@pytest.mark.parametrize(("claim", "supported", "near_miss"), CASES)
+def test_near_miss_refused_beside_its_twin(claim: str, supported: str, near_miss: str) -> None:
+    assert decide_write(claim, supported).verdict in ADMIT, supported
+    assert decide_write(claim, near_miss).verdict not in ADMIT, near_miss
