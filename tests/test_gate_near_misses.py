@@ -57,6 +57,18 @@ CASES = [  # (claim, evidence that supports it, near-miss evidence)
     ("Ines Mabry takes over the Arles route on 1 October.",
      "Ines Mabry will take over the Arles route on 1 October.",
      "Ines Mabry will take over the Arles route after Sam Holt leaves on 1 October."),
+    # A predicate joined with no subject of its own is its clause subject's.
+    ("Ola Lind has been head of the unit since 2019.",
+     "Ada Musa trained with Ola Lind, who has been head of the unit since 2019.",
+     "Ada Musa trained with Ola Lind, and has been head of the unit since 2019."),
+    ("Ola Lind runs the unit.", "Ada Musa trained with Ola Lind, and Ola Lind now runs the unit.",
+     "Ada Musa trained with Ola Lind, and now runs the unit."),
+    ("Ola Lind led the unit.", "Ada Musa hired Ola Lind, who then led the unit.",
+     "Ada Musa hired Ola Lind, then led the unit."),
+    # A past progressive held then; a present perfect one holds still.
+    ("Priit Ojaste works at Kuressaare Laevad.",
+     "Priit Ojaste has been working at Kuressaare Laevad since 2019.",
+     "Priit Ojaste was working at Kuressaare Laevad when the ferry sank."),
 ]
 
 

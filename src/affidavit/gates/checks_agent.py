@@ -132,7 +132,9 @@ def check_own_clause(claim: str, subject: str, ev: str) -> Failure:
 
 # ", and has led ...", ", but then moved ...": a predicate that shares the clause's subject.
 _SHARED_PREDICATE = re.compile(
-    r",?[ \t]+(?:and|but)[ \t]+(?:then[ \t]+|later[ \t]+|also[ \t]+)?(?P<verb>[a-z][\w'’]*)"
+    r"(?:,?[ \t]+(?:and|but)[ \t]+|,[ \t]+(?=then\b))"
+    r"(?:(?:then|later|also|now|still|since[ \t]+\d{4}|in[ \t]+\d{4}|[a-z]+ly),?[ \t]+){0,2}"
+    r"(?P<verb>[a-z][\w'’]*)"
 )
 
 
@@ -145,8 +147,10 @@ def check_shared_subject(claim: str, ev: str) -> Failure:
         return None
     subject = found[0].name
     verb = analyse(claim).verb
-    if verb is None or verb in ("be", "have"):
+    if verb is None:
         return None
+    # "... and has been head of the unit": for "be" and "have", what the claim says of them
+    said = set(content_lemmas(claim)) - set(content_lemmas(subject)) if verb in ("be", "have") else set()
     named = [m for m in mentions(ev) if not m.possessive and refers_to(subject, m.name)]
     if not named:
         return None
@@ -160,6 +164,9 @@ def check_shared_subject(claim: str, ev: str) -> Failure:
             return None  # the name opens its clause: its subject, and the predicate's too
         stop = min((i for i in (ev.find(". ", joined.end()), ev.find(";", joined.end())) if i >= 0),
                    default=len(ev))
-        if not any(equivalent(verb, w) for w in content_lemmas(ev[joined.start("verb") : stop])):
+        there = content_lemmas(ev[joined.start("verb") : stop])
+        if said and not said <= set(there):
+            return None
+        if not said and not any(equivalent(verb, w) for w in there):
             return None
     return subject, f"the evidence says it of its clause's subject, not of '{subject}' before the 'and'"

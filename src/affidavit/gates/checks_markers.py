@@ -449,7 +449,10 @@ def _tense_shift(claim: str, ev: str) -> str | None:
         prev = next(
             (p for p in reversed(toks[max(0, i - 3) : i]) if p not in _ADVERBS and not p.endswith("ly")), ""
         )
-        if not _past_form(t) or prev in _STILL_PRESENT:
+        before = toks[i - 2] if i > 1 and prev == "been" else ""
+        if t.endswith("ing") and (prev in ("was", "were") or before == "had"):
+            past_at.setdefault(lem, i)  # "was working at", "had been working at": then, not now
+        elif not _past_form(t) or prev in _STILL_PRESENT:
             still.add(lem)  # also stated in the present, the perfect or a present passive
         else:
             past_at.setdefault(lem, i)
