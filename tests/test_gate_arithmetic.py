@@ -48,3 +48,23 @@ def test_an_operation_needs_its_word() -> None:
     assert derived(quantities("€170 in total")[0], "€170 in total", ROOMS, quantities(ROOMS)) == "product"
     no_rate = "The two Lugo hotel rooms cost €85 a night."
     assert derived(quantities("€170 in total")[0], "€170 in total", no_rate, quantities(no_rate)) is None
+
+
+@pytest.mark.parametrize(
+    ("evidence", "admitted", "refused"),
+    [
+        ("Ana Berg has built boats for four decades.", "Ana Berg has built boats for forty years.",
+         "Ana Berg has built boats for fifty years."),
+        ("Clinic note: Ana Berg, back pain x 3 wks.", "Ana Berg has had back pain for 21 days.",
+         "Ana Berg has had back pain for 20 days."),
+        ("Ana Berg stayed in Tromsø for 24 months.", "Ana Berg stayed in Tromsø for two years.",
+         "Ana Berg stayed in Tromsø for three years."),
+        ("Profile: Ana Berg, civil engineer, 12 yrs experience.", "Ana Berg has 12 years of experience.",
+         "Ana Berg has 12 months of experience."),
+    ],
+)
+def test_a_length_of_time_in_another_unit(evidence: str, admitted: str, refused: str) -> None:
+    """Decades and years, weeks and days: exact conversions within a family of time units
+    (months and years are never converted to days), and the short forms notes write."""
+    assert decide_write(admitted, evidence).verdict in ADMIT
+    assert decide_write(refused, evidence).verdict not in ADMIT

@@ -75,7 +75,14 @@ _UNITS = {
     "minute": "min", "minutes": "min", "min": "min", "day": "day", "days": "day",
     "week": "week", "weeks": "week", "month": "month", "months": "month",
     "year": "year", "years": "year", "mph": "mph", "kmh": "kmh",
+    # Notes and chat shorten time units ("x3 wks", "12 yrs experience", "45 mins").
+    "hr": "h", "hrs": "h", "mins": "min", "wk": "week", "wks": "week", "yr": "year", "yrs": "year",
+    "decade": "decade", "decades": "decade", "fortnight": "fortnight", "fortnights": "fortnight",
 }  # fmt: skip
+# Time units as multiples of one base in each family whose conversion is exact: "four
+# decades" is "forty years", "two weeks" "14 days", "an hour and a quarter" "75 minutes".
+_IN_MINUTES = {"min": 1, "h": 60, "day": 1440, "week": 10080, "fortnight": 20160}
+_IN_MONTHS = {"month": 1, "year": 12, "decade": 120}
 DOSE_UNITS = frozenset({"mg", "g", "mcg", "ml", "iu"})
 
 _NUMWORDS = "|".join(sorted(list(_SMALL) + list(_SCALES), key=len, reverse=True))
@@ -398,6 +405,14 @@ def quantity_supported(claim_q: Quantity, evidence: tuple[Quantity, ...]) -> boo
             continue
         if claim_q.unit is None or q.unit == claim_q.unit:
             return True
+    for q in evidence:  # the same length of time in another unit
+        for family in (_IN_MINUTES, _IN_MONTHS):
+            if (claim_q.unit in family and q.unit in family and q.unit != claim_q.unit
+                    and claim_q.value * family[claim_q.unit] == q.value * family[q.unit]):
+                return True
+    for q in evidence:
+        if q.value != claim_q.value or (claim_q.unit is not None and claim_q.unit.startswith("version:")):
+            continue
         if unsure_supports(q.unit, claim_q.unit, claim_q.surface):
             return True  # "$1.2 million" quoted from a text whose "$" names no country
         if claim_q.unit == "ord" and q.unit is None:
