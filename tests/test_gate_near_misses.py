@@ -15,6 +15,14 @@ from affidavit.gates.write import decide_write
 ADMIT = ("ACCEPT", "RESCUE")
 ROSTER = "\nPresent: Ines Varga, Pal Hegedus"
 LETTER = "Hi Benedikt,\n{}\nMarit"
+CV = "Priit Ojaste\nExperience\n{}\n2021–present: Chief engineer, Saare Liinid"
+RANGES = (
+    "2016 to 2021: Second engineer, Kuressaare Laevad",
+    "Jan 2016 – Dec 2021: Second engineer, Kuressaare Laevad",
+    "Second engineer, Kuressaare Laevad (2016–2021)",
+    "03/2016 – 06/2021: Second engineer, Kuressaare Laevad",
+    "2016–2021: Second engineer, Kuressaare Laevad",
+)
 
 CASES = [  # (claim, evidence that supports it, near-miss evidence)
     # A letter's "you": one reader, greeted once, not copied, quoted, relayed or called by name.
@@ -65,6 +73,7 @@ CASES = [  # (claim, evidence that supports it, near-miss evidence)
      "Ada Musa trained with Ola Lind, and now runs the unit."),
     ("Ola Lind led the unit.", "Ada Musa hired Ola Lind, who then led the unit.",
      "Ada Musa hired Ola Lind, then led the unit."),
+    # A CV line whose date range has closed held then, in every way a CV writes the range.
     # A past progressive held then; a present perfect one holds still.
     ("Priit Ojaste works at Kuressaare Laevad.",
      "Priit Ojaste has been working at Kuressaare Laevad since 2019.",
@@ -76,3 +85,11 @@ CASES = [  # (claim, evidence that supports it, near-miss evidence)
 def test_near_miss_refused_beside_its_twin(claim: str, supported: str, near_miss: str) -> None:
     assert decide_write(claim, supported).verdict in ADMIT, supported
     assert decide_write(claim, near_miss).verdict not in ADMIT, near_miss
+
+
+@pytest.mark.parametrize("line", RANGES)
+def test_a_closed_range_is_no_current_post(line: str) -> None:
+    evidence = CV.format(line)
+    assert decide_write("Priit Ojaste was a second engineer.", evidence).verdict in ADMIT
+    assert decide_write("Priit Ojaste is a chief engineer.", evidence).verdict in ADMIT
+    assert decide_write("Priit Ojaste is a second engineer.", evidence).verdict not in ADMIT

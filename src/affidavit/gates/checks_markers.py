@@ -13,7 +13,7 @@ import re
 
 from affidavit.text import markers
 from affidavit.text.lemmas import _IRREGULAR, content_lemmas, lemma, words
-from affidavit.text.numbers import quantities
+from affidavit.text.numbers import dates, quantities
 from affidavit.text.wordlists import NUMBER_WORDS
 
 Failure = tuple[str, str] | None
@@ -458,3 +458,44 @@ def _tense_shift(claim: str, ev: str) -> str | None:
             past_at.setdefault(lem, i)
     past_at = {lem: i for lem, i in past_at.items() if lem not in still}
     return present[min(past_at, key=past_at.__getitem__)] if past_at else None
+
+
+_MONTH_WORD = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|"
+               r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+# "2016–2021", "2016 to 2021", "Jan 2016 – Dec 2021", "from 2016 until 2021": a range that closed.
+_CLOSED_RANGE = re.compile(
+    r"\b(?:" + _MONTH_WORD + r"[ \t]+)?(?:19|20)\d\d[ \t]*(?:[–—-]|to|until|till)[ \t]*(?:" + _MONTH_WORD
+    + r"[ \t]+)?(?P<end>(?:19|20)\d\d)\b",
+    re.I,
+)
+# "2021–present", "since 2019", "2019 – now", "2021–": a range still open.
+_OPEN_RANGE = re.compile(
+    r"\b(?:since[ \t]+(?:" + _MONTH_WORD + r"[ \t]+)?(?:19|20)\d\d|(?:19|20)\d\d[ \t]*(?:[–—-]|to)[ \t]*"
+    r"(?:present|now|today|date|current)\b|(?:19|20)\d\d[ \t]*[–—-](?![ \t]*(?:" + _MONTH_WORD
+    + r"[ \t]+)?(?:19|20)?\d))",
+    re.I,
+)
+
+
+def check_closed_range(claim: str, text: str) -> Failure:
+    """A CV or record line whose every date range has closed ("2016 to 2021: Second
+    engineer, Kuressaare Laevad", "Jan 2016 – Dec 2021", "(2016–2021)") says what held then:
+    a claim in the present ("is a second engineer") is refused. A line with a range still
+    open ("2021–present") is left to the other checks, and so is a claim in the past. Of a
+    line of several posts ("toured with X 2012–2016; runs Y"), only the part that says most
+    of the claim counts."""
+    want = set(content_lemmas(claim))
+    parts = [p for p in re.split(r"[;|]", text) if p.strip()]
+    text = max(parts, key=lambda p: len(want & set(content_lemmas(p))), default=text)
+    closed = _CLOSED_RANGE.search(text)
+    if closed is None or _OPEN_RANGE.search(text) or markers.ended_markers(claim):
+        return None
+    if dates(claim)[0]:
+        return None  # the claim names its own time ("in 2019"): the date checks decide
+    toks = markers.tokens(claim)
+    if any(t in _PAST_FORMS or t.endswith("ed") or t in _PARTICIPLES or _irregular_past(t) for t in toks):
+        return None
+    if not (set(toks) & _PRESENT_AUX or any(t.endswith("s") and lemma(t) != t for t in toks)):
+        return None  # no present tense to refuse
+    term = closed.group(0)
+    return term, f"the evidence dates it '{term}', a range that has closed; the claim states it as current"

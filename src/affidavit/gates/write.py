@@ -62,7 +62,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.55+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.56+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -104,6 +104,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("temporal_shifted", "dates", checks.check_dates),
     ("temporal_shifted", "paired_time", checks_scope.check_paired_time),
     ("temporal_shifted", "clause_date", checks_scope.check_clause_date),
+    ("temporal_shifted", "closed_range", checks_markers.check_closed_range),
     ("asserts_more_than_evidence", "clause_place", checks_scope.check_clause_place),
     ("asserts_more_than_evidence", "clause_party", checks_scope.check_clause_party),
     ("unknown_subject", "clause_owner", checks_scope.check_possessor_clause),
