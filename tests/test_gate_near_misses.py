@@ -73,7 +73,13 @@ CASES = [  # (claim, evidence that supports it, near-miss evidence)
      "Ada Musa trained with Ola Lind, and now runs the unit."),
     ("Ola Lind led the unit.", "Ada Musa hired Ola Lind, who then led the unit.",
      "Ada Musa hired Ola Lind, then led the unit."),
-    # A CV line whose date range has closed held then, in every way a CV writes the range.
+    # A deed under way, begun or going on is not done, nor is its converse.
+    ("Lena Holm bought the van.", "Sam Holt sold the van to Lena Holm.",
+     "Sam Holt is selling the van to Lena Holm."),
+    ("Sam Holt sold the van to Lena Holm.", "Sam Holt sold the van to Lena Holm last week.",
+     "Sam Holt has been selling the van to Lena Holm."),
+    ("Sam Holt painted the fence.", "Sam Holt finished painting the fence on Monday.",
+     "Sam Holt started painting the fence on Monday."),
     # A past progressive held then; a present perfect one holds still.
     ("Priit Ojaste works at Kuressaare Laevad.",
      "Priit Ojaste has been working at Kuressaare Laevad since 2019.",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from affidavit.text import markers
+from affidavit.text.frames import converse_verbs
 from affidavit.text.lemmas import _IRREGULAR, content_lemmas, lemma, words
 from affidavit.text.numbers import dates, quantities
 from affidavit.text.wordlists import NUMBER_WORDS
@@ -335,15 +336,17 @@ _WHEN = re.compile(
 
 _PRESENT_BE = frozenset({"is", "are", "'s", "’s"})
 _PROGRESSIVE = re.compile(
-    r"\b(?:is|are|am|['’]s|['’]re)\s+(?:\w+ly\s+|still\s+|now\s+)?(?P<verb>[a-z]{2,}ing)\b", re.I
+    r"\b(?:is|are|am|['’]s|['’]re|(?:has|have|had)\s+been|(?:started|began|begun|is\s+busy|was\s+busy))\s+"
+    r"(?:\w+ly\s+|still\s+|now\s+)?(?P<verb>[a-z]{2,}ing)\b", re.I
 )
 _PERFECT_AUX = frozenset({"has", "have", "had", "'s", "'ve", "'d"})
 
 
 def _in_progress(claim: str, ev: str) -> str | None:
     """ "Tudor is moving to days" is no "Tudor moved to days": a verb the evidence has only
-    in the present progressive, under way or arranged, that the claim puts in the simple
-    past (a perfect, "has moved", is left to the other checks)."""
+    in a progressive (under way, going on, begun: "has been selling", "started painting"),
+    or a converse of it ("is selling the van to Lena" for "Lena bought"), that the claim
+    puts in the simple past (a perfect, "has moved", is left to the other checks)."""
     said = markers.token_tuple(claim)
     done = {lemma(t): t for i, t in enumerate(said)
             if _past_form(t) and lemma(t) != t and not (i and said[i - 1] in _PERFECT_AUX)}
@@ -351,7 +354,9 @@ def _in_progress(claim: str, ev: str) -> str | None:
         return None
     for hit in _PROGRESSIVE.finditer(ev):
         verb = lemma(hit.group("verb"))
-        if verb in done and not any(_past_form(t) and lemma(t) == verb for t in markers.token_tuple(ev)):
+        # "Sam is selling the van to Lena" is no "Lena bought the van" either: a converse.
+        stated = verb in done or any(verb in converse_verbs(d) for d in done)
+        if stated and not any(_past_form(t) and lemma(t) == verb for t in markers.token_tuple(ev)):
             return hit.group(0)
     return None
 
