@@ -80,6 +80,11 @@ CASES = [  # (claim, evidence that supports it, near-miss evidence)
      "Sam Holt has been selling the van to Lena Holm."),
     ("Sam Holt painted the fence.", "Sam Holt finished painting the fence on Monday.",
      "Sam Holt started painting the fence on Monday."),
+    # A hope is no fact, and what stopped is not going on.
+    ("Benedikt Arnesen is the new shift lead.", "Benedikt Arnesen is the new shift lead from June.",
+     "I hope Benedikt Arnesen is the new shift lead by June."),
+    ("Sam Holt is writing the report.", "Sam Holt is still writing the report.",
+     "Sam Holt stopped writing the report in May."),
     # A past progressive held then; a present perfect one holds still.
     ("Priit Ojaste works at Kuressaare Laevad.",
      "Priit Ojaste has been working at Kuressaare Laevad since 2019.",

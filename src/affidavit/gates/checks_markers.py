@@ -251,6 +251,9 @@ def check_temporal(claim: str, ev: str) -> Failure:
     ):
         term = arranged.group(0)
         return term, f"the evidence puts it in the future ('{term}'); the claim states it as done"
+    stopped = _stopped(claim, ev)
+    if stopped is not None:
+        return stopped, f"the evidence says it stopped ('{stopped}'); the claim states it as current"
     under_way = _in_progress(claim, ev)
     if under_way is not None:
         return under_way, f"the evidence says it is under way ('{under_way}'); the claim states it as done"
@@ -340,6 +343,22 @@ _PROGRESSIVE = re.compile(
     r"(?:\w+ly\s+|still\s+|now\s+)?(?P<verb>[a-z]{2,}ing)\b", re.I
 )
 _PERFECT_AUX = frozenset({"has", "have", "had", "'s", "'ve", "'d"})
+
+
+_STOPPED = re.compile(
+    r"\b(?:stopped|quit|ceased|gave[ \t]+up|has[ \t]+given[ \t]+up)[ \t]+(?P<verb>[a-z]{2,}ing)\b", re.I
+)
+
+
+def _stopped(claim: str, ev: str) -> str | None:
+    """ "Sam stopped writing the report in May" is no "Sam is writing the report": a verb the
+    evidence says was stopped that the claim states in the present."""
+    said = markers.token_tuple(claim)
+    present = {lemma(t) for i, t in enumerate(said)
+               if (t.endswith("ing") and i and said[i - 1] in _PRESENT_BE)
+               or (t.endswith("s") and not t.endswith("ss") and lemma(t) != t)}
+    hit = next((h for h in _STOPPED.finditer(ev) if lemma(h.group("verb")) in present), None)
+    return hit.group(0) if hit is not None else None
 
 
 def _in_progress(claim: str, ev: str) -> str | None:

@@ -307,6 +307,11 @@ def modalities(text: str) -> set[str]:
             continue  # the month ("in May", "9 May", "May 2024")
         if t in _FIRST_PERSON_HEDGES and (i == 0 or toks[i - 1] not in ("i", "we")):
             continue  # "guess who I met", "think of it": only "I think" hedges
+        if t in ("hope", "hoped") and i > 0 and toks[i - 1] in ("i", "we") and (
+            i + 1 >= len(toks) or toks[i + 1] != "to"
+        ):
+            out.add("hedge")  # "I hope Benedikt is the new lead": a wish, not a fact
+            continue
         if t in _NEEDS_TO and (i + 1 >= len(toks) or toks[i + 1] != "to"):
             continue
         if t in _TO_VERB_ONLY and (
