@@ -220,6 +220,11 @@ def _same_event(claim: str, arranged: str) -> bool:
     return lemma(first) in claimed or (first.endswith("ing") and lemma(first[:-3]) in claimed)
 
 
+def _any_past(toks: list[str]) -> bool:
+    """A past form or participle among ``toks`` (the claim says it held or was done then)."""
+    return any(t in _PAST_FORMS or t.endswith("ed") or t in _PARTICIPLES or _irregular_past(t) for t in toks)
+
+
 def _states_past(claim: str) -> bool:
     """The claim's verb is in the simple past ("signed", "joined", "took")."""
     toks = markers.tokens(claim)
@@ -263,14 +268,9 @@ def check_temporal(claim: str, ev: str) -> Failure:
     ended = markers.ended_markers(ev)
     if ended and _now_after(claim, ev):
         ended = set()  # "formerly head chef at X; now runs a cookery school": the claim is the now
-    if ended and not markers.ended_markers(claim):
-        toks = markers.tokens(claim)
-        past = any(
-            t in _PAST_FORMS or t.endswith("ed") or t in _PARTICIPLES or _irregular_past(t) for t in toks
-        )
-        if not past:
-            term = sorted(ended)[0]
-            return term, f"the evidence says the state ended ('{term}'); the claim states it as current"
+    if ended and not markers.ended_markers(claim) and not _any_past(markers.tokens(claim)):
+        term = sorted(ended)[0]
+        return term, f"the evidence says the state ended ('{term}'); the claim states it as current"
     c_conn, e_conn = markers.connectives(claim), markers.connectives(ev)
     for c in sorted(c_conn - e_conn):
         if markers.CONNECTIVES[c] in e_conn:
@@ -505,11 +505,14 @@ def check_closed_range(claim: str, text: str) -> Failure:
     """A CV or record line whose every date range has closed ("2016 to 2021: Second
     engineer, Kuressaare Laevad", "Jan 2016 – Dec 2021", "(2016–2021)") says what held then:
     a claim in the present ("is a second engineer") is refused. A line with a range still
-    open ("2021–present") is left to the other checks, and so is a claim in the past. Of a
-    line of several posts ("toured with X 2012–2016; runs Y"), only the part that says most
-    of the claim counts."""
-    want = set(content_lemmas(claim))
-    parts = [p for p in re.split(r"[;|]", text) if p.strip()]
+    open ("2021–present") is left to the other checks, and so is a claim in the past. Of
+    several posts (on one line, "toured with X 2012–2016; runs Y", or a CV's lines), only the
+    part that says most of the claim counts."""
+    # The claim's common words: its names head the CV and say nothing of which post.
+    want = set(content_lemmas(claim)) & {lemma(w.casefold()) for w in words(claim) if w[:1].islower()}
+    # (a ";" inside brackets is the range's own: "(between 2016 and 2021; 5 years)")
+    unbracketed = re.sub(r"\([^()]*\)", lambda m: m.group(0).replace(";", ","), text)
+    parts = [p for p in re.split(r"[;|\n]", unbracketed) if p.strip()]
     text = max(parts, key=lambda p: len(want & set(content_lemmas(p))), default=text)
     closed = _CLOSED_RANGE.search(text)
     if closed is None or _OPEN_RANGE.search(text) or markers.ended_markers(claim):
@@ -517,7 +520,7 @@ def check_closed_range(claim: str, text: str) -> Failure:
     if dates(claim)[0]:
         return None  # the claim names its own time ("in 2019"): the date checks decide
     toks = markers.tokens(claim)
-    if any(t in _PAST_FORMS or t.endswith("ed") or t in _PARTICIPLES or _irregular_past(t) for t in toks):
+    if _any_past(toks):
         return None
     if not (set(toks) & _PRESENT_AUX or any(t.endswith("s") and lemma(t) != t for t in toks)):
         return None  # no present tense to refuse

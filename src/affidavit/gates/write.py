@@ -62,7 +62,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.58+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.59+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -171,13 +171,12 @@ def _relevant(text: str, claim: str) -> str:
         rest = {w for w in rest if w not in markers.NEGATORS and not w.endswith("n't")}
         # A hearsay frame ("Sources say", "According to unconfirmed reports,") scopes
         # over the whole sentence, whatever clause it sits in; so does an exception
-        # ("..., except Leeds") to a universal, and an end ("until 2019") to a state.
+        # ("..., except Leeds") to a universal.
         if (
             have & want
             or not rest
             or markers.attributed(part)
             or markers.has_exception(part)
-            or _bare_bound(part, names_here, rest)
         ):
             keep.append(part)
         elif markers.action_list(text[a : b + 1]):
@@ -186,15 +185,6 @@ def _relevant(text: str, claim: str) -> str:
 
 
 _NOT_CONTENT = frozenset(markers.ENDED) | frozenset(markers.MODALITY)
-# The words a date range is read with ("from 2015 until 2019 (between 2015 and 2019; 4 years)").
-_RANGE_WORDS = frozenset({"year", "month", "week", "day", "between", "present", "now"})
-
-
-def _bare_bound(part: str, names_here: set[str], rest: set[str]) -> bool:
-    """ "2015–2019: Analyst, Brix" read as "from 2015 until 2019 ; Analyst ; Brix": a clause
-    that is only the end of a date range bounds the post beside it; one that names its own
-    party ("previously at Tarn Bank (2019–2023)") bounds only its own."""
-    return "until" in markers.ended_markers(part) and not names_here and rest <= _RANGE_WORDS
 
 
 _CLAUSE_LOCAL = frozenset({"future", "intent", "ability"})
