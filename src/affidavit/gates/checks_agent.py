@@ -11,8 +11,8 @@ import re
 
 from affidavit.gates.checks_grounding import check_coverage
 from affidavit.gates.checks_scan import _is_verb, scan
-from affidavit.gates.write_parse import analyse, main_start, mentions
-from affidavit.text.lemmas import content_lemmas, equivalent
+from affidavit.gates.write_parse import Mention, analyse, main_start, mentions
+from affidavit.text.lemmas import content_lemmas, equivalent, lemma
 from affidavit.text.names import refers_to
 
 Failure = tuple[str, str] | None
@@ -53,6 +53,12 @@ def check_subject_position(claim: str, subject: str, ev: str) -> Failure:
 
 # A second clause with its own named subject: "A chairs the board and B is its treasurer".
 _CLAUSE_JOIN = re.compile(r"\s*(?:,?\s+(?:and|but|while|whereas)\s+|;\s*)")
+# A clause whose subject is everyone but the one just named ("A abstained; the other two
+# members voted in favour"): what it says is not said of the name before it.
+_OTHERS = re.compile(
+    r"(?i:the[ \t]+(?:other|others|rest)|everyone[ \t]+else|everybody[ \t]+else|"
+    r"all[ \t]+the[ \t]+others|all[ \t]+others|others)\b"
+)
 _JOINED_AFTER = re.compile(r"\s*(?:,\s*(?:and|but|while|whereas)\b|[.;:!?]|$)")
 
 
@@ -62,6 +68,9 @@ def clause_split(ev: str) -> list[tuple[int, int]] | None:
     # "trained in Zaria and Jos, and has led ...": a name the next clause's conjunction
     # follows is an object of this one, not the subject of another.
     starts = {m.start for m in mentions(ev) if not m.possessive and not _JOINED_AFTER.match(ev, m.end)}
+    if not starts:
+        return None  # a cut needs a name right after it; skip the pattern (tried at every offset)
+    starts |= {m.start() for m in _OTHERS.finditer(ev, begin)}
     if not starts:
         return None  # a cut needs a name right after it; skip the pattern (tried at every offset)
     cuts: list[tuple[int, int]] = []
@@ -94,7 +103,8 @@ def own_clause(claim: str, subject: str, ev: str) -> str | None:
     for a, b in spans:
         part = ev[a:b]
         lead = mentions(part)
-        (mine if lead and lead[0].start < 3 and refers_to(subject, lead[0].name) else others).append(part)
+        ours = lead and lead[0].start < 3 and refers_to(subject, lead[0].name) and not _OTHERS.match(part)
+        (mine if ours else others).append(part)
     if not mine or not others:
         return None
     if _POSSESSIVE.search(" ".join(mine)):
@@ -170,3 +180,88 @@ def check_shared_subject(claim: str, ev: str) -> Failure:
         if not said and not any(equivalent(verb, w) for w in there):
             return None
     return subject, f"the evidence says it of its clause's subject, not of '{subject}' before the 'and'"
+
+
+# "the supplier, Nettkraft, who fixed the router": a relative clause and the name it hangs on.
+_RELATIVE = re.compile(r",?[ \t]+(?:who|which|that)[ \t]+(?P<body>[^.;:!?\n]*)", re.I)
+
+
+def check_relative_clause(claim: str, ev: str) -> Failure:
+    """What the claim's subject does is not only done in a relative clause on another name
+    ("escalated it to the supplier, Nettkraft, who fixed the router" gives no "Gorm fixed
+    the router"): the clause's doer is the name it follows."""
+    found = mentions(claim)
+    verb = analyse(claim).verb
+    if (not found or found[0].start > 4 or found[0].possessive or verb is None
+            or verb in ("be", "have")):
+        return None
+    subject = found[0].name
+    named = mentions(ev)
+    inside, outside = False, False
+    for m in _TOKEN.finditer(ev):
+        if lemma(m.group(0)) != verb or not _is_verb(m.group(0)):
+            continue
+        head = _relative_head(ev, m.start(), named)
+        if head is None or refers_to(subject, head) or refers_to(head, subject):
+            outside = True
+        else:
+            inside = True
+    if inside and not outside:
+        return verb, "the evidence says it of another name, in a clause that hangs on that name"
+    return None
+
+
+def _relative_head(ev: str, at: int, named: list[Mention]) -> str | None:
+    """The name a relative clause holding offset ``at`` hangs on (within four words)."""
+    for rel in _RELATIVE.finditer(ev, max(0, at - 60), at + 1):
+        if not rel.start("body") <= at < rel.end("body"):
+            continue
+        if len(_TOKEN.findall(ev, rel.start("body"), at)) > 4:
+            continue
+        before = [n for n in named if rel.start() - 2 <= n.end <= rel.start()]
+        return before[-1].name if before else None
+    return None
+
+
+def check_possessor_swap(claim: str, ev: str) -> Failure:
+    """The claim's owner is the evidence's owner: "Aud to review Rune's draft" gives no
+    "Rune will review Aud's draft" (each name is there, in the other's role)."""
+    found = mentions(claim)
+    if len(found) < 2 or found[0].start > 4 or found[0].possessive:
+        return None
+    subject = found[0].name
+    owners = [m.name for m in found[1:] if m.possessive]
+    named = mentions(ev)
+    for owner in owners:
+        of_owner = [m for m in named if refers_to(owner, m.name) or refers_to(m.name, owner)]
+        of_subject = [m for m in named if refers_to(subject, m.name) or refers_to(m.name, subject)]
+        if (of_owner and not any(m.possessive for m in of_owner)
+                and any(m.possessive for m in of_subject)):
+            return owner, f"the evidence makes '{subject}' the owner, not '{owner}'"
+    return None
+
+
+# An action item: "Action: Rune to book the hall", "- Aud Sæther to review the draft".
+_ACTION_ITEM = re.compile(
+    r"(?:^|\n|[:;.]\s)[ \t]*(?:[-*•][ \t]*)?"
+    r"(?P<name>[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*){0,2})[ \t]+to[ \t]+(?P<verb>[a-z][\w\-]*)"
+)
+
+
+def check_action_doer(claim: str, ev: str) -> Failure:
+    """An action item's doer is the name it opens with ("Action: Rune to book the hall"
+    gives Aud nothing to book, though she is named in the same minutes)."""
+    found = mentions(claim)
+    if not found or found[0].start > 4 or " to " not in ev:
+        return None
+    subject = found[0].name
+    wanted = set(content_lemmas(claim))
+    doers: dict[str, list[str]] = {}
+    for m in _ACTION_ITEM.finditer(ev):
+        verb = lemma(m.group("verb"))
+        if verb in wanted:
+            doers.setdefault(verb, []).append(m.group("name"))
+    for verb, names in sorted(doers.items()):
+        if not any(refers_to(subject, n) or refers_to(n, subject) for n in names):
+            return subject, f"the action to '{verb}' is {names[0]}'s, not '{subject}''s"
+    return None

@@ -90,7 +90,9 @@ def check_quantifier(claim: str, ev: str) -> Failure:
 # "Some shops in Victoria take only cash" is no "Shops in Victoria take only cash": a bare
 # plural in the claim speaks of the kind, the evidence of some of them.
 _SOME_PLURAL = re.compile(
-    r"\b(?P<q>some|several|a few|a couple of|a number of|many|most)\s+(?P<noun>[a-z][\w\-]*s)\b", re.I
+    r"\b(?P<q>some|several|a few|a couple of|a number of|many|most)\s+"
+    r"(?:(?-i:[A-Z][\w\-]*)\s+){0,2}(?P<noun>(?-i:[a-z])[\w\-]*s)\b",  # "some Lagos banks" too
+    re.I,
 )
 
 
@@ -343,6 +345,7 @@ _PROGRESSIVE = re.compile(
     r"(?:\w+ly\s+|still\s+|now\s+)?(?P<verb>[a-z]{2,}ing)\b", re.I
 )
 _PERFECT_AUX = frozenset({"has", "have", "had", "'s", "'ve", "'d"})
+_PERFECT_PROGRESSIVE = re.compile(r"(?i:has|have|had)\s+been\b")
 
 
 _STOPPED = re.compile(
@@ -365,14 +368,20 @@ def _in_progress(claim: str, ev: str) -> str | None:
     """ "Tudor is moving to days" is no "Tudor moved to days": a verb the evidence has only
     in a progressive (under way, going on, begun: "has been selling", "started painting"),
     or a converse of it ("is selling the van to Lena" for "Lena bought"), that the claim
-    puts in the simple past (a perfect, "has moved", is left to the other checks)."""
+    puts in the simple past; or in a perfect ("has sold") when the evidence's progressive
+    is not one ("is selling", not "has been selling": some of that has been done)."""
     said = markers.token_tuple(claim)
-    done = {lemma(t): t for i, t in enumerate(said)
-            if _past_form(t) and lemma(t) != t and not (i and said[i - 1] in _PERFECT_AUX)}
-    if not done:
+    past = [(lemma(t), bool(i and said[i - 1] in _PERFECT_AUX)) for i, t in enumerate(said)
+            if _past_form(t) and lemma(t) != t]
+    done = {v for v, perfect in past if not perfect}
+    done_perfect = {v for v, perfect in past if perfect}
+    if not done and not done_perfect:
         return None
     for hit in _PROGRESSIVE.finditer(ev):
         verb = lemma(hit.group("verb"))
+        if (verb in done_perfect and not _PERFECT_PROGRESSIVE.match(hit.group(0))
+                and not any(_past_form(t) and lemma(t) == verb for t in markers.token_tuple(ev))):
+            return hit.group(0)
         # "Sam is selling the van to Lena" is no "Lena bought the van" either: a converse.
         stated = verb in done or any(verb in converse_verbs(d) for d in done)
         if stated and not any(_past_form(t) and lemma(t) == verb for t in markers.token_tuple(ev)):

@@ -378,6 +378,9 @@ def _led_by_other(part: str, names: set[str]) -> bool:
     return bool(lead) and lead[0][1] == 0 and not names & {lemma(t) for t in lead[0][0].split()}
 
 
+TIME_WORD = _TIME_WORD  # shared with checks_values
+
+
 def _time_kind(word: str) -> str:
     low = word.casefold()
     if low[:1].isdigit():
@@ -385,6 +388,9 @@ def _time_kind(word: str) -> str:
     if low.endswith("day"):
         return "weekday"
     return "season" if low in ("spring", "summer", "autumn", "winter") else "month"
+
+
+time_kind = _time_kind
 
 
 def _per_conjunct(

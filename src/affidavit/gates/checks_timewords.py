@@ -43,3 +43,31 @@ def shifted_kind(term: str, claim: str, ev: str) -> str | None:
     if kind is None or kind not in _kinds(ev):
         return None
     return kind
+
+
+_UNITS = r"(?:week(?:end)?|month|year|quarter|term|season|night|morning|" + "|".join(
+    sorted(_KINDS["weekday"] | _KINDS["month"] | _KINDS["season"])) + ")"
+_COUNT = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+)"
+_RELATIVE = re.compile(
+    rf"\b(?:(?:last|next|this|past|coming)\s+{_UNITS}|yesterday|tomorrow|tonight|"
+    rf"{_COUNT}\s+(?:days?|weeks?|months?|years?)\s+ago)\b",
+    re.I,
+)
+
+
+def _relative_phrases(text: str) -> set[str]:
+    return {" ".join(m.group(0).casefold().split()) for m in _RELATIVE.finditer(text)}
+
+
+def check_relative_phrase(claim: str, ev: str) -> tuple[str, str] | None:
+    """A time the claim counts from now ("last week", "two years ago") is the one the
+    evidence counts, when the evidence counts one of its own ("started it last month" gives
+    no "started it last week", though "two weeks" holds the word)."""
+    claimed = _relative_phrases(claim)
+    if not claimed:
+        return None
+    held = _relative_phrases(ev)
+    for phrase in sorted(claimed - held):
+        if held:
+            return phrase, f"the evidence counts another time from now than '{phrase}'"
+    return None

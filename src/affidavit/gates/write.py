@@ -19,6 +19,7 @@ import msgspec
 from affidavit.errors import InvalidInput
 from affidavit.gates import (
     checks_agent,
+    checks_called_off,
     checks_context,
     checks_direction,
     checks_frames,
@@ -29,6 +30,7 @@ from affidavit.gates import (
     checks_scan,
     checks_scope,
     checks_timewords,
+    checks_values,
     write_parse,
     write_writer,
 )
@@ -62,7 +64,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.59+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.60+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -113,11 +115,21 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("unknown_subject", "described", check_described_other),
     ("unknown_subject", "bracketed_role", check_bracketed_role),
     ("numeral_invented", "numbers", checks.check_numbers),
+    ("temporal_shifted", "number_time", checks_values.check_number_time),
+    ("temporal_shifted", "relative_time", checks_timewords.check_relative_phrase),
+    ("temporal_shifted", "offset_time", checks_values.check_offset_time),
+    ("numeral_invented", "paired_number", checks_values.check_paired_number),
+    ("numeral_invented", "clause_number", checks_values.check_clause_number),
+    ("numeral_invented", "rate_unit", checks_values.check_rate_unit),
+    ("quantifier_changed", "clause_quantifier", checks_values.check_clause_quantifier),
     ("relation_transposed", "roles", checks.check_roles),
     ("relation_transposed", "order", lambda c, e: checks_order.check_order(c, e, analyse(c).verb)),
     ("relation_transposed", "direction", checks_direction.check_direction),
     ("relation_transposed", "conjunct", checks_scope.check_subject_conjunct),
     ("relation_transposed", "shared_subject", checks_agent.check_shared_subject),
+    ("relation_transposed", "relative_clause", checks_agent.check_relative_clause),
+    ("relation_transposed", "possessor_swap", checks_agent.check_possessor_swap),
+    ("unknown_subject", "action_doer", checks_agent.check_action_doer),
     ("asserts_more_than_evidence", "coverage", checks.check_coverage),
 )
 
@@ -543,6 +555,10 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
         return _refuse(judged.refusal[0], judged.refusal[1:], shape, span, ran)
     ran.append("excepted")
     failure = checks_scope.check_excepted(claim, subject, text)
+    if failure is not None:
+        return _refuse("negation_flipped", failure, shape, span, ran)
+    ran.append("called_off")  # read over the whole evidence: "Update: the summit is cancelled."
+    failure = checks_called_off.check_called_off(claim, evidence)
     if failure is not None:
         return _refuse("negation_flipped", failure, shape, span, ran)
     tail_end, tail = _correction_tail(original, evidence, span, view)

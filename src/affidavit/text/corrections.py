@@ -4,7 +4,9 @@
 offset into the corrected text is an offset into the original (spans and receipts stay
 exact) while the checks never see what was taken back. ``retracted`` lists what was
 taken back, so a claim that states it is refused by name. A cue with nothing of the same
-kind before it (no number before a corrected number) retracts nothing.
+kind before it (no number before a corrected number) retracts nothing. In a chat, a
+line that answers the line before with a bare figure of the same kind ("Rune: 4,
+counting Aud") corrects that line's figure.
 """
 
 from __future__ import annotations
@@ -50,9 +52,10 @@ class Retracted(NamedTuple):
 def retracted(text: str) -> tuple[Retracted, ...]:
     """What the text takes back, with the cue that takes it back (as "word" spans)."""
     low = text.casefold()
+    turns = _corrected_turns(text) if "\n" in text and ":" in text else []
     if not any(w in low for w in _CUE_WORDS):
-        return ()  # the common case: no cue word at all
-    out: list[Retracted] = []
+        return tuple(turns)  # the common case: no cue word at all
+    out: list[Retracted] = turns
     for m in _CUE.finditer(text):
         stop = _CLAUSE_END.search(text, m.end())
         after = text[m.end() : stop.start() if stop else len(text)]
@@ -109,6 +112,41 @@ def _retracted_sentences(text: str, found: list[Retracted]) -> list[Retracted]:
             continue  # a value of that sentence is what the cue corrects ("room 31 ... room 33")
         out.append(Retracted(begin, end, "sentence"))
         out.append(Retracted(m.start(), m.end(), "cue"))
+    return out
+
+
+# A chat line that answers the line before with a bare figure ("Rune: 4, counting Aud",
+# "Ops: no, 5"): the speaker corrects the figure the line before gave.
+_TURN = re.compile(r"^(?P<label>[^\W\d_][\w .'’\-]{0,30}:[ \t]*(?:(?i:no|nope),?[ \t]+)?)(?P<rest>.*)$",
+                   re.M)
+
+
+_RESTATING = frozenset({"actually", "not", "counting", "including", "incl", "now", "tho", "though",
+                        "surely", "i", "we", "it", "really", "total", "in"})
+
+
+def _corrected_turns(text: str) -> list[Retracted]:
+    out: list[Retracted] = []
+    previous: re.Match[str] | None = None
+    for m in _TURN.finditer(text):
+        rest = m.group("rest")
+        said = quantities(rest)
+        line_before = previous is not None and text.count("\n", previous.end(), m.start()) == 1
+        if (said and line_before and previous is not None and rest.lstrip().startswith(said[0].surface)
+                and len(_WORD.findall(rest)) <= 5 and not dates(rest)[0]):
+            before = previous.group("rest")
+            kept = [q for q in quantities(before) if q.unit == said[0].unit and q.value != said[0].value]
+            tail = rest.lstrip()[len(said[0].surface):].strip()
+            at = before.rfind(kept[-1].surface) if kept else -1
+            noun = _WORD.match(before, at + len(kept[-1].surface) + 1) if kept else None
+            first = tail.split()[0].strip(",.!;").casefold() if tail else ""
+            # "4, counting Aud", "4 nurses", "4 actually": the same figure again; "4 doctors
+            # too" adds another.
+            if kept and (not tail or tail[0] in ",.!;(-—–" or first in _RESTATING
+                         or (noun is not None and first == noun.group(0).casefold())):
+                start = previous.start("rest") + at
+                out.append(Retracted(start, start + len(kept[-1].surface), "number"))
+        previous = m
     return out
 
 

@@ -1,0 +1,211 @@
+"""A number is bound to what its own conjunct says, not to a word of another one.
+
+"sold 1,200 jumpers in November, roughly double October" holds every word of "sold 1,200
+jumpers in October", but 1,200 goes with November; "NPR 1,250,000 for phase one and NPR
+780,000 for phase two" gives phase two the second figure; "founded it with two trucks;
+by 2020 it ran forty" was not founded with forty. Each check below finds the conjuncts
+of the evidence that hold the claim's number and those that hold what the claim pairs
+it with (a time, a name, another number, its verb), and refuses when they are apart and
+the partner's conjunct states a rival of the same kind: a claim that took a value from
+one conjunct and its partner from another. With no rival the claim is left to the other
+checks (a partner said once for a whole list, say). Pure functions of (claim, evidence).
+"""
+
+from __future__ import annotations
+
+import re
+
+from affidavit.gates.checks_scope import TIME_WORD, time_kind, verb_conjuncts
+from affidavit.text import markers
+from affidavit.text.lemmas import content_lemmas, lemma, words
+from affidavit.text.names import find_names
+from affidavit.text.numbers import Quantity, quantities, quantity_supported
+
+Failure = tuple[str, str] | None
+
+# Conjuncts: as ``check_paired_time`` splits them, but a bracket stays with the words it
+# follows ("line cook at the Korat Marriott (two years)": the two years are the cook's).
+_CONJUNCTS = re.compile(r"\s*;\s*|,?\s+(?:and|but|while|whereas|then|though|although)\s+|,\s+|\s+[—–]\s+|\n+")
+# A conjunct that dates itself from another event ("two years after he married") states
+# a time of its own, whatever calendar words the other conjunct has.
+_OFFSET = re.compile(
+    r"\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+)\s+"
+    r"(?:years?|months?|weeks?|days?)\s+(?:after|before|later|earlier)\b",
+    re.I,
+)
+
+
+class _Part:
+    """One conjunct: its content lemmas, times, numbers and whether it dates itself."""
+
+    def __init__(self, text: str) -> None:
+        self.lemmas = set(content_lemmas(text))
+        self.times = {m.group(0).casefold() for m in TIME_WORD.finditer(text)}
+        self.numbers = quantities(text)
+        self.offset = _OFFSET.search(text) is not None
+
+    def rival_time(self, t: str) -> bool:
+        kind = time_kind(t)
+        return self.offset or any(time_kind(o) == kind and o != t for o in self.times)
+
+    def rival_number(self, q: Quantity) -> bool:
+        return any(o.unit == q.unit and o.value != q.value for o in self.numbers)
+
+    def holds(self, q: Quantity) -> bool:
+        return quantity_supported(q, self.numbers)
+
+
+def _parts(ev: str) -> list[_Part]:
+    return [_Part(p) for p in _CONJUNCTS.split(ev) if p and p.strip()]
+
+
+def _claim_partners(claim: str) -> set[str]:
+    """The claim's names other than its subject, as lemmas ("Korat", "Marriott")."""
+    subject = {lemma(t) for n, _, _ in find_names(claim)[:1] for t in n.split()}
+    capitals = {lemma(w) for w in words(claim)[1:] if w[:1].isupper()}
+    times = {m.group(0).casefold() for m in TIME_WORD.finditer(claim)}
+    return (set(content_lemmas(claim)) & capitals) - subject - times
+
+
+def _spread(claim: str, ev: str) -> tuple[list[Quantity], list[_Part]] | None:
+    numbers = [q for q in quantities(claim) if q.unit != "ord"]
+    if not numbers:
+        return None
+    parts = _parts(ev)
+    return (numbers, parts) if len(parts) >= 2 else None
+
+
+def _holding(parts: list[_Part], q: Quantity) -> set[int] | None:
+    """The conjuncts that state ``q``; None when none or all do (nothing to tell apart)."""
+    with_q = {i for i, p in enumerate(parts) if p.holds(q)}
+    return with_q if with_q and len(with_q) < len(parts) else None
+
+
+def _apart(partner: set[int], value: set[int], rival: list[bool]) -> bool:
+    """Both are said, never in one conjunct, and one of the partner's conjuncts states a
+    rival of the value."""
+    return bool(partner) and bool(value) and not partner & value and any(rival[i] for i in partner)
+
+
+def check_number_time(claim: str, ev: str) -> Failure:
+    """The claim's number is in a conjunct with the claim's time, when the conjunct that
+    holds the number states another time of that kind ("1,200 in November, roughly double
+    October")."""
+    times = {m.group(0).casefold() for m in TIME_WORD.finditer(claim)}
+    spread = _spread(claim, ev) if times else None
+    if spread is None:
+        return None
+    numbers, parts = spread
+    for q in numbers:
+        if (with_q := _holding(parts, q)) is None:
+            continue
+        for t in sorted(times):
+            with_t = {i for i, p in enumerate(parts) if t in p.times}
+            if _apart(with_q, with_t, [p.rival_time(t) for p in parts]):
+                return q.surface, f"the evidence gives '{q.surface}' another time than '{t}'"
+    return None
+
+
+def check_paired_number(claim: str, ev: str) -> Failure:
+    """The claim's number is in a conjunct with its names and its other numbers, when the
+    conjunct that holds one of those states a rival figure instead ("NPR 1,250,000 for
+    phase one and NPR 780,000 for phase two")."""
+    spread = _spread(claim, ev)
+    if spread is None:
+        return None
+    numbers, parts = spread
+    partners = _claim_partners(claim)
+    for q in numbers:
+        if (with_q := _holding(parts, q)) is None:
+            continue
+        for name in sorted(partners):
+            with_n = {i for i, p in enumerate(parts) if name in p.lemmas}
+            if _apart(with_n, with_q, [p.rival_number(q) for p in parts]):
+                return q.surface, f"the evidence gives '{name}' another figure than '{q.surface}'"
+        for other in numbers:
+            if other is q:
+                continue
+            with_o = {i for i, p in enumerate(parts) if p.holds(other)}
+            if _apart(with_o, with_q, [p.rival_number(q) for p in parts]):
+                return q.surface, f"the evidence gives '{other.surface}' another figure than '{q.surface}'"
+    return None
+
+
+def check_offset_time(claim: str, ev: str) -> Failure:
+    """A time the claim pairs with a name is not the one of a conjunct that dates itself
+    from it ("moved in 2022, two years after he married Rosenda": no "married in 2022")."""
+    times = {m.group(0).casefold() for m in TIME_WORD.finditer(claim)}
+    partners = _claim_partners(claim)
+    if not times or not partners:
+        return None
+    parts = _parts(ev)
+    if len(parts) < 2 or not any(p.offset for p in parts):
+        return None
+    for t in sorted(times):
+        with_t = {i for i, p in enumerate(parts) if t in p.times}
+        for name in sorted(partners):
+            with_n = {i for i, p in enumerate(parts) if name in p.lemmas}
+            if with_t and with_n and not with_t & with_n and all(parts[i].offset for i in with_n):
+                return t, f"the evidence dates '{name}' from another event, not to '{t}'"
+    return None
+
+
+def check_clause_number(claim: str, ev: str) -> Failure:
+    """The claim's number is in the conjunct holding its verb when that conjunct states a
+    number of its own ("founded it with two trucks; by 2020 it ran forty" gives no
+    "founded with forty trucks")."""
+    numbers = [q for q in quantities(claim) if q.unit != "ord"]
+    found = verb_conjuncts(claim, ev) if numbers else None
+    if found is None:
+        return None
+    texts, at = found
+    own = _Part(texts[at])
+    for q in numbers:
+        if own.holds(q) or not own.rival_number(q):
+            continue
+        if any(_Part(t).holds(q) for i, t in enumerate(texts) if i != at):
+            return q.surface, f"the figure '{q.surface}' belongs to another clause of the evidence"
+    return None
+
+
+def check_clause_quantifier(claim: str, ev: str) -> Failure:
+    """The claim's quantifier is no stronger than the one of the conjunct that says what
+    the claim says ("some of the orders were shipped late, but most arrived on time" gives
+    no "most of the orders were shipped late": that "most" is the other conjunct's)."""
+    claimed = markers.quantifier_rank(claim)
+    if claimed is None:
+        return None
+    texts = [p for p in _CONJUNCTS.split(ev) if p and p.strip()]
+    if len(texts) < 2:
+        return None
+    wanted = set(content_lemmas(claim))
+    overlap = [len(wanted & set(content_lemmas(t))) for t in texts]
+    best = max(overlap)
+    if best == 0 or overlap.count(best) > 1:
+        return None  # no one conjunct says it best: nothing to pin the quantifier to
+    held = markers.quantifier_rank(texts[overlap.index(best)])
+    if held is not None and claimed > held:
+        term = next((t for t in markers.tokens(claim) if markers.QUANTIFIERS.get(t) == claimed), "all")
+        return term, f"the evidence says '{term}' in another clause; its own clause says less"
+    return None
+
+
+# What a rate is counted by: "per night", "/night", "a night" after a figure, "every week".
+_PER = re.compile(r"(?:\bper|/|\bevery)[ \t]*(?!cent\b)(?P<unit>[^\W\d_][\w\-]*)", re.I)  # not "per cent"
+_A_UNIT = re.compile(r"\d[\d,.]*(?:[ \t]*[^\W\d_]{1,3})?[ \t]+(?:a|an)[ \t]+(?P<unit>[^\W\d_][\w\-]*)", re.I)
+
+
+def _rate_units(text: str) -> set[str]:
+    return {lemma(m.group("unit")) for pattern in (_PER, _A_UNIT) for m in pattern.finditer(text)}
+
+
+def check_rate_unit(claim: str, ev: str) -> Failure:
+    """What the claim's rate is counted by is what the evidence's is ("€80 per night for
+    two people" gives no "€80 per person per night", though 'person' is a word of it)."""
+    claimed = {lemma(m.group("unit")) for m in _PER.finditer(claim)}
+    if not claimed or not quantities(claim):
+        return None
+    held = _rate_units(ev)
+    for unit in sorted(claimed - held):
+        return unit, f"the evidence does not count the figure per '{unit}'"
+    return None

@@ -1,0 +1,102 @@
+"""A value, a role or a verb stays bound to the words its own clause gives it.
+
+Each case is one claim over two evidences: the first states the claim, the second holds
+every word of it but binds one of them (a figure, a time, an owner, a role) to another
+clause or another person. The first must admit and the second refuse, so neither a gate
+that admits everything nor one that refuses everything passes. Names are invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import decide_write
+
+ADMIT = ("ACCEPT", "RESCUE")
+
+CASES = [  # (claim, evidence that supports it, near-miss evidence)
+    # A figure goes with the time of its own conjunct.
+    ("The Varde shop sold 840 scarves in March.",
+     "Our Varde shop sold 840 scarves in March, roughly half of April.",
+     "Our Varde shop sold 840 scarves in April, roughly double March."),
+    ("Orvik Tours' May bookings are up about 12% on last year.",
+     "Quick note: bookings for May are up about 12% on last year at Orvik Tours, though June is flat.",
+     "Quick note: bookings for June are up about 12% on last year at Orvik Tours, though May is flat."),
+    # A figure goes with the name or the label its conjunct pairs it with.
+    ("Stage two is quoted at DKK 410,000.",
+     "The revised quote: DKK 95,000 for stage one and DKK 410,000 for stage two.",
+     "The revised quote: DKK 410,000 for stage one and DKK 95,000 for stage two."),
+    ("Pelle Rask was a porter at the Hotel Lundgaard for four years.",
+     "Pelle Rask, night manager at Fjordhus for two years, previously porter at the Hotel Lundgaard "
+     "(four years).",
+     "Pelle Rask, night manager at Fjordhus for four years, previously porter at the Hotel Lundgaard "
+     "(two years)."),
+    # A figure goes with its own clause's verb.
+    ("Tolvbakk Haulage was founded with six vans.",
+     "Signe Tolvbakk founded Tolvbakk Haulage in 2011 with six vans; by 2022 it ran thirty.",
+     "Signe Tolvbakk founded Tolvbakk Haulage in 2011 with three vans; by 2022 it ran six."),
+    # A time stays with the event it dates, not one dated from it.
+    ("Idun Brattli started metformin last week.",
+     "Clinic note — Idun Brattli reports thirst for two weeks; she started metformin last week.",
+     "Clinic note — Idun Brattli reports thirst for two weeks; she started metformin last month."),
+    # A doer stays the doer of its own clause: not everyone else, not a name a "who" hangs on.
+    ("Gorm Lilleby voted in favour.", "Gorm Lilleby voted in favour; the other two members abstained.",
+     "Gorm Lilleby abstained; the other two members voted in favour."),
+    ("Gorm Lilleby went to the party.", "Gorm Lilleby went to the party, but everyone else stayed home.",
+     "Gorm Lilleby stayed home, but everyone else went to the party."),
+    ("Gorm Lilleby fixed the router.", "Gorm Lilleby escalated the ticket, then fixed the router himself.",
+     "Gorm Lilleby escalated the ticket to the supplier, Nettkraft, who fixed the router."),
+    ("Nettkraft fixed the router.",
+     "Gorm Lilleby escalated the ticket to the supplier, Nettkraft, who fixed the router.",
+     "Nettkraft escalated the ticket to the engineer, Gorm Lilleby, who fixed the router."),
+    # An owner stays the owner.
+    ("Aud Sæther will review Rune Vik's draft budget.",
+     "Action items:\n- Aud Sæther to review Rune Vik's draft budget by 3 May.\n- Lise to circulate minutes.",
+     "Action items:\n- Rune Vik to review Aud Sæther's draft budget by 3 May.\n- Lise to circulate minutes."),
+    ("Rune Vik met Aud Sæther's sister.", "Rune Vik met Aud Sæther's sister in Bodø.",
+     "Aud Sæther met Rune Vik's sister in Bodø."),
+    # An action item's doer is the name that opens it.
+    ("Aud Sæther is to book the hall.", "Present: Aud Sæther, Rune Vik. Action: Aud to book the hall.",
+     "Present: Aud Sæther, Rune Vik. Action: Rune to book the hall."),
+    ("Aud Sæther will review the draft.",
+     "Actions:\n- Rune Vik to circulate the minutes.\n- Aud Sæther to review the draft.",
+     "Actions:\n- Aud Sæther to circulate the minutes.\n- Rune Vik to review the draft."),
+    # A quantifier stays with its own clause and its own noun.
+    ("Bodø exporters switched to salmon.", "Bodø exporters switched to salmon.",
+     "Some Bodø exporters switched to salmon."),
+    ("Most of the Bodø orders were shipped late.",
+     "Some of the Bodø orders arrived on time, but most were shipped late because of the storm.",
+     "Some of the Bodø orders were shipped late because of the storm, but most arrived on time."),
+    # A chat line that answers with a bare figure corrects the line before.
+    ("The Tromsø clinic hired 3 nurses.", "Lise: the Tromsø clinic hired 3 nurses\nRune: great news",
+     "Lise: the Tromsø clinic hired 3 nurses\nRune: 4, counting Aud"),
+    ("The Tromsø clinic hired 3 nurses.", "Lise: the Tromsø clinic hired 3 nurses\nRune: 4 doctors too",
+     "Lise: the Tromsø clinic hired 3 nurses\nRune: no, 4"),
+    # Under way is not done; a rate is counted by what the evidence counts it by.
+    ("Tarjei Moen has sold vans.", "Tarjei Moen has been selling vans for years.",
+     "Tarjei Moen is selling vans."),
+    ("The Moen cabin costs €80 per night.", "The Moen cabin costs €80 per night for two people.",
+     "The Moen cabin costs €80 per person for two nights."),
+    # An event the evidence calls off does not go ahead.
+    ("Tarjei Moen will speak at the Bergen summit.",
+     "Tarjei Moen will speak at the Bergen summit. Update: the summit has moved to the Grieg Hall.",
+     "Tarjei Moen will speak at the Bergen summit. Update: the summit has been cancelled."),
+    ("Tarjei Moen will speak at the June summit.",
+     "The March summit was cancelled; Tarjei Moen will speak at the June summit.",
+     "The June summit was cancelled; Tarjei Moen will speak at the June summit."),
+    ("Tarjei Moen is hosting the quiz on Friday.",
+     "Tarjei Moen is hosting the quiz on Friday.\nEdit: venue moved.",
+     "Tarjei Moen is hosting the quiz on Friday.\nEdit: quiz is off, venue flooded."),
+    ("Edvin married Kaja in 2019.",
+     "Family news: my brother Edvin married Kaja in 2019 and moved to Lyngen two years later.",
+     "Family news: my brother Edvin moved to Lyngen in 2019, two years after he married Kaja."),
+]
+
+
+@pytest.mark.parametrize(("claim", "supported", "near_miss"), CASES)
+def test_the_supported_text_admits_and_the_near_miss_refuses(claim: str, supported: str,
+                                                             near_miss: str) -> None:
+    admitted = decide_write(claim, supported)
+    assert admitted.verdict in ADMIT, (claim, supported, admitted.refusal)
+    refused = decide_write(claim, near_miss)
+    assert refused.verdict not in ADMIT, (claim, near_miss)
