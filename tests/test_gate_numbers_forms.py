@@ -33,6 +33,30 @@ PAIRS = [  # (evidence, admitted claim, refused claim)
         id="us-dollar-forms",
     ),
     pytest.param(
+        "Kofi Mensah paid GH₵ 14 500 on Friday; the rest follows in May.",
+        "Kofi Mensah paid GHS 14,500 on Friday.",
+        "Kofi Mensah paid USD 14,500 on Friday.",
+        id="cedi-sign",
+    ),
+    pytest.param(
+        "Armen Sargsyan's rent is ֏ 250 000 a month.",
+        "Armen Sargsyan's rent is 250,000 Armenian drams a month.",
+        "Armen Sargsyan's rent is 250,000 euros a month.",
+        id="dram-sign",
+    ),
+    pytest.param(
+        "Aigul Serikova renewed the Atyrau lease for three more years at ₸1.4m a month.",
+        "Aigul Serikova renewed the Atyrau lease for three years at 1.4 million tenge per month.",
+        "Aigul Serikova renewed the Atyrau lease for four years at 1.4 million tenge per month.",
+        id="more-years-and-a-month",
+    ),
+    pytest.param(
+        "Aigul Serikova pays ₸ 300 000 for the year.",
+        "Aigul Serikova pays 300,000 tenge for the year.",
+        "Aigul Serikova pays 300,000 tenge per year.",
+        id="for-the-year-is-no-rate",
+    ),
+    pytest.param(
         "Vantec raised US$2.4m in its seed round.",
         "Vantec raised 2.4 million US dollars.",
         "Vantec raised AUD 2.4 million.",

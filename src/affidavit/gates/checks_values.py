@@ -192,11 +192,21 @@ def check_clause_quantifier(claim: str, ev: str) -> Failure:
 
 # What a rate is counted by: "per night", "/night", "a night" after a figure, "every week".
 _PER = re.compile(r"(?:\bper|/|\bevery)[ \t]*(?!cent\b)(?P<unit>[^\W\d_][\w\-]*)", re.I)  # not "per cent"
-_A_UNIT = re.compile(r"\d[\d,.]*(?:[ \t]*[^\W\d_]{1,3})?[ \t]+(?:a|an)[ \t]+(?P<unit>[^\W\d_][\w\-]*)", re.I)
+_A_UNIT = re.compile(r"[ \t]+(?:a|an)[ \t]+(?P<unit>[^\W\d_][\w\-]*)", re.I)  # "1.4m tenge a month"
 
 
 def _rate_units(text: str) -> set[str]:
-    return {lemma(m.group("unit")) for pattern in (_PER, _A_UNIT) for m in pattern.finditer(text)}
+    units = {lemma(m.group("unit")) for m in _PER.finditer(text)}
+    at = 0
+    for q in quantities(text):
+        found = text.find(q.surface, at)
+        if found == -1:
+            continue
+        at = found + len(q.surface)
+        after = _A_UNIT.match(text, at)
+        if after is not None:
+            units.add(lemma(after.group("unit")))
+    return units
 
 
 def check_rate_unit(claim: str, ev: str) -> Failure:

@@ -18,7 +18,7 @@ import re
 from affidavit.text.iso4217 import CURRENCIES, ISO4217_SOURCE
 from affidavit.text.memo import memo
 
-CURRENCY_TABLE_VERSION = "cur-1"
+CURRENCY_TABLE_VERSION = "cur-2"
 __all__ = [
     "CURRENCY_TABLE_VERSION", "ISO4217_SOURCE", "code_before", "name_after", "symbol_unit", "unsure_supports",
 ]
@@ -31,6 +31,10 @@ _SYMBOLS: dict[str, str] = {
     "NZ$": "nzd", "HK$": "hkd", "S$": "sgd", "R$": "brl", "MX$": "mxn", "$": "usd",
     "£": "gbp", "€": "eur", "¥": "jpy", "₹": "inr", "₩": "krw", "₽": "rub", "₺": "try",
     "₪": "ils", "₫": "vnd", "₦": "ngn", "₴": "uah", "₱": "php", "฿": "thb", "₣": "chf",
+    # The Unicode currency signs whose name is one ISO 4217 currency's ("CEDI SIGN", "ARMENIAN
+    # DRAM SIGN"); not the historic ones (lira, mark, peseta) nor a name several share (manat).
+    "GH₵": "ghs", "₵": "ghs", "₸": "kzt", "₾": "gel", "֏": "amd", "₭": "lak", "₮": "mnt", "₲": "pyg",
+    "⃀": "kgs", "៛": "khr", "؋": "afn", "₡": "crc",
 }  # fmt: skip
 # Symbols written after the number ("12 000 Kč", "50 zł").
 _SUFFIX_SYMBOLS: dict[str, str] = {"Kč": "czk", "zł": "pln", "Ft": "huf", "lei": "ron"}

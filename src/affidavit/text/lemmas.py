@@ -20,6 +20,8 @@ def _simplemma() -> Any:
 
     return english()
 
+# eq-13: "per" is a function word again: the write gate's rate check (``checks_values``)
+#        now holds the rate's unit to the evidence's ("per year" needs "a year", "/year");
 # eq-12: eq-10's tables again (eq-11 read "per" as a function word, which invented rates:
 #        "paid €1,200 for the year" said "per year");
 # eq-11: "per" was a function word;
@@ -29,7 +31,7 @@ def _simplemma() -> Any:
 # eq-7: kin words of one sex no longer cover each other (son !~ daughter);
 # eq-6: repair ~ fix ~ mend, fixed/fixes -> fix; eq-5: head chef phrases;
 # eq-4: resign ~ quit, smoke ~ smoker; die ~ pass away
-LEMMA_TABLE_VERSION = "eq-12"
+LEMMA_TABLE_VERSION = "eq-13"
 SIMPLEMMA_VERSION = "simplemma-2.0.0"
 
 
@@ -76,6 +78,7 @@ STOPWORDS = frozenset(
     [
         "a",
         "an",
+        "per",  # "€2,300 a month" is "€2,300 per month": checks_values holds the unit
         "the",
         "this",
         "that",

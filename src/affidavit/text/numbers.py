@@ -93,7 +93,10 @@ _DIGITS = re.compile(
     r"(?<![\w.])([$£€¥])?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)*(?![\w]|\.\d)|"
     r"(?<![\w.])([$£€¥])?\s?(\d+(?:\.\d+)*)(?=[a-zA-Zµμ%])"
 )
-_UNIT_AFTER = re.compile(r"\s?(per cent|%|[a-zA-Zµμ]+)", re.IGNORECASE)
+# "three more years", "two extra days": the unit after a word that only adds to the count.
+_UNIT_AFTER = re.compile(
+    r"\s?(?:(?:more|extra|additional|further)\s+)?(per cent|%|[a-zA-Zµμ]+)", re.IGNORECASE
+)
 # An ISO currency code before the number makes a bare "m" or "k" after it a scale
 # ("CHF 95m" is 95 million francs, not 95 metres).
 _CODE_BEFORE = re.compile(
