@@ -87,6 +87,11 @@ CASES = [  # (claim, evidence that supports it, near-miss evidence)
     ("Tarjei Moen is hosting the quiz on Friday.",
      "Tarjei Moen is hosting the quiz on Friday.\nEdit: venue moved.",
      "Tarjei Moen is hosting the quiz on Friday.\nEdit: quiz is off, venue flooded."),
+    # What the subject is, not whom the subject acts on.
+    ("Ilinca Pop is a nurse.", "Ilinca Pop, a nurse at Cluj General, married Radu Stan in May.",
+     "Ilinca Pop married a nurse in May."),
+    ("Ilinca Pop is a nurse.", "Ilinca Pop moved to Arad. She works as a nurse at the county hospital.",
+     "Ilinca Pop moved to Arad. She hired a nurse and a cook."),
     ("Edvin married Kaja in 2019.",
      "Family news: my brother Edvin married Kaja in 2019 and moved to Lyngen two years later.",
      "Family news: my brother Edvin moved to Lyngen in 2019, two years after he married Kaja."),

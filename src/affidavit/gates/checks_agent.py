@@ -265,3 +265,62 @@ def check_action_doer(claim: str, ev: str) -> Failure:
         if not any(refers_to(subject, n) or refers_to(n, subject) for n in names):
             return subject, f"the action to '{verb}' is {names[0]}'s, not '{subject}''s"
     return None
+
+
+# "X is a nurse (at ...)": the role the claim gives its subject, and its head word.
+_ROLE_CLAIM = re.compile(
+    r"^(?P<subject>.+?)\s+(?:is|was|['’]s)\s+(?:a|an|the)\s+(?P<role>[^\W\d_][\w\-]*(?:\s+[^\W\d_][\w\-]*){0,3}?)"
+    r"(?=\s+(?:at|of|for|in|with|on|from)\b|[.!]?\s*$)"
+)
+_IDENTITY_WORDS = frozenset({"is", "was", "are", "were", "be", "been", "being", "become", "became",
+                             "becomes", "remain", "remains", "remained", "as", "'s", "’s", "im", "i'm",
+                             "i’m", "am"})  # fmt: skip
+_NP_WORDS = frozenset({"a", "an", "the", "his", "her", "their", "its", "my", "our", "your", "this", "that",
+                       "new", "former", "local", "senior", "junior", "head", "chief", "staff", "retired"})
+_BETWEEN = frozenset({",", "(", ")", ":", ";", "-", "—", "–"})
+
+
+def check_role_as_object(claim: str, ev: str) -> Failure:
+    """What the claim says its subject is, the evidence says is someone the subject acts on
+    ("Ilinca married a nurse", "she hired a nurse") wherever it says the word: only a
+    verb whose doer is the subject itself, named or a pronoun, right before it."""
+    m = _ROLE_CLAIM.match(claim.strip())
+    if m is None:
+        return None
+    subject = m.group("subject")
+    role_words = m.group("role").split()
+    head = lemma(role_words[-1])
+    skip = _NP_WORDS | {w.casefold() for w in role_words}
+    spans = [(t.group(0), t.start(), t.end()) for t in _TOKEN.finditer(ev)]
+    toks = [t for t, _, _ in spans]
+    places = [i for i, t in enumerate(toks) if lemma(t) == head]
+    if not places:
+        return None
+    doers = [x.end for x in mentions(ev) if refers_to(subject, x.name) or refers_to(x.name, subject)]
+    for i in places:
+        if i + 1 < len(toks) and toks[i + 1][:1].isupper():
+            return None  # a title before a name: "mentored by the weaver Tèmítọ́pẹ́"
+        j = i - 1
+        while j >= 0 and i - j <= 6 and toks[j].casefold() in skip:
+            j -= 1
+        if j < 0 or i - j > 6 or toks[j] in _BETWEEN:
+            return None  # opens the text, or set beside a name: "Pop, a nurse", "Pop (nurse)"
+        before = toks[j].casefold()
+        verb = j - 1 if before in _OBJECT_PREPOSITIONS else j
+        if before in _IDENTITY_WORDS or verb < 0 or not _is_verb(toks[verb]):
+            return None  # said as what someone is ("is a nurse", "works as a nurse", "nurse Pop")
+        k = verb - 1
+        while k >= 0 and toks[k].casefold() in _AUX_ADVERBS:
+            k -= 1
+        if k >= 0 and toks[k].casefold() in _IDENTITY_WORDS:
+            return None  # a passive names the subject's post: "was named chief executive"
+        by_subject = k >= 0 and (toks[k].casefold() in _PRONOUNS or spans[k][2] in doers)
+        if not by_subject:
+            return None  # someone else's verb: not the claim's subject acting on the role
+    role = m.group("role")
+    return role, f"the evidence has '{role}' only as someone '{subject}' acts on"
+
+
+_AUX_ADVERBS = frozenset({"has", "have", "had", "just", "recently", "also", "then", "finally", "once"})
+_PRONOUNS = frozenset({"he", "she", "they", "i", "we"})
+_OBJECT_PREPOSITIONS = frozenset({"to", "with", "by", "for", "from", "about", "than"})

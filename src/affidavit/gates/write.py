@@ -64,7 +64,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.61+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.62+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -130,6 +130,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("relation_transposed", "relative_clause", checks_agent.check_relative_clause),
     ("relation_transposed", "possessor_swap", checks_agent.check_possessor_swap),
     ("unknown_subject", "action_doer", checks_agent.check_action_doer),
+    ("asserts_more_than_evidence", "role_as_object", checks_agent.check_role_as_object),
     ("asserts_more_than_evidence", "coverage", checks.check_coverage),
 )
 
