@@ -324,3 +324,30 @@ def check_role_as_object(claim: str, ev: str) -> Failure:
 _AUX_ADVERBS = frozenset({"has", "have", "had", "just", "recently", "also", "then", "finally", "once"})
 _PRONOUNS = frozenset({"he", "she", "they", "i", "we"})
 _OBJECT_PREPOSITIONS = frozenset({"to", "with", "by", "for", "from", "about", "than"})
+
+
+# Words that make a post another, lesser one: a deputy CFO is no CFO, a vice president
+# no president, an assistant manager no manager (not "senior", "junior", "co-": those
+# still hold the post).
+_LESSER = re.compile(
+    r"\b(?:(?P<mod>deputy|assistant|vice)(?:[ \t]+|-)|(?P<pre>sub|under)-)(?P<head>[\w\-]+)", re.I
+)
+
+
+def check_lesser_post(claim: str, ev: str) -> Failure:
+    """A post the evidence gives only with a word that makes it a lesser one ("the deputy
+    CFO", "vice-chair") is not the post itself ("is the CFO", "chairs")."""
+    lesser = [((m.group("mod") or m.group("pre")).casefold(), lemma(m.group("head")))
+              for m in _LESSER.finditer(ev)]
+    if not lesser:
+        return None
+    claimed = {lemma(m.group("head")) for m in _LESSER.finditer(claim)}
+    wanted = set(content_lemmas(claim)) - claimed
+    toks = [lemma(t.group(0)) for t in _TOKEN.finditer(ev)]
+    for mod, head in lesser:
+        if head not in wanted:
+            continue
+        plain = sum(1 for t in toks if t == head) - sum(1 for _m, h in lesser if h == head)
+        if plain <= 0:  # every time the evidence says the post, it says the lesser one
+            return head, f"the evidence says '{mod} {head}', not '{head}'"
+    return None

@@ -10,6 +10,7 @@ is refused. Pure function of (claim, evidence).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from affidavit.text.lemmas import content_lemmas, lemma
 
@@ -47,3 +48,45 @@ def check_called_off(claim: str, ev: str) -> Failure:
             continue  # "the March summit was cancelled": another summit than the claim's June one
         return noun, f"the evidence says the {noun} was called off"
     return None
+
+
+# A later sentence that ends the subject's post: "Resigned with effect from 28 February",
+# "She retired in May", "Ilinca Pop has since stepped down".
+_ENDED_LATER = re.compile(
+    r"^[ \t\-*•]*(?:(?P<who>[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*){0,3}|[Hh]e|[Ss]he|[Tt]hey)[ \t]+)?"
+    r"(?:has[ \t]+|had[ \t]+|have[ \t]+)?(?:since[ \t]+|then[ \t]+|later[ \t]+)?"
+    r"(?P<verb>(?i:resigned|retired|quit|stepped[ \t]+down|was[ \t]+dismissed|was[ \t]+fired|"
+    r"was[ \t]+let[ \t]+go|was[ \t]+made[ \t]+redundant))\b",
+)
+_SENTENCE = re.compile(r"[^.!?\n]+")
+_PRESENT_STATE = re.compile(
+    r"\b(?:is|are|works|serves|heads|leads|runs|manages|chairs|has[ \t]+been)\b", re.I
+)
+
+
+def check_ended_later(claim: str, ev: str, refers: Callable[[str, str], bool], subject: str) -> Failure:
+    """A post the claim states as held now that a later sentence of the evidence ends for
+    the claim's subject (named, a pronoun, or a record's subjectless line)."""
+    if not _PRESENT_STATE.search(claim) or _ENDED_LATER.search(claim):
+        return None
+    seen = False
+    for m in _SENTENCE.finditer(ev):
+        sentence = m.group(0)
+        if not seen:
+            seen = any(refers(subject, w) for w in _names_in(sentence))
+            continue
+        hit = _ENDED_LATER.match(sentence)
+        if hit is None:
+            continue
+        who = hit.group("who")
+        if who is None or who.casefold() in ("he", "she", "they") or refers(subject, who):
+            verb = " ".join(hit.group("verb").split())
+            return verb, f"the evidence goes on to say the subject {verb}"
+    return None
+
+
+_NAME_RUN = re.compile(r"[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*){0,3}")
+
+
+def _names_in(sentence: str) -> list[str]:
+    return _NAME_RUN.findall(sentence)

@@ -46,6 +46,7 @@ from affidavit.gates.write_record import record_readings
 from affidavit.gates.write_residence import residence_readings
 from affidavit.gates.write_shape import shape_of
 from affidavit.gates.write_signature import signature_readings
+from affidavit.gates.write_spouse import spouse_readings
 from affidavit.gates.write_stay import stay_readings
 from affidavit.gates.write_tenure import tenure_readings
 from affidavit.text import clauses as context
@@ -64,7 +65,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.62+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.63+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -131,6 +132,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("relation_transposed", "possessor_swap", checks_agent.check_possessor_swap),
     ("unknown_subject", "action_doer", checks_agent.check_action_doer),
     ("asserts_more_than_evidence", "role_as_object", checks_agent.check_role_as_object),
+    ("asserts_more_than_evidence", "lesser_post", checks_agent.check_lesser_post),
     ("asserts_more_than_evidence", "coverage", checks.check_coverage),
 )
 
@@ -421,7 +423,27 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
             return msgspec.structs.replace(
                 other, shape=decision.shape or other.shape, checks=(*other.checks, "role_noun")
             )
+    if decision.refusal is not None and (said := _works_as_reading(claim)) is not None:
+        # "Arben works as an accountant in Shkodër" says what "Arben is an accountant in
+        # Shkodër" says: decided on that reading (a role held, not "trained as" one).
+        other = decide_write(said, evidence)
+        if other.verdict == "ACCEPT":
+            return msgspec.structs.replace(
+                other, shape=decision.shape or other.shape, checks=(*other.checks, "works_as")
+            )
     return decision
+
+
+_WORKS_AS = re.compile(
+    r"\b(?P<verb>works|is working)[ \t]+as[ \t]+(?=(?:a|an|the)\b)", re.I
+)
+
+
+def _works_as_reading(claim: str) -> str | None:
+    """The claim with "works as a" read as "is a" (the present only: a past or perfect job
+    is read by the tenure readings, which keep its employer and its years)."""
+    m = _WORKS_AS.search(claim)
+    return None if m is None else f"{claim[: m.start()]}is {claim[m.end() :]}"
 
 
 _MOST_READINGS = 12
@@ -433,7 +455,8 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     sentence's appositions (``write_apposition``), a CV's degree line (``write_degree``), a
     move or a home address (``write_residence``), a CV's job line (``write_tenure``), a
     signature block (``write_signature``), a record's later lines (``write_record``), years
-    spent at a party read as years worked there (``write_stay``).
+    spent at a party read as years worked there (``write_stay``), a wife or husband named
+    beside a person read as a marriage (``write_spouse``).
     The span covers the part reread."""
     # "According to Roksolana, ...": the answer is the answerer's to report, under their label;
     # otherwise no label, which would stand as one more mention of the answerer.
@@ -448,6 +471,7 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     readings += [(start, end, text, "signature") for start, end, text in signature_readings(evidence)]
     readings += [(start, end, text, "record") for start, end, text in record_readings(evidence)]
     readings += [(start, end, text, "stay") for start, end, text in stay_readings(evidence)]
+    readings += [(start, end, text, "spouse") for start, end, text in spouse_readings(evidence)]
     # Each reading is a whole decision: only one that says something the claim says (beyond
     # its subject's name) can admit it, so the others are not decided at all.
     subject, _found = claim_subject(claim)
@@ -562,6 +586,10 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
     failure = checks_called_off.check_called_off(claim, evidence)
     if failure is not None:
         return _refuse("negation_flipped", failure, shape, span, ran)
+    ran.append("ended_later")  # "... Resigned with effect from 28 February 2025."
+    failure = checks_called_off.check_ended_later(claim, evidence, refers_to, subject)
+    if failure is not None:
+        return _refuse("temporal_shifted", failure, shape, span, ran)
     tail_end, tail = _correction_tail(original, evidence, span, view)
     span = (span[0], tail_end)
     claim_full, claim = claim, judged.claim

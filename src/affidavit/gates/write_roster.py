@@ -108,9 +108,57 @@ def _reading(subject: str, label: str, evidence: str, found: Sequence[Mention] =
     # "Ola Berg (chair)": a role noted beside the listed name says that role too.
     for m in found:
         note = _NOTE.match(evidence, m.end)
-        if note is not None and note.group(1).casefold() in ROSTER_LABELS and m.name == subject:
+        if note is None or m.name != subject:
+            continue
+        if note.group(1).casefold() in ROSTER_LABELS:
             out += f" ; {subject} {ROSTER_LABELS[note.group(1).casefold()]} the {_event_title(evidence)}."
+        held = _held_post(note.group(1), evidence)
+        if held is not None:  # "Ilinca Pop (managing director)" under "Board of Dacia Mobila"
+            out += f" ; {subject} is the {held}."
     return out
+
+
+# A note that is no post: how or when someone took part ("(by phone)", "(left at 11)").
+_NOT_POST = frozenset({
+    "by", "from", "via", "on", "at", "until", "till", "for", "in", "left", "arrived", "joined", "remote",
+    "remotely", "online", "guest", "visitor", "observer", "item", "items", "minutes", "notes", "part",
+    "late", "early", "absent", "apologies",
+})  # fmt: skip
+
+
+def _held_post(note: str, evidence: str) -> str | None:
+    """The post a roster's note gives the listed name, with whose it is: "manager, Kalibari
+    Tea Estate" as written, "CFO" of the organisation the title line opens with; None for
+    a note that is no post, or a post of no one named."""
+    role, _, org = (p.strip() for p in note.partition(","))
+    words = role.split()
+    if (not words or len(words) > 4 or any(ch.isdigit() for ch in note)
+            or any(w.casefold() in _NOT_POST or w.casefold().endswith("ed") for w in words)
+            or not all(w.islower() or (w.isupper() and 2 <= len(w) <= 5) for w in words)):
+        return None  # a post is lower-case words or an abbreviation ("finance director", "CFO")
+    whose = _title_org(evidence)
+    if org:
+        # "(manager, Kalibari Tea Estate)": that estate's; under another firm's title, no one's
+        # (the title's name would stand beside the note's).
+        same = whose is None or org.casefold() == whose.casefold()
+        return f"{role} of {org}" if _title_name(org) and same else None
+    return f"{role} of {whose}" if whose is not None else None
+
+
+_TITLE_LEAD = re.compile(
+    r"^(?:minutes\s*(?:of\s+)?(?:the\s+)?|the\s+)?(?:board|committee|meeting)\s+of\s+(?:the\s+)?|"
+    r"^minutes\s*[-—–:]\s*",
+    re.I,
+)
+
+
+def _title_org(evidence: str) -> str | None:
+    """The organisation a title line opens with ("Board of Dacia Mobila, 18 Nov",
+    "Gumel Agro Mills, management meeting"), else None."""
+    line = evidence[_first_line_start(evidence):].split("\n", 1)[0]
+    line = re.split(r"\.\s|\s(?i:present|attendees|in attendance)\s*:", line, maxsplit=1)[0]
+    first = _TITLE_PARTS.split(_TITLE_LEAD.sub("", line.strip()), maxsplit=1)[0].strip(" .")
+    return first if first and _title_name(first) and not _MONTH_DATE.match(first) else None
 
 
 _NOTE = re.compile(r"\s*\(\s*([^()]{1,30}?)\s*\)")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from affidavit.text.lemmas import _IRREGULAR
+from affidavit.text.lexicon import lexicon
 
 # Reporting verbs that pass a statement on without vouching for it. Factive ones
 # ("confirmed", "revealed", "admitted") presuppose their complement and are not here.
@@ -205,7 +206,25 @@ def _no_clause_after(piece: str, at: int, more: bool, inline: re.Match[str] | No
         return not more
     if re.search(r"(?:\bthat|:)\s*$", piece[:at]):
         return False
-    return not _has_finite(_WORD.findall(rest)[1:])
+    return not _has_finite(_WORD.findall(rest)[1:]) and not _plural_clause(rest)
+
+
+# "Ilinca Pop and Radu Stan live in Arad", "they live in Arad": a plural subject's present
+# verb has no ending to tell it by; the word after the subject is one the lexicon has as a verb.
+_PLURAL_SUBJECT = re.compile(
+    r"^(?:(?:[A-Z][\w'’\-]*[ \t]+){1,4}(?:and|&)[ \t]+"
+    r"(?:(?:[A-Z][\w'’\-]*[ \t]+){1,4}|(?:his|her|their)[ \t]+[a-z]+,?[ \t]+(?:[A-Z][\w'’\-]*[ \t,]+){1,4})"
+    r"|(?i:they|we|you|i)[ \t]+)"
+    r"(?:(?i:all|both|still|now|also|really|just)[ \t]+)?(?P<verb>[a-z][a-z\-]*)\b"
+)
+
+
+def _plural_clause(rest: str) -> bool:
+    found = _PLURAL_SUBJECT.match(rest)
+    if found is None:
+        return False
+    verb = found.group("verb")
+    return bool(lexicon().synonyms_first_sense(verb, "v") or lexicon().derivations(verb, "v"))
 
 
 def _has_finite(found: list[str]) -> bool:
