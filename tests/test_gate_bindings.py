@@ -136,6 +136,15 @@ CASES = [  # (claim, evidence that supports it, near-miss evidence)
     # A report of a plural subject is a report ("live" has no ending to tell the verb by).
     ("Ilinca Pop lives in Arad.", "Ilinca Pop and Radu Stan live in Arad.",
      "Lena said Ilinca Pop and Radu Stan live in Arad."),
+    # A post set beside a name with no article is that name's; one of several is not the one.
+    ("Ilinca Pop is the managing director of Arpa Foods.",
+     "Ilinca Pop, managing director of Arpa Foods, said exports doubled last year.",
+     "Ilinca Pop, managing director of Lotru Mills, said Arpa Foods doubled exports last year."),
+    ("Ilinca Pop is a founder of Arpa Foods.", "Ilinca Pop, founder of Arpa Foods, said exports doubled.",
+     "Ilinca Pop, one of the founders' daughters, said Arpa Foods doubled exports."),
+    # The priced unit may be the subject ("A trip ... costs"); not "for the year".
+    ("A trip on Radu Stan's minibus costs RON 6.", "A trip on Radu Stan's minibus costs six lei (RON 6).",
+     "Two trips on Radu Stan's minibus cost six lei (RON 6)."),
     ("Edvin married Kaja in 2019.",
      "Family news: my brother Edvin married Kaja in 2019 and moved to Lyngen two years later.",
      "Family news: my brother Edvin moved to Lyngen in 2019, two years after he married Kaja."),

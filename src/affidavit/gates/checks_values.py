@@ -195,8 +195,16 @@ _PER = re.compile(r"(?:\bper|/|\bevery)[ \t]*(?!cent\b)(?P<unit>[^\W\d_][\w\-]*)
 _A_UNIT = re.compile(r"[ \t]+(?:a|an)[ \t]+(?P<unit>[^\W\d_][\w\-]*)", re.I)  # "1.4m tenge a month"
 
 
+# "A trip on the minibus costs Bs 6", "each ticket is €4": the priced unit as the subject.
+_ONE_UNIT = re.compile(r"\b(?:a|an|each|every|one)[ \t]+(?P<unit>[^\W\d_][\w\-]*)", re.I)
+
+
+_EACH = re.compile(r"\b(?:each|every)[ \t]+(?P<unit>[^\W\d_][\w\-]*)", re.I)
+
+
 def _rate_units(text: str) -> set[str]:
     units = {lemma(m.group("unit")) for m in _PER.finditer(text)}
+    units |= {lemma(m.group("unit")) for m in _ONE_UNIT.finditer(text)}
     at = 0
     for q in quantities(text):
         found = text.find(q.surface, at)
@@ -213,6 +221,10 @@ def check_rate_unit(claim: str, ev: str) -> Failure:
     """What the claim's rate is counted by is what the evidence's is ("€80 per night for
     two people" gives no "€80 per person per night", though 'person' is a word of it)."""
     claimed = {lemma(m.group("unit")) for m in _PER.finditer(claim)}
+    # "A trip costs RON 6", "Each ticket is €4": one of them, priced (not "two trips").
+    lead = _ONE_UNIT.match(claim.strip())
+    claimed |= {lemma(lead.group("unit"))} if lead is not None else set()
+    claimed |= {lemma(m.group("unit")) for m in _EACH.finditer(claim)}
     if not claimed or not quantities(claim):
         return None
     held = _rate_units(ev)

@@ -37,7 +37,11 @@ _DATELINE = re.compile(
 )
 # After the name: ", the Tolosa maker of payroll software, ..." or at the sentence's end.
 _APPOSITION = re.compile(
-    r",[ \t]+(?P<app>(?:the|a|an|its|their|[A-ZÀ-ÞĀ-Ž][\w'’-]*(?:[ \t][A-ZÀ-ÞĀ-Ž][\w'’-]*){0,3}['’]s?)[ \t]"
+    r",[ \t]+(?P<app>(?:the|a|an|its|their|[A-ZÀ-ÞĀ-Ž][\w'’-]*(?:[ \t][A-ZÀ-ÞĀ-Ž][\w'’-]*){0,3}['’]s?"
+    # "managing director of Arpa Foods": a post with no article, then whose it is
+    r"|(?!(?:one|two|three|four|five|some|many|most|several|each|all|none|both|either|neither|any|"
+    r"part|member|head)\b)"
+    r"(?=[a-z][\w'’-]*(?:[ \t][a-z][\w'’-]*){0,3}[ \t](?:of|at)[ \t][A-ZÀ-ÞĀ-Ž])[a-z][\w'’-]*)[ \t]"
     r"[^,;:()\n]+?)(?:,[ \t]*(?P<rest>[^\n]*)|[.!]?[ \t]*$)"
 )
 # ", which makes submersible pumps, said ...": a relative clause set beside the name.
