@@ -171,3 +171,13 @@ def test_known_words_joined_by_hyphens_opening_a_sentence_are_no_name() -> None:
     found = [n for n, _, _ in find_names("Return-to-work meeting held 19 May with Shafiq Sarker.")]
     assert found == ["Shafiq Sarker"]
     assert [n for n, _, _ in find_names("Jean-Luc Picard met Ada Obi.")] == ["Jean-Luc Picard", "Ada Obi"]
+
+
+def test_a_post_in_capitals_is_no_name_and_joins_none() -> None:
+    """ "the CEO of Grup Feixes" names Grup Feixes; the post is no entity (it was read as
+    one name, "CEO of Grup Feixes", and stored as an entity). An acronym firm still is."""
+    assert _names("Eudald Casademunt is the CEO of Grup Feixes.") == ["Eudald Casademunt", "Grup Feixes"]
+    assert _names("Ana Ruiz, CFO of Brix, said the plant will close.") == ["Ana Ruiz", "Brix"]
+    assert _names("Radu Stan (CFO) took the minutes.") == ["Radu Stan"]
+    assert _names("IBM hired Ana Ruiz.") == ["IBM", "Ana Ruiz"]
+    assert _names("The Bank of England kept rates.") == ["Bank of England"]

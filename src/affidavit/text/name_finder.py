@@ -29,6 +29,7 @@ from affidavit.text.wordlists import (
     NOT_NAMES,
     NUMBER_WORDS,
     PARTICLES,
+    ROLE_ABBREVIATIONS,
     TITLES,
 )
 
@@ -211,6 +212,8 @@ def _given_name(text: str, start: int, end: int, low: str) -> bool:
 def _may_start(text: str, word: str, start: int, end: int) -> bool:
     """Whether the capitalised ``word`` at ``start`` may open a name."""
     low = word.casefold()
+    if word.isupper() and low in ROLE_ABBREVIATIONS:
+        return False  # "the CEO of Grup Feixes": a post, and "of" then joins no name to it
     if word.isalpha() and _given_name(text, start, end, low):
         return True
     if low in _MONTHS:

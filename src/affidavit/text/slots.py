@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
+from affidavit.text import wordlists
+
 FRAMES_VERSION = "frames-6"
 Side = Literal["subject", "object", "any"]
 Needs = Literal["number", "date", "none"]
@@ -262,7 +264,7 @@ for _frame in FRAMES:  # a slot asked by a noun and by a verb: the noun's entry 
     BY_NAME.setdefault(_frame.name, _frame)
 
 # Abbreviations a question may use for a role ("Who is Brix's CEO?"): never names.
-ROLE_ABBREVIATIONS = frozenset({"ceo", "cfo", "cto", "coo", "md", "gm", "fd", "hr", "vp", "hq", "gp"})
+ROLE_ABBREVIATIONS = wordlists.ROLE_ABBREVIATIONS
 
 # Nouns for another party ("Lena's *employer*", "Lena's *sister*"): with more asked after
 # them ("What does Lena's employer make?") they stand for an entity of their own, a hop.

@@ -124,3 +124,6 @@ MONTHS = frozenset({
 # Verbs that say the same of both parties ("Omar married Lena" says "Lena married Omar"):
 # a direction check does not apply to them.
 SYMMETRIC_VERBS = frozenset({"marry", "wed", "meet", "date", "divorce", "partner", "befriend", "merge"})
+
+# Posts written as capitals ("CEO of Grup Feixes", "the HR manager"): a role, never a name.
+ROLE_ABBREVIATIONS = frozenset({"ceo", "cfo", "cto", "coo", "md", "gm", "fd", "hr", "vp", "hq", "gp"})
