@@ -145,6 +145,13 @@ CASES = [  # (claim, evidence that supports it, near-miss evidence)
     # The priced unit may be the subject ("A trip ... costs"); not "for the year".
     ("A trip on Radu Stan's minibus costs RON 6.", "A trip on Radu Stan's minibus costs six lei (RON 6).",
      "Two trips on Radu Stan's minibus cost six lei (RON 6)."),
+    # A state the evidence goes on to reverse ("up now") does not still hold.
+    ("The Sibiu server is still down.",
+     "Lise: the Sibiu server's been down since 2am\nOps: still looking into it",
+     "Lise: the Sibiu server's been down since 2am\nOps: restarted at 4, up now"),
+    ("The Arad shop is still closed.",
+     "The Arad shop is still closed after the flood. Ilinca: we open again on Monday.",
+     "The Arad shop has been closed since May; it is open again now."),
     ("Edvin married Kaja in 2019.",
      "Family news: my brother Edvin married Kaja in 2019 and moved to Lyngen two years later.",
      "Family news: my brother Edvin moved to Lyngen in 2019, two years after he married Kaja."),

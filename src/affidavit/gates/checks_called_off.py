@@ -90,3 +90,48 @@ _NAME_RUN = re.compile(r"[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*){0,3}")
 
 def _names_in(sentence: str) -> list[str]:
     return _NAME_RUN.findall(sentence)
+
+
+_WORD = re.compile(r"[\w'’\-]+")
+_NOW_WORDS = frozenset({"now", "back", "currently"})
+_COPULAS = frozenset({"is", "are", "was", "were", "'s", "’s", "be", "been"})
+_STILL = frozenset({"still", "now", "currently"})
+
+
+class _AnyWord(frozenset[str]):
+    """Without the lexicon every word may be the antonym: the check refuses more, never less."""
+
+    def __contains__(self, item: object) -> bool:
+        return isinstance(item, str) and item not in _NOW_WORDS and item != "again"
+
+    def __bool__(self) -> bool:
+        return True
+
+
+_ANY_WORD = _AnyWord()
+
+
+def check_reversed_state(claim: str, ev: str, antonyms: Callable[[str], frozenset[str]] | None) -> Failure:
+    """A state the claim says still holds that the evidence goes on to reverse ("the server's
+    been down since 2am / Ops: restarted at 4, up now" gives no "is still down"): after the
+    last time the evidence says the claim's state, it says the state's antonym (the pinned
+    lexicon's) beside "now" or "back", or after a copula with "again"."""
+    said = [w.casefold() for w in _WORD.findall(claim)]
+    if not _STILL & set(said):
+        return None
+    toks = [(m.group(0).casefold(), m.start()) for m in _WORD.finditer(ev)]
+    for state in said:
+        opposite = antonyms(state) if antonyms is not None else _ANY_WORD
+        if not opposite:
+            continue
+        seen = [i for i, (t, _) in enumerate(toks) if t == state]
+        if not seen:
+            continue
+        for i in range(seen[-1] + 1, len(toks)):
+            word = toks[i][0]
+            near = {t for t, _ in toks[max(0, i - 2) : i + 3]}
+            before = {t for t, _ in toks[max(0, i - 2) : i]}
+            # "up now", "back up", "is open again" (not "we open again on Monday": a plan)
+            if word in opposite and (near & _NOW_WORDS or ("again" in near and before & _COPULAS)):
+                return state, f"the evidence goes on to say it is '{word}' now"
+    return None

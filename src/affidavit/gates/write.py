@@ -50,7 +50,7 @@ from affidavit.gates.write_spouse import spouse_readings
 from affidavit.gates.write_stay import stay_readings
 from affidavit.gates.write_tenure import tenure_readings
 from affidavit.text import clauses as context
-from affidavit.text import corrections, currencies, lemmas, lexical, markers, name_finder
+from affidavit.text import corrections, currencies, lemmas, lexical, lexicon, markers, name_finder
 from affidavit.text.corrections import Retracted
 from affidavit.text.currencies import CURRENCY_TABLE_VERSION
 from affidavit.text.entail import LEXICON_IDENTITY
@@ -65,7 +65,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.65+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.66+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -586,6 +586,12 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
     failure = checks_called_off.check_called_off(claim, evidence)
     if failure is not None:
         return _refuse("negation_flipped", failure, shape, span, ran)
+    ran.append("reversed_state")  # "down since 2am / Ops: restarted at 4, up now"
+    # No lexicon, no antonyms: then any word "now" or "back" stands beside reverses (more refusals).
+    opposite = (lambda w: lexicon.antonyms(w, "a")) if lexicon.lexicon() else None
+    failure = checks_called_off.check_reversed_state(claim, evidence, opposite)
+    if failure is not None:
+        return _refuse("temporal_shifted", failure, shape, span, ran)
     ran.append("ended_later")  # "... Resigned with effect from 28 February 2025."
     failure = checks_called_off.check_ended_later(claim, evidence, refers_to, subject)
     if failure is not None:
