@@ -152,6 +152,15 @@ CASES = [  # (claim, evidence that supports it, near-miss evidence)
     ("The Arad shop is still closed.",
      "The Arad shop is still closed after the flood. Ilinca: we open again on Monday.",
      "The Arad shop has been closed since May; it is open again now."),
+    # A roster under "Minutes, ORG, date" or "Board meeting, ORG, date"; a move for a purpose
+    # settles, a move for a while does not.
+    ("Radu Stan is the production manager at Dacia Mobila.",
+     "Minutes, Dacia Mobila, 12 March. Attendees: Ilinca Pop (founder), Radu Stan (production manager).",
+     "Minutes, Dacia Mobila, 12 March. Attendees: Ilinca Pop (production manager), Radu Stan (founder)."),
+    ("Ilinca Pop lives in Deva.", "ilinca pop moved from arad to deva in april 2022 for a radio job.",
+     "ilinca pop moved from arad to deva in april 2022 for a few months."),
+    ("Ilinca Pop lives in Deva.", "ilinca pop moved up to deva in october 2021, she's still a nurse.",
+     "ilinca pop moved up to deva in october 2021, then on to arad."),
     ("Edvin married Kaja in 2019.",
      "Family news: my brother Edvin married Kaja in 2019 and moved to Lyngen two years later.",
      "Family news: my brother Edvin moved to Lyngen in 2019, two years after he married Kaja."),

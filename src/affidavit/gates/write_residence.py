@@ -24,10 +24,14 @@ _PLACE = r"(?P<place>[A-ZÀ-ÞĀ-Ž][\w'’-]+(?:[ \t]+[A-ZÀ-ÞĀ-Ž][\w'’-]+
 # "moved (from X) to [address, ] Town": the town is the to-phrase's last name.
 _MOVED = re.compile(
     r"\b(?P<verb>moved|has moved|have moved|relocated|has relocated)\b(?:[ \t]+from[ \t]+[^,.;]+?)?"
-    r"[ \t]+to[ \t]+(?:[^.;\n]*?,[ \t]*)?" + _PLACE
+    r"(?:[ \t]+(?:up|down|over|out))?[ \t]+to[ \t]+(?:[^.;\n]*?,[ \t]*)?" + _PLACE
     + r"(?=[ \t]*(?:[.,;!]|$|\n|[ \t](?:on|in|last|this|two|a|since|after|with)\b))"
 )
-_NOT_SETTLED = re.compile(r"\b(?i:then|again|back to|for (?:a|an|one|two|three|six|a few|some) )")
+# A stay for a while ("for a year", "for six months"), not a purpose ("for a radio job").
+_NOT_SETTLED = re.compile(
+    r"\b(?i:then|again|back to|for (?:a|an|one|two|three|six|a few|some|the) "
+    r"(?:[a-z]+ )?(?:years?|months?|weeks?|days?|while|time|term|season|summer|winter|semester))\b"
+)
 _ADDRESS = re.compile(
     r"\b(?i:home address|new address|address|lives at)\b[^:\n]*:[ \t]*[^\n]*?,[ \t]*" + _PLACE
     + r"[ \t]*\.?[ \t]*(?:$|\n)",

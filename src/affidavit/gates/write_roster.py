@@ -157,8 +157,16 @@ def _title_org(evidence: str) -> str | None:
     "Gumel Agro Mills, management meeting"), else None."""
     line = evidence[_first_line_start(evidence):].split("\n", 1)[0]
     line = re.split(r"\.\s|\s(?i:present|attendees|in attendance)\s*:", line, maxsplit=1)[0]
-    first = _TITLE_PARTS.split(_TITLE_LEAD.sub("", line.strip()), maxsplit=1)[0].strip(" .")
+    parts = [p.strip(" .") for p in _TITLE_PARTS.split(_TITLE_LEAD.sub("", line.strip()))]
+    while parts and _RECORD_WORD.match(parts[0]):
+        parts.pop(0)  # "Minutes, Qhapaq Textiles, 12 March", "Board minutes — Mtkvari Glassworks"
+    first = parts[0] if parts else ""
     return first if first and _title_name(first) and not _MONTH_DATE.match(first) else None
+
+
+_RECORD_WORD = re.compile(
+    r"^(?i:(?:board|team|staff|management|committee)[ \t]+)?(?i:minutes|meeting|notes|meeting notes)$"
+)
 
 
 _NOTE = re.compile(r"\s*\(\s*([^()]{1,30}?)\s*\)")
