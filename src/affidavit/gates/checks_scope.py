@@ -24,7 +24,10 @@ Failure = tuple[str, str] | None
 # A name right after an exception cue, or later in the list it opens ("except A and B").
 _EXCEPT_LIST = re.compile(
     r"\b(?:except(?: for)?|excepting|apart from|other than|save for|but not|excluding|"
-    r"with the exception of)\s+(?P<list>[^,;.:!?()]*?)(?=\s+(?:has|have|had|is|are|was|were|"
+    r"with the exception of|(?:bar|save)(?=\s+[A-ZÀ-ÞĀ-Ž])|"
+    # "Everyone but Nayra passed": "but" right after a whole group
+    r"(?:(?<=everyone )|(?<=everybody )|(?<=anyone )|(?<=all )|(?<=nobody ))(?:but|besides))"
+    r"\s+(?P<list>[^,;.:!?()]*?)(?=\s+(?:has|have|had|is|are|was|were|"
     r"will|would|did|do|does|can|could|[a-z]+ed)\b|[,;.:!?()]|$)",
     re.I,
 )

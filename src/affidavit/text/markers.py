@@ -12,7 +12,9 @@ from affidavit.text.memo import memo
 
 NEGATORS = frozenset(
     {"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "cannot",
-     "n't", "without"}
+     "n't", "without",
+     # almost never, almost not: "hardly speaks Welsh" says less than "speaks Welsh"
+     "hardly", "barely", "scarcely", "rarely", "seldom"}
 )  # fmt: skip
 # Words that carry a negation inside them, mapped to the positive lemma they deny.
 LEXICAL_NEGATIVES: dict[str, str] = {
@@ -32,9 +34,12 @@ _NEGATIVE_PHRASES = re.compile(
     # "It is false that ...": a denial of the clause that follows.
     r"(?:false|untrue|a lie|a myth|nonsense|wrong) that|"
     # Not done (yet): "has yet to sign", "stopped short of signing".
-    r"(?:is|are|was|were|has|have|had) (?:still )?yet to|(?:has|have) still to|stopped short of)\b"
+    r"(?:is|are|was|were|has|have|had) (?:still )?yet to|(?:has|have) still to|stopped short of|"
+    # Kept from doing it: "avoided signing", "was too late to sign".
+    r"avoid(?:ed|s|ing)?(?= \w+ing\b)|too late to)\b"
 )
-_PHRASE_TAILS = frozenset({"out", "from", "of", "than", "that", "to", "against"})
+_PHRASE_TAILS = frozenset({"out", "from", "of", "than", "that", "to", "against",
+                           "avoid", "avoids", "avoided", "avoiding"})
 
 # Modality classes: a hedge, an intention, a prediction.
 MODALITY: dict[str, str] = {
@@ -80,6 +85,14 @@ MODALITY: dict[str, str] = {
     "tentatively": "hedge", "tentative": "hedge", "must": "hedge", "due": "future",
     "incoming": "future", "designate": "future", "elect": "future", "prospective": "future",
     "acting": "hedge", "interim": "hedge",
+    # Verbs whose infinitive is not done, or not yet: "pretended to sign", "needs to sign",
+    # "is required to sign", "hesitated to sign", "is reluctant to sign".
+    "pretended": "intent", "pretends": "intent", "pretending": "intent", "needs": "intent",
+    "required": "intent", "obliged": "intent", "hesitated": "intent", "hesitates": "intent",
+    "reluctant": "intent",
+    # What someone only dreamt or imagined.
+    "dreamt": "hedge", "dreamed": "hedge", "dreams": "hedge", "imagined": "hedge",
+    "imagines": "hedge",
 }  # fmt: skip
 # "We are happy to announce that ...": an offer word before a verb of saying opens a
 # statement, not an offer.
@@ -94,7 +107,8 @@ _NEEDS_TO = frozenset({"due", "set", "going", "thought", "believed", "expected",
                        "vowed", "vows", "pledged", "pledges", "agreed", "agrees", "decided",
                        "decides", "supposed", "meant", "about", "wanted", "hoped", "volunteered",
                        "prepared", "preparing", "ready", "like", "keen", "eager", "willing",
-                       "happy", "glad", "offer"})  # fmt: skip
+                       "happy", "glad", "offer", "pretended", "pretends", "pretending", "needs",
+                       "required", "obliged", "hesitated", "hesitates", "reluctant"})  # fmt: skip
 # Of those, the ones whose "to" may open a noun phrase ("agreed to the terms", "due to
 # rain"): modal only before a verb, not before a determiner or a name.
 _TO_VERB_ONLY = frozenset({"agreed", "agrees", "prepared", "ready", "about", "like",
@@ -179,8 +193,8 @@ def _normalised(text: str) -> str:
 
 _NUMBERED = re.compile(r"\b[Nn]o\.[ \t]?\d")
 _BARE_NT = re.compile(
-    r"\b(do|does|did|is|was|are|were|has|have|had|could|would|should|must|need|ca|wo|ai)nt\b"
-)
+    r"\b(do|does|did|is|was|are|were|has|have|had|could|would|should|must|need|ca|wo|ai)'?nt\b"
+)  # "didnt", and the apostrophe typed one letter late: "does'nt"
 
 
 def negations(text: str) -> int:
@@ -189,7 +203,7 @@ def negations(text: str) -> int:
     count = sum(1 for t in toks if t in NEGATORS or t in LEXICAL_NEGATIVES)
     if "no" in toks:
         count -= len(_NUMBERED.findall(text))  # "Hospital No. 2", "no. 14": a number, not a denial
-    if not _PHRASE_TAILS.isdisjoint(toks):  # every negative phrase ends in one of these
+    if not _PHRASE_TAILS.isdisjoint(toks):  # every negative phrase holds one of these
         count += len(_NEGATIVE_PHRASES.findall(text.casefold()))
     # "no longer" is a temporal ending, not a denial of the predicate; so is "not ... anymore".
     low = _normalised(text)
