@@ -59,6 +59,10 @@ _ENDED_LATER = re.compile(
     r"was[ \t]+let[ \t]+go|was[ \t]+made[ \t]+redundant))\b",
 )
 _SENTENCE = re.compile(r"[^.!?\n]+")
+_LEFT_POST = re.compile(
+    r"\b(?P<verb>(?i:resigned|retired|quit|stepped[ \t]+down|left[ \t]+(?:her|his|their)[ \t]+post))"
+    r"[ \t]+as[ \t]+(?P<post>[^,.;]+)"
+)
 _PRESENT_STATE = re.compile(
     r"\b(?:is|are|works|serves|heads|leads|runs|manages|chairs|has[ \t]+been)\b", re.I
 )
@@ -74,6 +78,10 @@ def check_ended_later(claim: str, ev: str, refers: Callable[[str, str], bool], s
         sentence = m.group(0)
         if not seen:
             seen = any(refers(subject, w) for w in _names_in(sentence))
+            left = _LEFT_POST.search(sentence) if seen else None
+            if left is not None:  # "Ji-woo Park stepped down as CFO of Hanbit Logistics"
+                verb = " ".join(left.group("verb").split())
+                return verb, f"the evidence says the subject {verb} as {left.group('post')}"
             continue
         hit = _ENDED_LATER.match(sentence)
         if hit is None:
@@ -134,4 +142,28 @@ def check_reversed_state(claim: str, ev: str, antonyms: Callable[[str], frozense
             # "up now", "back up", "is open again" (not "we open again on Monday": a plan)
             if word in opposite and (near & _NOW_WORDS or ("again" in near and before & _COPULAS)):
                 return state, f"the evidence goes on to say it is '{word}' now"
+    return None
+
+
+# A record's field whose value denies or doubts it: "Diabetes - negative", "Smoker: no",
+# "?diabetes — bloods pending".
+_FIELD_DENIED = re.compile(
+    r"(?:^|[\n.;]\s*)(?P<term>[A-Za-z][\w\- ]{1,40}?)\s*(?::|\s[-–—]\s)\s*"
+    r"(?P<value>no|none|nil|negative|neg|absent|not detected|not present|denied|ruled out)\b",
+    re.I,
+)
+_FIELD_QUERIED = re.compile(r"(?:^|[\s(])\?(?P<term>[A-Za-z][\w\-]{2,40})")  # "?diabetes", not "ok? Diabetes"
+
+
+def check_field_value(claim: str, ev: str, lemma_of: Callable[[str], str]) -> Failure:
+    """A record's field the claim states as so whose value in the evidence is "no",
+    "negative", "nil" (denied) or that the evidence marks "?" (queried)."""
+    wanted = {lemma_of(w) for w in _WORD.findall(claim.casefold())}
+    for m in _FIELD_DENIED.finditer(ev):
+        words = [lemma_of(w) for w in _WORD.findall(m.group("term").casefold())]
+        if words and words[-1] in wanted:
+            return m.group("term").strip(), f"the evidence records '{m.group(0).strip(' .;')}'"
+    for m in _FIELD_QUERIED.finditer(ev):
+        if lemma_of(m.group("term").casefold()) in wanted:
+            return m.group("term"), f"the evidence only queries it ('?{m.group('term')}')"
     return None

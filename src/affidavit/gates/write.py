@@ -65,7 +65,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.68+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.69+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -584,6 +584,10 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
         return _refuse("negation_flipped", failure, shape, span, ran)
     ran.append("called_off")  # read over the whole evidence: "Update: the summit is cancelled."
     failure = checks_called_off.check_called_off(claim, evidence)
+    if failure is not None:
+        return _refuse("negation_flipped", failure, shape, span, ran)
+    ran.append("field_value")  # "Diabetes - negative", "?diabetes"
+    failure = checks_called_off.check_field_value(claim, evidence, lemmas.lemma)
     if failure is not None:
         return _refuse("negation_flipped", failure, shape, span, ran)
     ran.append("reversed_state")  # "down since 2am / Ops: restarted at 4, up now"

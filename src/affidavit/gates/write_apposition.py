@@ -41,7 +41,8 @@ _APPOSITION = re.compile(
     # "managing director of Arpa Foods": a post with no article, then whose it is
     r"|(?!(?:one|two|three|four|five|some|many|most|several|each|all|none|both|either|neither|any|"
     r"part|member|head)\b)"
-    r"(?=[a-z][\w'’-]*(?:[ \t][a-z][\w'’-]*){0,3}[ \t](?:of|at)[ \t][A-ZÀ-ÞĀ-Ž])[a-z][\w'’-]*)[ \t]"
+    r"(?=(?:[a-z][\w'’-]*|[A-Z]{2,4})(?:[ \t][a-z][\w'’-]*){0,3}[ \t](?:of|at)[ \t][A-ZÀ-ÞĀ-Ž])"
+    r"(?:[a-z][\w'’-]*|[A-Z]{2,4}))[ \t]"
     r"[^,;:()\n]+?)(?:,[ \t]*(?P<rest>[^\n]*)|[.!]?[ \t]*$)"
 )
 # ", which makes submersible pumps, said ...": a relative clause set beside the name.

@@ -93,6 +93,8 @@ MODALITY: dict[str, str] = {
     # What someone only dreamt or imagined.
     "dreamt": "hedge", "dreamed": "hedge", "dreams": "hedge", "imagined": "hedge",
     "imagines": "hedge",
+    # Not (yet) the post: "was shortlisted for CFO", "a candidate for CFO".
+    "shortlisted": "hedge", "candidate": "hedge", "candidates": "hedge",
 }  # fmt: skip
 # "We are happy to announce that ...": an offer word before a verb of saying opens a
 # statement, not an offer.
