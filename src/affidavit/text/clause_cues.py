@@ -22,7 +22,9 @@ _REPORT = (
     r"believes?|believed|denied|denies|deny|disputes|disputed|saying|"
     # Attitudes and inferences pass a statement on as much as reports do.
     r"fears?|feared|worries|worried|assumes?|assumed|hints?|hinted|guesses|guessed|suspects?|suspected|"
-    r"expects?|expected|predicts?|predicted|indicates?|indicated|"
+    r"expects?|expected|predicts?|predicted|indicates?|indicated|implies|implied|suggests|suggested|"
+    # A message passes a statement on too: "Sione texted me that ...".
+    r"(?:texted|messaged|emailed|phoned|rang|wrote|whatsapped|dm'?d)(?: (?:me|us|him|her|them))?(?= that\b)|"
     r"(?:is|was|are|were|am|'m|’m) (?:convinced|worried|sure|certain|confident|adamant|afraid|concerned|"
     r"under the impression)|"
     r"(?:was|were|has been|have been|had been|got) told|"
@@ -102,7 +104,10 @@ _TRAIL = re.compile(
 _RUMOUR = re.compile(
     r"^(?:rumou?r has it|word is|word has it|the word is|i hear|i heard|i'?ve heard|"
     r"people say|they say|it is said|it's said|"
-    r"everyone says|someone said|somebody said|a little bird told me)(?:\s+that\b)?\s*[,:]?\s*",
+    r"everyone says|someone said|somebody said|a little bird told me|"
+    # a view, a rumour or a bet, not a fact: "In Sione's view, ...", "Chances are ..."
+    r"in [^,;:]{1,40}?['’]s? (?:view|opinion|eyes|book)|the rumou?rs?(?: going (?:a)?round)?(?: is| are)?|"
+    r"chances are|odds are|i bet|i'?d bet|i'?m betting)(?:\s+that\b)?\s*[,:]?\s*",
     re.I,
 )
 _CONDITION = re.compile(
@@ -248,6 +253,8 @@ def _speaker_like(trail: re.Match[str]) -> bool:
     return 0 < len(words) <= 5 and (
         who[:1].isupper()
         or words[0].casefold() in ("the", "my", "our", "his", "her", "their", "he", "she", "they", "i", "we")
+        # "sione's mum reckons": a chat's possessive, written without capitals
+        or (len(words) >= 2 and words[0].casefold().endswith(("'s", "’s")))
         # "chief executive Ayọ̀délé Ìdòwú": a title or role before a capitalised name
         or (len(words) >= 2 and words[-1][:1].isupper() and all(w[:1].isalpha() for w in words))
     )
