@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from affidavit.gates.checks_called_off import check_field_value, check_reversed_state
 from affidavit.gates.write import decide_write
+from affidavit.text.lexicon import antonyms
 
 ADMIT = ("ACCEPT", "RESCUE")
 
@@ -218,3 +220,30 @@ def test_the_supported_text_admits_and_the_near_miss_refuses(claim: str, support
     assert admitted.verdict in ADMIT, (claim, supported, admitted.refusal)
     refused = decide_write(claim, near_miss)
     assert refused.verdict not in ADMIT, (claim, near_miss)
+
+
+def test_a_field_that_says_no_denies_and_one_queried_is_only_asked() -> None:
+    """'Diabetes - negative' denies (negation_flipped); '?diabetes' only asks
+    (modality_dropped); a claim that itself denies the field says what the field says."""
+    note = "Clinic note: Mele Tuilagi, 54. "
+    claim = "Mele Tuilagi has diabetes."
+    assert decide_write(claim, note + "Diabetes: yes, type 2.").verdict in ADMIT
+    denied = decide_write(claim, note + "Diabetes - negative.")
+    queried = decide_write(claim, note + "?diabetes, bloods due.")
+    assert denied.refusal is not None and denied.refusal.code == "negation_flipped"
+    assert queried.refusal is not None and queried.refusal.code == "modality_dropped"
+    assert check_field_value("Mele Tuilagi has allergies.", "Allergies: none.") is not None
+    assert check_field_value("Mele Tuilagi has no allergies.", "Allergies: none.") is None
+
+
+def test_a_reversed_state_without_the_lexicon_only_refuses_more() -> None:
+    """With no antonyms (the pinned lexicon missing) any word beside 'now' or 'back'
+    counts: the near miss is still refused, and so is at least everything refused with it."""
+    claim = "The Sibiu server is still down."
+    kept = "Lise: the Sibiu server's been down since 2am\nOps: still looking into it"
+    reversed_ = "Lise: the Sibiu server's been down since 2am\nOps: restarted at 4, up now"
+    with_lexicon = lambda w: antonyms(w, "a")  # noqa: E731
+    assert check_reversed_state(claim, reversed_, with_lexicon) is not None
+    assert check_reversed_state(claim, reversed_, None) is not None
+    assert check_reversed_state(claim, kept, with_lexicon) is None
+    assert check_reversed_state(claim, kept, None) is None

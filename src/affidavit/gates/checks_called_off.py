@@ -12,7 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from affidavit.gates.write_parse import mentions
 from affidavit.text.lemmas import content_lemmas, lemma
+from affidavit.text.markers import negations
+from affidavit.text.names import refers_to
 
 Failure = tuple[str, str] | None
 
@@ -52,23 +55,23 @@ def check_called_off(claim: str, ev: str) -> Failure:
 
 # A later sentence that ends the subject's post: "Resigned with effect from 28 February",
 # "She retired in May", "Ilinca Pop has since stepped down".
+# The verbs that end a post, said of its holder.
+_ENDING = r"(?i:resigned|retired|quit|stepped[ \t]+down)"
 _ENDED_LATER = re.compile(
     r"^[ \t\-*•]*(?:(?P<who>[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*){0,3}|[Hh]e|[Ss]he|[Tt]hey)[ \t]+)?"
     r"(?:has[ \t]+|had[ \t]+|have[ \t]+)?(?:since[ \t]+|then[ \t]+|later[ \t]+)?"
-    r"(?P<verb>(?i:resigned|retired|quit|stepped[ \t]+down|was[ \t]+dismissed|was[ \t]+fired|"
-    r"was[ \t]+let[ \t]+go|was[ \t]+made[ \t]+redundant))\b",
+    rf"(?P<verb>{_ENDING}|(?i:was[ \t]+(?:dismissed|fired|let[ \t]+go|made[ \t]+redundant)))\b",
 )
 _SENTENCE = re.compile(r"[^.!?\n]+")
 _LEFT_POST = re.compile(
-    r"\b(?P<verb>(?i:resigned|retired|quit|stepped[ \t]+down|left[ \t]+(?:her|his|their)[ \t]+post))"
-    r"[ \t]+as[ \t]+(?P<post>[^,.;]+)"
+    rf"\b(?P<verb>{_ENDING}|(?i:left[ \t]+(?:her|his|their)[ \t]+post))[ \t]+as[ \t]+(?P<post>[^,.;]+)"
 )
 _PRESENT_STATE = re.compile(
     r"\b(?:is|are|works|serves|heads|leads|runs|manages|chairs|has[ \t]+been)\b", re.I
 )
 
 
-def check_ended_later(claim: str, ev: str, refers: Callable[[str, str], bool], subject: str) -> Failure:
+def check_ended_later(claim: str, ev: str, subject: str) -> Failure:
     """A post the claim states as held now that a later sentence of the evidence ends for
     the claim's subject (named, a pronoun, or a record's subjectless line)."""
     if not _PRESENT_STATE.search(claim) or _ENDED_LATER.search(claim):
@@ -77,7 +80,7 @@ def check_ended_later(claim: str, ev: str, refers: Callable[[str, str], bool], s
     for m in _SENTENCE.finditer(ev):
         sentence = m.group(0)
         if not seen:
-            seen = any(refers(subject, w) for w in _names_in(sentence))
+            seen = any(_means(subject, m.name) for m in mentions(sentence))
             left = _LEFT_POST.search(sentence) if seen else None
             if left is not None:  # "Ji-woo Park stepped down as CFO of Hanbit Logistics"
                 verb = " ".join(left.group("verb").split())
@@ -87,17 +90,14 @@ def check_ended_later(claim: str, ev: str, refers: Callable[[str, str], bool], s
         if hit is None:
             continue
         who = hit.group("who")
-        if who is None or who.casefold() in ("he", "she", "they") or refers(subject, who):
+        if who is None or who.casefold() in ("he", "she", "they") or _means(subject, who):
             verb = " ".join(hit.group("verb").split())
             return verb, f"the evidence goes on to say the subject {verb}"
     return None
 
 
-_NAME_RUN = re.compile(r"[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*){0,3}")
-
-
-def _names_in(sentence: str) -> list[str]:
-    return _NAME_RUN.findall(sentence)
+def _means(subject: str, name: str) -> bool:
+    return refers_to(subject, name) or refers_to(name, subject)
 
 
 _WORD = re.compile(r"[\w'’\-]+")
@@ -155,15 +155,25 @@ _FIELD_DENIED = re.compile(
 _FIELD_QUERIED = re.compile(r"(?:^|[\s(])\?(?P<term>[A-Za-z][\w\-]{2,40})")  # "?diabetes", not "ok? Diabetes"
 
 
-def check_field_value(claim: str, ev: str, lemma_of: Callable[[str], str]) -> Failure:
+def check_field_value(claim: str, ev: str) -> Failure:
     """A record's field the claim states as so whose value in the evidence is "no",
-    "negative", "nil" (denied) or that the evidence marks "?" (queried)."""
-    wanted = {lemma_of(w) for w in _WORD.findall(claim.casefold())}
+    "negative", "nil": denied. A claim that itself denies it ("has no allergies" of
+    "Allergies: none") says what the field says."""
+    if negations(claim) % 2:
+        return None
+    wanted = {lemma(w) for w in _WORD.findall(claim.casefold())}
     for m in _FIELD_DENIED.finditer(ev):
-        words = [lemma_of(w) for w in _WORD.findall(m.group("term").casefold())]
+        words = [lemma(w) for w in _WORD.findall(m.group("term").casefold())]
         if words and words[-1] in wanted:
             return m.group("term").strip(), f"the evidence records '{m.group(0).strip(' .;')}'"
+    return None
+
+
+def check_field_queried(claim: str, ev: str) -> Failure:
+    """A record's field the claim states as so that the evidence only queries ("?diabetes
+    — bloods pending")."""
+    wanted = {lemma(w) for w in _WORD.findall(claim.casefold())}
     for m in _FIELD_QUERIED.finditer(ev):
-        if lemma_of(m.group("term").casefold()) in wanted:
+        if lemma(m.group("term").casefold()) in wanted:
             return m.group("term"), f"the evidence only queries it ('?{m.group('term')}')"
     return None

@@ -14,6 +14,7 @@ checks (a partner said once for a whole list, say). Pure functions of (claim, ev
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from affidavit.gates.checks_scope import TIME_WORD, time_kind, verb_conjuncts
 from affidavit.text import markers
@@ -67,18 +68,18 @@ def _claim_partners(claim: str) -> set[str]:
     return (set(content_lemmas(claim)) & capitals) - subject - times
 
 
-def _spread(claim: str, ev: str) -> tuple[list[Quantity], list[_Part]] | None:
+def _held_numbers(claim: str, ev: str) -> Iterator[tuple[Quantity, set[int], list[_Part], list[Quantity]]]:
+    """Each claim number with the conjuncts that state it, the conjuncts and the claim's
+    numbers; nothing when the evidence is one conjunct, and no number that every conjunct
+    or none states (nothing to tell apart)."""
     numbers = [q for q in quantities(claim) if q.unit != "ord"]
-    if not numbers:
-        return None
-    parts = _parts(ev)
-    return (numbers, parts) if len(parts) >= 2 else None
-
-
-def _holding(parts: list[_Part], q: Quantity) -> set[int] | None:
-    """The conjuncts that state ``q``; None when none or all do (nothing to tell apart)."""
-    with_q = {i for i, p in enumerate(parts) if p.holds(q)}
-    return with_q if with_q and len(with_q) < len(parts) else None
+    parts = _parts(ev) if numbers else []
+    if len(parts) < 2:
+        return
+    for q in numbers:
+        with_q = {i for i, p in enumerate(parts) if p.holds(q)}
+        if with_q and len(with_q) < len(parts):
+            yield q, with_q, parts, numbers
 
 
 def _apart(partner: set[int], value: set[int], rival: list[bool]) -> bool:
@@ -92,13 +93,7 @@ def check_number_time(claim: str, ev: str) -> Failure:
     holds the number states another time of that kind ("1,200 in November, roughly double
     October")."""
     times = {m.group(0).casefold() for m in TIME_WORD.finditer(claim)}
-    spread = _spread(claim, ev) if times else None
-    if spread is None:
-        return None
-    numbers, parts = spread
-    for q in numbers:
-        if (with_q := _holding(parts, q)) is None:
-            continue
+    for q, with_q, parts, _numbers in _held_numbers(claim, ev) if times else ():
         for t in sorted(times):
             with_t = {i for i, p in enumerate(parts) if t in p.times}
             if _apart(with_q, with_t, [p.rival_time(t) for p in parts]):
@@ -110,14 +105,8 @@ def check_paired_number(claim: str, ev: str) -> Failure:
     """The claim's number is in a conjunct with its names and its other numbers, when the
     conjunct that holds one of those states a rival figure instead ("NPR 1,250,000 for
     phase one and NPR 780,000 for phase two")."""
-    spread = _spread(claim, ev)
-    if spread is None:
-        return None
-    numbers, parts = spread
     partners = _claim_partners(claim)
-    for q in numbers:
-        if (with_q := _holding(parts, q)) is None:
-            continue
+    for q, with_q, parts, numbers in _held_numbers(claim, ev):
         for name in sorted(partners):
             with_n = {i for i, p in enumerate(parts) if name in p.lemmas}
             if _apart(with_n, with_q, [p.rival_number(q) for p in parts]):

@@ -65,7 +65,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.70+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.71+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -587,9 +587,12 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
     if failure is not None:
         return _refuse("negation_flipped", failure, shape, span, ran)
     ran.append("field_value")  # "Diabetes - negative", "?diabetes"
-    failure = checks_called_off.check_field_value(claim, evidence, lemmas.lemma)
+    failure = checks_called_off.check_field_value(claim, evidence)
     if failure is not None:
         return _refuse("negation_flipped", failure, shape, span, ran)
+    failure = checks_called_off.check_field_queried(claim, evidence)
+    if failure is not None:
+        return _refuse("modality_dropped", failure, shape, span, ran)
     ran.append("reversed_state")  # "down since 2am / Ops: restarted at 4, up now"
     # No lexicon, no antonyms: then any word "now" or "back" stands beside reverses (more refusals).
     opposite = (lambda w: lexicon.antonyms(w, "a")) if lexicon.lexicon() else None
@@ -597,7 +600,7 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
     if failure is not None:
         return _refuse("temporal_shifted", failure, shape, span, ran)
     ran.append("ended_later")  # "... Resigned with effect from 28 February 2025."
-    failure = checks_called_off.check_ended_later(claim, evidence, refers_to, subject)
+    failure = checks_called_off.check_ended_later(claim, evidence, subject)
     if failure is not None:
         return _refuse("temporal_shifted", failure, shape, span, ran)
     tail_end, tail = _correction_tail(original, evidence, span, view)
