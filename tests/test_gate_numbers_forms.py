@@ -33,6 +33,54 @@ PAIRS = [  # (evidence, admitted claim, refused claim)
         id="us-dollar-forms",
     ),
     pytest.param(
+        "Clinic note. Patient: Keoni Akana, 52. Takes metformin 500 mg twice daily.",
+        "Keoni Akana takes metformin 500 mg twice a day.",
+        "Keoni Akana takes metformin 500 mg a day.",
+        id="rate-in-another-form-with-its-count",
+    ),
+    pytest.param(
+        "Keoni Akana takes amlodipine 5 mg once a day.",
+        "Keoni Akana takes amlodipine 5 mg daily.",
+        "Keoni Akana takes amlodipine 5 mg twice daily.",
+        id="daily-is-once-a-day",
+    ),
+    pytest.param(
+        "Tax invoice TI-88: Anwesha Dutta paid ৳13,800 on 2 May.",
+        "Anwesha Dutta paid 13,800 taka.",
+        "Anwesha Dutta paid 13,800 rupees.",
+        id="taka-sign",
+    ),
+    pytest.param(
+        "Revised pay for Anwesha Dutta: ₹11,40,000 a year from April.",
+        "Anwesha Dutta's pay is ₹1,140,000 a year.",
+        "Anwesha Dutta's pay is ₹114,000 a year.",
+        id="lakh-grouping",
+    ),
+    pytest.param(
+        "Revised pay for Anwesha Dutta: ₹11,40,000 a year from April.",
+        "Anwesha Dutta's pay is 11.4 lakh rupees a year.",
+        "Anwesha Dutta's pay is 11.4 lakh dollars a year.",
+        id="lakh-scale-and-rupee-family",
+    ),
+    pytest.param(
+        "[SMS] Aram Petrosyan: paid 50,000 dram for the tickets, will send the receipt",
+        "Aram Petrosyan paid 50,000 drams for the tickets.",
+        "Aram Petrosyan paid 50,000 rubles for the tickets.",
+        id="word-currency-after-an-amount",
+    ),
+    pytest.param(
+        "Treasurer Aram Petrosyan reported a surplus of 1.2 million AMD.",
+        "Aram Petrosyan reported a surplus of 1,200,000 drams.",
+        "Aram Petrosyan reported a surplus of 1,200,000 dollars.",
+        id="word-code-after-an-amount",
+    ),
+    pytest.param(
+        "Danilo Reyes lent me five thousand pesos for the deposit.",
+        "Danilo Reyes lent 5,000 pesos.",
+        "Danilo Reyes lent 5,000 euros.",
+        id="worded-amount-with-a-currency-family",
+    ),
+    pytest.param(
         "Kofi Mensah paid GH₵ 14 500 on Friday; the rest follows in May.",
         "Kofi Mensah paid GHS 14,500 on Friday.",
         "Kofi Mensah paid USD 14,500 on Friday.",
@@ -119,11 +167,20 @@ def test_a_dollar_sign_beside_another_dollar_names_no_country() -> None:
     assert decide_write("Vantec raised $1.2 million.", mixed).verdict in ADMITTED
 
 
+def test_a_currency_word_is_a_word_beside_a_small_number() -> None:
+    # "dram", "mark", "real" are English words: a currency only beside an amount of 100 or more.
+    assert {q.surface.strip(): q.unit for q in quantities("a 3 dram glass")} == {"3": None}
+    assert [q.unit for q in quantities("sales passed the 1,000 mark")] == [None]
+    assert [q.unit for q in quantities("GEL 4,500 and 300 lari")] == ["gel", "gel"]
+    assert [q.unit for q in quantities("Rs 600")] == ["family:rupee"]
+
+
 def test_the_table_is_the_standard_and_names_are_unique() -> None:
     """Every ISO code of the table is read before a number; a shared last word is no name."""
     assert len(CURRENCIES) > 150 and {"CZK", "JPY", "USD", "EUR", "GBP"} <= {c for c, _, _ in CURRENCIES}
     assert quantities("SEK 400")[0].unit == "sek" and quantities("400 Swedish kronor")[0].unit == "sek"
-    assert NAMES["koruna"] == "czk" and "krone" not in NAMES and "peso" not in NAMES
+    # A shared last word names the family, not one country's currency.
+    assert NAMES["koruna"] == "czk" and NAMES["krone"] == "family:krone" and NAMES["peso"] == "family:peso"
     assert quantities("the TOP 10 list")[0].unit is None  # a code that is an English word
     assert quantities("won 3 games")[0].unit is None
 

@@ -26,6 +26,16 @@ RECORD = "Staff record: Stelios Zavros. Home address: 7 Odos Linou, Omodos. Driv
             "Folake Ogunleye lives in Osogbo.",
             "Folake Ogunleye lives in Ibadan.",
         ),
+        (  # a time after the town ("at the start of ..."); a particle inside its name
+            "I moved from Ploiești to Gura de Sus at the start of May 2023.\n\nIlinca Voicu",
+            "Ilinca Voicu lives in Gura de Sus.",
+            "Ilinca Voicu lives in Ploiești.",
+        ),
+        (  # the subject's home, not where the sentence sends them
+            "Tõnu Kask commutes to Tartu twice a week from his home in Haapsalu.",
+            "Tõnu Kask lives in Haapsalu.",
+            "Tõnu Kask lives in Tartu.",
+        ),
     ],
 )
 def test_a_move_or_a_home_address_says_where_someone_lives(

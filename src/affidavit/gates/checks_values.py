@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 
 from affidavit.gates.checks_scope import TIME_WORD, time_kind, verb_conjuncts
-from affidavit.text import markers
+from affidavit.text import frequency, markers
 from affidavit.text.lemmas import content_lemmas, lemma, words
 from affidavit.text.names import find_names
 from affidavit.text.numbers import Quantity, quantities, quantity_supported
@@ -204,6 +204,19 @@ def _rate_units(text: str) -> set[str]:
         if after is not None:
             units.add(lemma(after.group("unit")))
     return units
+
+
+def check_rate_count(claim: str, ev: str) -> Failure:
+    """How often is how often the evidence says: "5 mg daily" is not "5 mg twice daily"
+    (a count is read as 1 where none is written; a rate the evidence does not give in that
+    unit is left to the other checks)."""
+    held = frequency.rates(ev)
+    for rate in frequency.rates(claim):
+        same_unit = [r for r in held if r.unit == rate.unit]
+        if same_unit and all(r.times != rate.times for r in same_unit):
+            shown = ev[same_unit[0].start : same_unit[0].end]
+            return claim[rate.start : rate.end], f"the evidence gives the rate as '{shown}'"
+    return None
 
 
 def check_rate_unit(claim: str, ev: str) -> Failure:

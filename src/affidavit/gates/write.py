@@ -37,9 +37,11 @@ from affidavit.gates import (
 from affidavit.gates import checks_grounding as checks
 from affidavit.gates.checks_frames import FrameMatch
 from affidavit.gates.contracts import ClaimShape, Refusal, Verdict, WriteDecision
+from affidavit.gates.write_affiliation import affiliation_readings
 from affidavit.gates.write_answer import answer_readings
 from affidavit.gates.write_apposition import apposition_readings, check_bracketed_role, check_described_other
 from affidavit.gates.write_degree import degree_readings
+from affidavit.gates.write_fields import field_readings
 from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, linked_sentences, read_linked
 from affidavit.gates.write_parse import analyse, claim_subject, mentions
 from affidavit.gates.write_record import record_readings
@@ -50,7 +52,7 @@ from affidavit.gates.write_spouse import spouse_readings
 from affidavit.gates.write_stay import stay_readings
 from affidavit.gates.write_tenure import tenure_readings
 from affidavit.text import clauses as context
-from affidavit.text import corrections, currencies, lemmas, lexical, lexicon, markers, name_finder
+from affidavit.text import corrections, currencies, frequency, lemmas, lexical, lexicon, markers, name_finder
 from affidavit.text.corrections import Retracted
 from affidavit.text.currencies import CURRENCY_TABLE_VERSION
 from affidavit.text.entail import LEXICON_IDENTITY
@@ -65,7 +67,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.71+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.72+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -122,6 +124,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("numeral_invented", "paired_number", checks_values.check_paired_number),
     ("numeral_invented", "clause_number", checks_values.check_clause_number),
     ("numeral_invented", "rate_unit", checks_values.check_rate_unit),
+    ("numeral_invented", "rate_count", checks_values.check_rate_count),
     ("quantifier_changed", "clause_quantifier", checks_values.check_clause_quantifier),
     ("relation_transposed", "roles", checks.check_roles),
     ("relation_transposed", "order", lambda c, e: checks_order.check_order(c, e, analyse(c).verb)),
@@ -431,6 +434,13 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
             return msgspec.structs.replace(
                 other, shape=decision.shape or other.shape, checks=(*other.checks, "works_as")
             )
+    if decision.refusal is not None and (said := frequency.in_form_of(claim, evidence)) is not None:
+        # "5 mg twice a day" says what "5 mg twice daily" says: decided in the evidence's form.
+        other = decide_write(said, evidence)
+        if other.verdict == "ACCEPT":
+            return msgspec.structs.replace(
+                other, shape=decision.shape or other.shape, checks=(*other.checks, "frequency")
+            )
     return decision
 
 
@@ -456,7 +466,9 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     move or a home address (``write_residence``), a CV's job line (``write_tenure``), a
     signature block (``write_signature``), a record's later lines (``write_record``), years
     spent at a party read as years worked there (``write_stay``), a wife or husband named
-    beside a person read as a marriage (``write_spouse``).
+    beside a person read as a marriage (``write_spouse``), an introduction, a bracketed
+    employer or a "<Town>-based" firm read as where one works or is based
+    (``write_affiliation``), a ticket's or a record's labelled field (``write_fields``).
     The span covers the part reread."""
     # "According to Roksolana, ...": the answer is the answerer's to report, under their label;
     # otherwise no label, which would stand as one more mention of the answerer.
@@ -472,6 +484,8 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     readings += [(start, end, text, "record") for start, end, text in record_readings(evidence)]
     readings += [(start, end, text, "stay") for start, end, text in stay_readings(evidence)]
     readings += [(start, end, text, "spouse") for start, end, text in spouse_readings(evidence)]
+    readings += [(start, end, text, "affiliation") for start, end, text in affiliation_readings(evidence)]
+    readings += [(start, end, text, "field") for start, end, text in field_readings(evidence)]
     # Each reading is a whole decision: only one that says something the claim says (beyond
     # its subject's name) can admit it, so the others are not decided at all.
     subject, _found = claim_subject(claim)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from affidavit.gates.write_parse import mentions
+from affidavit.text.sentences import sentences
 
 # Degree -> the field it names alone ("" when it names none: "BA, University of York").
 DEGREES: dict[str, str] = {
@@ -46,22 +47,90 @@ _DEGREE = re.compile(
 
 # After a profile's lead name: a dash, comma, colon or bar, then what the profile says.
 PROFILE_AFTER = re.compile(r"[ \t]*(?:[—–|:,]|-[ \t])")
+# A profile's heading: its first line opens with the name ("Ainhoa Urrutikoetxea — Software
+# Engineer") or is the name alone as a sentence ("Elene Bolkvadze. Born in Dusheti, 1988.").
+_HEADING_AFTER = re.compile(r"[ \t]*(?:[—–|:,]|-[ \t]|\.(?:[ \t]|$)|$)", re.M)
+# A degree line under a profile's education label ("Education: BSc ...", "- MSc ...").
+_EDUCATION_LINE = re.compile(
+    r"[ \t]*(?:[-*•][ \t]*)?(?:(?i:education|qualifications|degrees?)[ \t]*:[ \t]*)?$"
+)
+# Prose: "graduated in nursing from Jimma University", "holds a BA in business from ...",
+# "read law at the University of Colombo".
+_SCHOOL_NAME = (r"(?P<school>(?:the[ \t]+)?(?:[A-Z][\w'’-]*[ \t]+){0,4}(?:" + _SCHOOL_WORDS + r")"
+                r"(?:[ \t]+(?:of|de|do|da|di|del|des|du|für)[ \t]+[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*)?)")
+_FIELD_WORDS = r"(?P<field>[A-Za-z][\w'’-]*(?:[ \t]+(?:and[ \t]+)?[A-Za-z][\w'’-]*){0,3}?)"
+_PROSE = re.compile(
+    r"\b(?:(?P<grad>graduated)(?:[ \t]+in[ \t]+" + _FIELD_WORDS.replace("field", "gfield") + r")?[ \t]+from"
+    r"|(?:holds|has|earned|received|completed|gained|obtained)[ \t]+(?:a|an|her|his|their)[ \t]+"
+    r"(?P<degree>" + "|".join(sorted(map(re.escape, DEGREES), key=len, reverse=True)) + r"|degree|doctorate|"
+    r"bachelor'?s(?:[ \t]+degree)?|master'?s(?:[ \t]+degree)?)"
+    r"(?:[ \t]+(?:in|of)[ \t]+" + _FIELD_WORDS + r")?[ \t]+from"
+    r"|(?P<read>read)[ \t]+" + _FIELD_WORDS.replace("field", "rfield") + r"[ \t]+at)[ \t]+" + _SCHOOL_NAME
+)
+
+
+def profile_person(evidence: str) -> str | None:
+    """The profile's person: the name that opens its first line as a heading."""
+    first = evidence.lstrip()
+    at = len(evidence) - len(first)
+    lead = next((m for m in mentions(evidence, at, min(len(evidence), at + 120)) if not m.possessive), None)
+    if lead is None or lead.start != at or " " not in lead.name:
+        return None
+    if not _HEADING_AFTER.match(evidence, lead.end):
+        return None
+    return lead.name
 
 
 def degree_readings(evidence: str) -> list[tuple[int, int, str]]:
-    """(start, end, reading) for each degree line of a one-person profile."""
+    """(start, end, reading) for each degree line of a one-person profile, and each
+    sentence that says its subject graduated from, holds a degree from or read a
+    subject at a school."""
     out: list[tuple[int, int, str]] = []
+    heading: list[str | None] = []
     for hit in _DEGREE.finditer(evidence):
         newline = evidence.rfind("\n", 0, hit.start())
         line_start = evidence.rfind("\n", 0, newline) + 1 if newline >= 0 else 0
-        lead = next((m for m in mentions(evidence, line_start, hit.start()) if not m.possessive), None)
+        own_line = newline + 1
+        named = [m for m in mentions(evidence, line_start, hit.start()) if not m.possessive]
+        lead = next(iter(named), None)
+        if any(m.start >= own_line for m in named) and (lead is None or lead.start < own_line):
+            lead = None  # another name on the degree's own line ("References: Dr Iker Mendia, BSc")
         if lead is None or evidence[line_start : lead.start].strip(" \t-*•") or not PROFILE_AFTER.match(
             evidence, lead.end
         ):
-            continue  # not a profile's lead name ("Ona met Austėja. MSc, ..."): whose degree is unsaid
-        person = lead.name
-        field = hit.group("field").strip() or DEGREES[hit.group("degree")]
-        school = hit.group("school").strip()
-        said = f"{person} studied {field} at {school}" if field else f"{person} studied at {school}"
-        out.append((hit.start(), hit.end(), said))
+            # Not after a lead name on its line: a degree line of the profile the first line
+            # heads, when the line holds the degree alone (under its label, if any).
+            if not heading:
+                heading.append(profile_person(evidence))
+            opens = max(own_line, evidence.rfind(". ", 0, hit.start()) + 2)  # its line or sentence
+            if heading[0] is None or any(m.start >= opens for m in named) or not _EDUCATION_LINE.fullmatch(
+                evidence, opens, hit.start()
+            ):
+                continue  # whose degree is unsaid ("Ona met Austėja. MSc, ...")
+            out.append(_said(hit, heading[0]))
+            continue
+        out.append(_said(hit, lead.name))
+    for a, b in sentences(evidence):
+        sentence = evidence[a:b]
+        for hit in _PROSE.finditer(sentence):
+            owner = [m for m in mentions(sentence, 0, hit.start()) if not m.possessive]
+            if not owner or owner[0].start != len(sentence) - len(sentence.lstrip()):
+                continue  # the sentence's subject is not a name that opens it
+            between = re.sub(r"\([^)]*\)", "", sentence[owner[0].end : hit.start()]).strip(" ,")
+            if between:
+                continue  # "Ana Ruiz's son graduated from ...", "Ana Ruiz said Tom holds ..."
+            field = hit.group("gfield") or hit.group("field") or hit.group("rfield") or ""
+            if not field and hit.group("degree") in DEGREES:
+                field = DEGREES[hit.group("degree")]
+            school = hit.group("school")
+            said = (f"{owner[0].name} studied {field} at {school}" if field
+                    else f"{owner[0].name} studied at {school}")
+            out.append((a, b, f"{sentence.rstrip(' .')}; {said}."))
     return out
+
+
+def _said(hit: re.Match[str], person: str) -> tuple[int, int, str]:
+    field = hit.group("field").strip() or DEGREES[hit.group("degree")]
+    school = hit.group("school").strip()
+    said = f"{person} studied {field} at {school}" if field else f"{person} studied at {school}"
+    return hit.start(), hit.end(), said

@@ -84,19 +84,33 @@ _AGE_AFTER = re.compile(
 )
 
 
-def record_readings(evidence: str) -> list[tuple[int, int, str]]:
-    """(start, end, reading) for each later sentence of a one-person record."""
+def _person_field(evidence: str) -> tuple[re.Match[str], tuple[int, int], str] | None:
+    """The field naming a one-person record's person, its sentence, and the name."""
     field = _field(evidence)
     if field is None:
-        return []
-    spans = sentences(evidence)
-    own = next(((a, b) for a, b in spans if a <= field.start() < b), None)
+        return None
+    own = next(((a, b) for a, b in sentences(evidence) if a <= field.start() < b), None)
     if own is None:
-        return []
+        return None
     named = mentions(evidence, field.end(), own[1])
     if len(named) != 1 or named[0].start != field.end() or named[0].possessive:
+        return None
+    return field, own, named[0].name
+
+
+def record_person(evidence: str) -> str | None:
+    """The person a one-person record is kept on ("Patient: Kulu Abubakar, 34."), if any."""
+    found = _person_field(evidence)
+    return None if found is None else found[2]
+
+
+def record_readings(evidence: str) -> list[tuple[int, int, str]]:
+    """(start, end, reading) for each later sentence of a one-person record."""
+    found = _person_field(evidence)
+    if found is None:
         return []
-    person = named[0].name
+    field, own, person = found
+    spans = sentences(evidence)
     out: list[tuple[int, int, str]] = []
     for a, b in spans:
         if a < own[1]:

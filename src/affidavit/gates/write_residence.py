@@ -20,18 +20,23 @@ import re
 from affidavit.gates.write_parse import mentions
 from affidavit.text.sentences import sentences
 
-_PLACE = r"(?P<place>[A-ZÀ-ÞĀ-Ž][\w'’-]+(?:[ \t]+[A-ZÀ-ÞĀ-Ž][\w'’-]+){0,2})"
+# A town's name: capitalised words, a particle inside ("Gârbova de Sus", "Stratford-upon-Avon").
+_PLACE = (r"(?P<place>[A-ZÀ-ÞĀ-Ž][\w'’-]+(?:[ \t]+(?:(?:de|del|della|di|da|do|la|le|les|am|an|im|sur|"
+          r"en|upon|on|under|by|y)[ \t]+)?[A-ZÀ-ÞĀ-Ž][\w'’-]+){0,2})")
 # "moved (from X) to [address, ] Town": the town is the to-phrase's last name.
 _MOVED = re.compile(
     r"\b(?P<verb>moved|has moved|have moved|relocated|has relocated)\b(?:[ \t]+from[ \t]+[^,.;]+?)?"
     r"(?:[ \t]+(?:up|down|over|out))?[ \t]+to[ \t]+(?:[^.;\n]*?,[ \t]*)?" + _PLACE
-    + r"(?=[ \t]*(?:[.,;!]|$|\n|[ \t](?:on|in|last|this|two|a|since|after|with)\b))"
+    + r"(?=[ \t]*(?:[.,;!]|$|\n|[ \t](?:on|in|at|last|this|two|a|since|after|with|during|over|early|late)\b))"
 )
 # A stay for a while ("for a year", "for six months"), not a purpose ("for a radio job").
 _NOT_SETTLED = re.compile(
     r"\b(?i:then|again|back to|for (?:a|an|one|two|three|six|a few|some|the) "
     r"(?:[a-z]+ )?(?:years?|months?|weeks?|days?|while|time|term|season|summer|winter|semester))\b"
 )
+# "commutes to Tartu from his home in Haapsalu": the home of the sentence's subject.
+_HOME_IN = re.compile(r"\b(?:his|her|their|my|our)[ \t]+(?:family[ \t]+)?home[ \t]+in[ \t]+" + _PLACE
+                      + r"(?=[ \t]*(?:[.,;!]|$|\n))")
 _ADDRESS = re.compile(
     r"\b(?i:home address|new address|address|lives at)\b[^:\n]*:[ \t]*[^\n]*?,[ \t]*" + _PLACE
     + r"[ \t]*\.?[ \t]*(?:$|\n)",
@@ -48,6 +53,10 @@ def residence_readings(evidence: str) -> list[tuple[int, int, str]]:
         if moved is not None and not _NOT_SETTLED.search(sentence, moved.end()):
             lives = f"lives in {moved.group('place')}"
             out.append((a, b, sentence[: moved.start()] + lives + sentence[moved.end("place") :]))
+        home = _HOME_IN.search(sentence)
+        if home is not None:
+            out.append((a, b, sentence[: home.start()] + f"home; lives in {home.group('place')}"
+                        + sentence[home.end("place") :]))
         address = _ADDRESS.search(sentence)
         if address is not None:
             # The record's person: named on the line, or the record's first name before it.

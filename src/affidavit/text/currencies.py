@@ -18,9 +18,10 @@ import re
 from affidavit.text.iso4217 import CURRENCIES, ISO4217_SOURCE
 from affidavit.text.memo import memo
 
-CURRENCY_TABLE_VERSION = "cur-2"
+CURRENCY_TABLE_VERSION = "cur-3"
 __all__ = [
-    "CURRENCY_TABLE_VERSION", "ISO4217_SOURCE", "code_before", "name_after", "symbol_unit", "unsure_supports",
+    "CURRENCY_TABLE_VERSION", "ISO4217_SOURCE", "code_before", "family_supports", "name_after", "symbol_unit",
+    "unsure_supports", "word_code_before", "word_name_after",
 ]
 
 CODES = frozenset(code for code, _, _ in CURRENCIES)
@@ -35,6 +36,10 @@ _SYMBOLS: dict[str, str] = {
     # DRAM SIGN"); not the historic ones (lira, mark, peseta) nor a name several share (manat).
     "GH₵": "ghs", "₵": "ghs", "₸": "kzt", "₾": "gel", "֏": "amd", "₭": "lak", "₮": "mnt", "₲": "pyg",
     "⃀": "kgs", "៛": "khr", "؋": "afn", "₡": "crc",
+    # Unicode names U+09F3 "BENGALI RUPEE SIGN", but Bangladesh writes the taka with it.
+    "৳": "bdt",
+    # "Rs 600": a rupee of one of the countries that write it so (India, Pakistan, Nepal, ...).
+    "Rs.": "family:rupee", "Rs": "family:rupee",
 }  # fmt: skip
 # Symbols written after the number ("12 000 Kč", "50 zł").
 _SUFFIX_SYMBOLS: dict[str, str] = {"Kč": "czk", "zł": "pln", "Ft": "huf", "lei": "ron"}
@@ -61,7 +66,12 @@ _OTHER_YEN = re.compile(r"\b(?:CNY|RMB|yuan|renminbi|Chinese)\b", re.I)
 
 # Plurals a name's last word takes besides "+s" ("Czech korun", "Swedish kronor").
 _PLURALS = {"koruna": ("korun", "koruny"), "krona": ("kronor",), "krone": ("kroner",),
-            "zloty": ("zlotys", "zlotych"), "lira": ("lire",), "hryvnia": ("hryvnias",), "yen": ("yen",)}
+            "zloty": ("zlotys", "zlotych"), "lira": ("lire",), "leu": ("lei",), "hryvnia": ("hryvnias",),
+            "yen": ("yen",)}
+
+
+# Last words several currencies share -> their units ("rupee": inr, pkr, lkr, npr, ...).
+FAMILIES: dict[str, frozenset[str]] = {}
 
 
 def _names() -> dict[str, str]:
@@ -80,11 +90,28 @@ def _names() -> dict[str, str]:
         if len(codes) == 1:  # "koruna": one currency; "dollar": many
             full.setdefault(word, next(iter(codes)))
             full.setdefault(word + "s", next(iter(codes)))
+        elif word not in ("colon", "real", "won", "euro"):  # "rupees", "pesos": one of several currencies
+            FAMILIES[word] = frozenset(codes)
+            for plural in (word, word + "s", *_PLURALS.get(word, ())):
+                full.setdefault(plural, f"family:{word}")
     full.update(_COMMON_NAMES)
     return {name: unit for name, unit in full.items() if name not in _WORDS}
 
 
 NAMES = _names()
+# The names and codes that are also English words, read as their currency only beside an
+# amount of 100 or more ("50,000 dram", "1.2 million AMD", "GEL 4,500"), where the word
+# reading is not the sentence's ("2 drams of whisky", "TOP 10"). Not "mark" ("passed the
+# 1,000 mark") nor "real" ("1,000 real fans"), which stay words after any number.
+_WORD_NAMES: dict[str, str] = {
+    name: code.casefold()
+    for code, _, full in CURRENCIES if "(" not in full and not code.startswith("X")
+    for name in (full.casefold().split()[-1], full.casefold().split()[-1] + "s")
+    if name in _WORDS and name not in ("mark", "marks", "real", "reals")
+}
+_WORD_NAME_AFTER = re.compile(r"\s?(" + "|".join(sorted(_WORD_NAMES, key=len, reverse=True)) + r")\b", re.I)
+_WORD_CODE_AFTER = re.compile(r"\s?(" + "|".join(sorted(_WORD_CODES)) + r")\b")
+_WORD_CODE_BEFORE = re.compile(r"(?<![A-Za-z])(" + "|".join(sorted(_WORD_CODES)) + r")\s?$")
 _NAME_ALT = "|".join(sorted((re.escape(n) for n in NAMES), key=len, reverse=True))
 _NAME_AFTER = re.compile(rf"\s?({_NAME_ALT})\b", re.I)
 _SUFFIX_AFTER = re.compile(r"\s?(" + "|".join(map(re.escape, _SUFFIX_SYMBOLS)) + r")(?!\w)")
@@ -139,7 +166,32 @@ def name_after(text: str, end: int) -> tuple[str, int] | None:
     return None
 
 
+def word_name_after(text: str, end: int) -> tuple[str, int] | None:
+    """A currency that is also a word ("dram", "AMD") written just after ``text[:end]``;
+    the caller reads it so only beside an amount of 100 or more."""
+    hit = _WORD_CODE_AFTER.match(text, end)
+    if hit is not None:
+        return hit.group(1).casefold(), hit.end()
+    hit = _WORD_NAME_AFTER.match(text, end)
+    return (_WORD_NAMES[hit.group(1).casefold()], hit.end()) if hit is not None else None
+
+
+def word_code_before(text: str, start: int) -> tuple[str, int] | None:
+    """A currency code that is also a word ("GEL", "AMD") just before ``text[start]``."""
+    window = text[max(0, start - 4) : start]
+    hit = _WORD_CODE_BEFORE.search(window)
+    return None if hit is None else (hit.group(1).casefold(), start - len(window) + hit.start())
+
+
 _EXPLICIT = re.compile(r"US|U\.S\.|JPY|[Yy]en")
+
+
+def family_supports(evidence_unit: str | None, claim_unit: str | None) -> bool:
+    """Whether an amount in one currency supports a claim that names only the currency's
+    family ("1.8 lakh rupees" from "₹1,80,000": a rupee, whichever country's)."""
+    if claim_unit is None or not claim_unit.startswith("family:"):
+        return False
+    return evidence_unit in FAMILIES.get(claim_unit[len("family:") :], frozenset())
 
 
 def unsure_supports(evidence_unit: str | None, claim_unit: str | None, claim_surface: str) -> bool:

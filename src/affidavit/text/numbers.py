@@ -12,7 +12,15 @@ from decimal import Decimal, InvalidOperation
 
 import msgspec
 
-from affidavit.text.currencies import code_before, name_after, symbol_unit, unsure_supports
+from affidavit.text.currencies import (
+    code_before,
+    family_supports,
+    name_after,
+    symbol_unit,
+    unsure_supports,
+    word_code_before,
+    word_name_after,
+)
 from affidavit.text.memo import memo
 
 
@@ -58,7 +66,8 @@ _SMALL = {
 }  # fmt: skip
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9,
            "trillion": 10**12, "k": 1000, "m": 10**6, "bn": 10**9,
-           "mio": 10**6, "mln": 10**6, "mld": 10**9}  # fmt: skip
+           "mio": 10**6, "mln": 10**6, "mld": 10**9,
+           "lakh": 10**5, "lakhs": 10**5, "crore": 10**7, "crores": 10**7}  # fmt: skip
 
 _CURRENCY_SYMBOL = {"$": "usd", "£": "gbp", "€": "eur", "¥": "jpy"}
 _UNITS = {
@@ -90,7 +99,8 @@ _WORD_NUMBER = re.compile(
     rf"\b(?:(?:{_NUMWORDS})(?:[\s-]+(?:and[\s-]+)?(?=(?:{_NUMWORDS})\b))?)+\b", re.IGNORECASE
 )
 _DIGITS = re.compile(
-    r"(?<![\w.])([$£€¥])?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)*(?![\w]|\.\d)|"
+    # "9,60,000": the Indian grouping (lakh, crore) of 960,000, before the western one.
+    r"(?<![\w.])([$£€¥])?\s?(\d{1,2}(?:,\d\d)+,\d{3}(?![\d,])|\d{1,3}(?:,\d{3})+|\d+)(\.\d+)*(?![\w]|\.\d)|"
     r"(?<![\w.])([$£€¥])?\s?(\d+(?:\.\d+)*)(?=[a-zA-Zµμ%])"
 )
 # "three more years", "two extra days": the unit after a word that only adds to the count.
@@ -122,7 +132,7 @@ _AND_MORE = re.compile(
     re.IGNORECASE,
 )
 _SCALE_AFTER = re.compile(
-    r"\s?(hundred|thousand|million|billion|trillion|bn|mio|mln|mld|k|m)\b", re.IGNORECASE
+    r"\s?(hundred|thousand|million|billion|trillion|bn|mio|mln|mld|lakhs?|crores?|k|m)\b", re.IGNORECASE
 )
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 # "21/06/1984", "21.06.1984": read only when the order is certain (one part above
@@ -352,6 +362,9 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
             value *= _SCALES[scale.group(1).casefold()]
             end = scale.end()
         after = name_after(text, end)
+        if after is None and prefix is None and not symbol and value is not None and value >= 100:
+            after = word_name_after(text, end)  # "50,000 dram", "1.2 million AMD"
+            prefix = word_code_before(text, m.start())  # "GEL 4,500"
         unit, end2 = after if after is not None else _unit_at(text, end)
         if symbol:
             unit = symbol_unit(symbol, text)
@@ -390,7 +403,8 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
         word_value = _word_value(m.group(0))
         if word_value is None:
             continue
-        unit, end = _unit_at(text, m.end())
+        named = name_after(text, m.end())  # "five thousand pesos", "fifteen thousand kroner"
+        unit, end = named if named is not None else _unit_at(text, m.end())
         # "a thousand", "the one" are rare in claims; a bare scale word is a number too.
         out.append(Quantity(word_value.normalize(), unit, text[m.start() : end]))
         used.append((m.start(), end))
@@ -416,6 +430,8 @@ def quantity_supported(claim_q: Quantity, evidence: tuple[Quantity, ...]) -> boo
     for q in evidence:
         if q.value != claim_q.value or (claim_q.unit is not None and claim_q.unit.startswith("version:")):
             continue
+        if family_supports(q.unit, claim_q.unit):
+            return True  # "600 rupees" for "₹600"
         if unsure_supports(q.unit, claim_q.unit, claim_q.surface):
             return True  # "$1.2 million" quoted from a text whose "$" names no country
         if claim_q.unit == "ord" and q.unit is None:

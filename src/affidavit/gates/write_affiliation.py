@@ -1,0 +1,143 @@
+"""Where someone works and where an organisation is based, read from how messages say it.
+
+Callers and writers introduce themselves by their employer ("Hi, it's Obsa Hordofa from
+Galma Motors", a speaker's "I'm ringing from Lautoka Port Services"); tickets and lists
+put a person's organisation in brackets after the name ("Reported by: Simão Sardinha
+(Ribeira Têxteis)", "Nahuel Antilef (logistics, Grupo Licanray)"); news names a firm's
+home as a modifier ("a Lahti-based band", "Kopiloka, a Bandung start-up"). None of them
+has the verb a claim uses ("works at", "is based in"), so the gate has nothing to compare.
+``affiliation_readings`` gives each such phrase again as the sentence it stands for, for a
+second reading by the gate.
+
+Conservative: an introduction only in the present ("it's", "this is", "I'm"), the
+organisation a capitalised name right after "from"; a bracket only right after a full
+name, holding a capitalised name of two or more words (one word is as often a town), and
+never a former tie ("ex-", "formerly", "until", "retired"); a home only from "<Town>-based"
+or from "<Name>, a/an/the <Town> <noun>" where the town is capitalised mid-sentence and
+no "former" or "ex-" comes between.
+"""
+
+from __future__ import annotations
+
+import re
+
+from affidavit.gates.write_parse import mentions
+from affidavit.text.sentences import sentences
+
+_NAME_WORD = r"[A-ZÀ-ÞĀ-Ž][\w'’&.-]*"
+# An organisation's name: capitalised words, with "of", "and", "&", "de" inside it.
+_ORG = (rf"(?P<org>{_NAME_WORD}(?:[ \t]+(?:(?:of|and|&|de|du|la|le|van|von|für|y|e|the)[ \t]+)?"
+        rf"{_NAME_WORD}){{0,5}})")
+# "it's Obsa Hordofa from Galma Motors", "this is Ritwik from Ruposhi Realty".
+_INTRO = re.compile(
+    # Only where a message or a turn opens: its start, after a greeting, a quote or a label.
+    r"(?:^|[\n\"“:.!?]|\b(?:hi|hello|hey|morning|afternoon|evening|dear)[,!])[ \t]*"
+    r"(?P<intro>(?:it'?s|it’s|it is|this is|I'?m|I’m|I am|my name is|here'?s)[ \t]+(?P<who>[^,.;!?\n]+?)"
+    r"[ \t]+(?:here[ \t]+)?from[ \t]+(?:the[ \t]+)?" + _ORG
+    + r")(?=[ \t]*(?:[,.;!?)\"”]|$|\n| and\b| about\b))",
+    re.I,
+)
+# A speaker's own turn: "SAIMONI RATU: I'm ringing from Lautoka Port Services."
+_CALLING = re.compile(
+    r"(?:^|\n)[ \t]*(?:\[[^\]\n]*\][ \t]*)?(?P<who>[^:\n]{2,60}?)[ \t]*:[ \t]*"
+    r"(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))[,!]?[ \t]+)?"
+    r"(?:I'?m|I’m|I am|we'?re|we’re|we are)[ \t]+(?:ringing|calling|phoning|writing|emailing)[ \t]+"
+    r"(?:you[ \t]+)?from[ \t]+(?:the[ \t]+)?" + _ORG,
+    re.I,
+)
+_BRACKET = re.compile(r"[ \t]*\((?P<inner>[^()\n]{3,80})\)")
+_FORMER = re.compile(r"\b(?i:ex|former|formerly|previously|until|retired|late|then|once|on leave)\b")
+# "a Lahti-based band", "the Brno-based sound designer".
+_BASED = re.compile(r"(?P<town>[A-ZÀ-ÞĀ-Ž][\w'’]+(?:[ \t]+[A-ZÀ-ÞĀ-Ž][\w'’]+){0,2})-based\b")
+# "Kopiloka, a Bandung start-up," / "Pachatusan Holdings, an Abancay family group."
+_APPOSED = re.compile(
+    r",[ \t]+(?:a|an|the)[ \t]+(?P<town>[A-ZÀ-ÞĀ-Ž][\w'’]+(?:[ \t]+[A-ZÀ-ÞĀ-Ž][\w'’]+){0,2})"
+    r"(?P<noun>(?:[ \t]+[a-z][\w'’-]*){1,3})(?=[ \t]*(?:[,.;]|$|\n))"
+)
+
+
+def _person_before(text: str, at: int) -> str | None:
+    """The full name (two words or more) that ends just before ``text[at]``, if one does."""
+    found = [m for m in mentions(text, max(0, at - 80), at) if m.end == at and not m.possessive]
+    if not found or " " not in found[-1].name:
+        return None
+    return found[-1].name
+
+
+def _org_ok(org: str) -> bool:
+    return bool(org) and not _FORMER.search(org)
+
+
+def _org(hit: re.Match[str]) -> str:
+    return hit.group("org").rstrip(".")  # a name's own dots stay inside ("S.A."), not a full stop
+
+
+def affiliation_readings(evidence: str) -> list[tuple[int, int, str]]:
+    """(start, end, reading) for each introduction, bracketed employer and stated home."""
+    out: list[tuple[int, int, str]] = []
+    for hit in _INTRO.finditer(evidence):
+        who = [m for m in mentions(evidence, hit.start("who"), hit.end("who")) if not m.possessive]
+        whole = len(who) == 1 and (who[0].start, who[0].end) == (hit.start("who"), hit.end("who"))
+        if whole and _org_ok(hit.group("org")):
+            out.append((hit.start("intro"), hit.end(), f"{who[0].name} works at {_org(hit)}"))
+    for hit in _CALLING.finditer(evidence):
+        who = [m for m in mentions(evidence, hit.start("who"), hit.end("who")) if not m.possessive]
+        if len(who) == 1 and _org_ok(hit.group("org")):
+            name = who[0].name
+            out.append((hit.start("who"), hit.end(), f"{name}: {name} works at {_org(hit)}"))
+    for a, b in sentences(evidence):
+        out += _bracketed(evidence, a, b)
+        sentence = evidence[a:b]
+        for hit in _BASED.finditer(sentence):
+            home = _home_of(sentence, hit.start(), hit.end(), hit.group("town"))
+            if home is not None:
+                out.append((a, b, f"{sentence.rstrip(' .')}; {home}."))
+        for hit in _APPOSED.finditer(sentence):
+            if hit.start() == 0 or _FORMER.search(hit.group(0)):
+                continue
+            owner = [m for m in mentions(sentence, 0, hit.start()) if m.end == hit.start()]
+            if owner and not owner[-1].possessive:
+                based = f"{owner[-1].name} is based in {hit.group('town')}"
+                out.append((a, b, f"{sentence.rstrip(' .')}; {based}."))
+    return out
+
+
+def _bracketed(evidence: str, a: int, b: int) -> list[tuple[int, int, str]]:
+    """The sentence ``evidence[a:b]`` with what its bracketed employers say after it."""
+    said_all: list[str] = []
+    for hit in _BRACKET.finditer(evidence, a, b):
+        person = _person_before(evidence, hit.start())
+        if person is None:
+            continue
+        inner = hit.group("inner").strip()
+        role, _, org = inner.rpartition(",")
+        org, role = org.strip(), role.strip()
+        place = re.fullmatch(_ORG + r"(?:[ \t]+[a-z]+)?", org)  # "(Hat Yai warehouse)"
+        if (place is None or " " not in org or _FORMER.search(inner)
+                or any(ch.isdigit() for ch in inner)):
+            continue
+        dept = f"in {role} " if role and role[:1].islower() else ""
+        said_all.append(f"{person} works {dept}at {org}")
+    if not said_all:
+        return []
+    sentence = evidence[a:b].rstrip(" .")
+    return [(a, b, f"{sentence}. {said}.") for said in said_all]
+
+
+def _home_of(sentence: str, start: int, end: int, town: str) -> str | None:
+    """"<X> is based in <town>" for the name a "<town>-based" modifier describes: the
+    subject of "X is a <town>-based ...", the name after "<town>-based <noun>", or the
+    name before ", a <town>-based ..."."""
+    if _FORMER.search(sentence[max(0, start - 12) : start]):
+        return None
+    before = sentence[:start]
+    lead = re.search(r"(?:\bis|\bwas|,)[ \t]+(?:a|an|the)[ \t]+$", before)
+    if lead is not None:
+        owner = [m for m in mentions(sentence, 0, lead.start()) if not m.possessive]
+        if owner and sentence[owner[-1].end : lead.start()].strip(" ,") == "":
+            return f"{owner[-1].name} is based in {town}"
+        return None
+    after = [m for m in mentions(sentence, end, len(sentence)) if not m.possessive]
+    if after and re.fullmatch(r"(?:[ \t]+[a-z][\w'’-]*){1,3}[ \t]+", sentence[end : after[0].start]):
+        return f"{after[0].name} is based in {town}"
+    return None

@@ -1,0 +1,55 @@
+"""How often: a rate in time and its count, however it is written.
+
+"twice daily" = "twice a day" = "two times per day" = "2x a day"; "daily" = "a day" =
+"every day" = "once daily"; "p.a." = "per annum" = "a year" = "annually". ``rates`` finds
+each rate with its unit and count (1 when none is written); ``in_form_of`` writes a
+claim's rate as the evidence writes it, so that word coverage compares the rest.
+Pure functions over text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+_ADVERBS = {"daily": "day", "weekly": "week", "monthly": "month", "hourly": "hour", "nightly": "night",
+            "yearly": "year", "annually": "year", "per annum": "year", "p.a.": "year"}
+_COUNTS = {"once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+           "six": 6}
+_COUNT = (r"(?:(?P<word>once|twice|thrice)|(?P<n>\d+|one|two|three|four|five|six)[ \t]*(?:times|x|×)"
+          r"|[x×][ \t]*(?P<m>\d+))[ \t]+")
+_RATE = re.compile(
+    rf"(?<![\w.])(?:{_COUNT})?(?:(?P<per>a|an|per|each|every)[ \t]+(?P<unit>day|week|month|hour|night|year)\b"
+    r"|(?P<adverb>daily|weekly|monthly|hourly|nightly|yearly|annually|per annum|p\.a\.)(?![\w]))",
+    re.I,
+)
+
+
+class Rate(NamedTuple):
+    unit: str
+    times: int
+    start: int
+    end: int
+    phrased: bool  # "a day" (True) or "daily" (False)
+
+
+def rates(text: str) -> list[Rate]:
+    """Each rate in time in ``text``: its unit, its count (1 when unwritten) and place."""
+    out = []
+    for m in _RATE.finditer(text):
+        raw = (m.group("word") or m.group("n") or m.group("m") or "").casefold()
+        count = _COUNTS.get(raw) or (int(raw) if raw.isdigit() else 1)
+        unit = m.group("unit").casefold() if m.group("unit") else _ADVERBS[m.group("adverb").casefold()]
+        out.append(Rate(unit, count, m.start(), m.end(), m.group("adverb") is None))
+    return out
+
+
+def in_form_of(claim: str, evidence: str) -> str | None:
+    """The claim with its first rate written as the evidence writes the same rate (same
+    unit and count: "twice a day" for "twice daily"), or None when none differs in form."""
+    held = rates(evidence)
+    for rate in rates(claim):
+        for other in held:
+            if (other.unit, other.times) == (rate.unit, rate.times) and other.phrased != rate.phrased:
+                return claim[: rate.start] + evidence[other.start : other.end] + claim[rate.end :]
+    return None

@@ -1,0 +1,120 @@
+"""Where someone works, where a firm is based and what someone studied, read from how
+messages say it: an introduction, a bracketed employer, a "<Town>-based" modifier, a
+degree in prose or on a profile's line; and what a record's labelled field says (a
+ticket's reporter and assignee, a patient's allergy, a profile's languages).
+
+Each case is one claim over two evidences: the first states the claim in that form, the
+second uses the same words but does not state it (another person, a former tie, a
+question, another school or field). The first must admit and the second refuse, so
+neither a gate that admits everything nor one that refuses everything passes. Names are
+invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import decide_write
+from affidavit.gates.write_affiliation import affiliation_readings
+from affidavit.gates.write_degree import degree_readings
+from affidavit.gates.write_fields import field_readings
+
+ADMIT = ("ACCEPT", "RESCUE")
+TICKET = ("Ticket #7720\nReporter: Keala Makoa\nAssignee: Lani Kahale\nPriority: High\n"
+          "Summary: printer jams on the second floor of the Hilo office")
+SWAPPED = ("Ticket #7720\nReporter: Lani Kahale\nAssignee: Keala Makoa\nPriority: High\n"
+           "Summary: printer jams on the second floor of the Hilo office")
+CLINIC = "Clinic note 02/03/2026. Pt: Noelani Kekona, 61F. Known allergy: sulfonamides. BP 140/90."
+CV = "Kamaka Palakiko, Curriculum Vitae\n2015–2020  Nurse, Hilo Medical\n"
+PROFILE = CV + "Languages: Hawaiian (native), English"
+
+CASES = [  # (claim, evidence that supports it, near-miss evidence)
+    # A caller's introduction names their employer; another's does not, nor a former one.
+    ("Tevita Lolohea works at Moana Freight.",
+     'Voicemail, 3:10 pm. "Hi, it\'s Tevita Lolohea from Moana Freight. Your pallets are ready."',
+     'Voicemail, 3:10 pm. "Hi, it\'s Sione Havili from Moana Freight. Tevita Lolohea asked me to call."'),
+    ("Tevita Lolohea works at Moana Freight.",
+     'Voicemail. "Hello, this is Tevita Lolohea from Moana Freight, about your order."',
+     'Voicemail. "Hello, this is Tevita Lolohea, formerly from Moana Freight, about your order."'),
+    ("Tevita Lolohea works at Moana Freight.",
+     'Voicemail. "Hello, this is Tevita Lolohea from Moana Freight, about your order."',
+     'Voicemail. "Hello, is this Tevita Lolohea from Moana Freight?"'),
+    ("Losa Fifita works for Tonga Cold Chain.",
+     "[call, 10:02] LOSA FIFITA: I'm calling from Tonga Cold Chain about the invoice.\nCLERK: Go ahead.",
+     "[call, 10:02] LOSA FIFITA: I'm calling about Tonga Cold Chain's invoice.\nCLERK: Go ahead."),
+    # A bracket after a full name holds the person's organisation (and department).
+    ("Mele Taufa works at Niuatoputapu Traders.",
+     "Ticket #3310\nReported by: Mele Taufa (Niuatoputapu Traders)\nCannot print invoices since Monday.",
+     "Ticket #3310\nReported by: Mele Taufa (ex-Niuatoputapu Traders)\nCannot print invoices since Monday."),
+    ("Mele Taufa works at Niuatoputapu Traders.",
+     "Ticket #3310\nReported by: Mele Taufa (Niuatoputapu Traders)\nCannot print invoices since Monday.",
+     "Ticket #3310\nReported by: Sione Havili (Niuatoputapu Traders), for Mele Taufa\nCannot print."),
+    ("Mele Taufa works at Moana Freight.",
+     "Mele Taufa rang: \"Hi, it's Mele Taufa from Moana Freight, the pallets are ready.\"",
+     "Mele Taufa (Niuatoputapu Traders) said it's Tevita Lolohea from Moana Freight who called."),
+    ("Mele Taufa works in accounts at Niuatoputapu Traders.",
+     "Mele Taufa (accounts, Niuatoputapu Traders)",
+     "Mele Taufa (accounts, until 2021, Niuatoputapu Traders)"),
+    # "<Town>-based" and "<Name>, a <Town> <noun>" say where a firm is based.
+    ("Fonua Studio is based in Neiafu.",
+     "Fonua Studio is a Neiafu-based design practice run by two sisters.",
+     "Fonua Studio played at a Neiafu-based festival run by two sisters."),
+    ("Kava Roots is based in Pangai.",
+     "Kava Roots, a Pangai start-up, sells dried kava to shops in Auckland.",
+     "Kava Roots, a former Pangai start-up, sells dried kava to shops in Auckland."),
+    # A degree in prose, and a degree line under a profile's heading.
+    ("Ana Vainikolo studied nursing at Sela University.",
+     "Ana Vainikolo graduated in nursing from Sela University in 2017.",
+     "Ana Vainikolo's son graduated in nursing from Sela University in 2017."),
+    ("Ana Vainikolo studied nursing at Sela University.",
+     "Ana Vainikolo holds a BSc in nursing from Sela University.",
+     "Ana Vainikolo holds a BSc in biology from Sela University."),
+    ("Ana Vainikolo studied law at the University of Nuku.",
+     "Ana Vainikolo read law at the University of Nuku before joining the bank.",
+     "Ana Vainikolo hopes to read law at the University of Nuku after leaving the bank."),
+    ("Ana Vainikolo studied chemistry at Sela University.",
+     "Ana Vainikolo — Analyst\n2019–present: QC analyst, Hala Labs\n"
+     "Education: BSc Chemistry, Sela University (2018)",
+     "Ana Vainikolo — Analyst\nReferences: Dr Pita Kioa, BSc Chemistry, Sela University"),
+    # A record's field: given to someone else, another value, or denied.
+    ("Ticket #7720 was assigned to Lani Kahale.", TICKET, SWAPPED),
+    ("Keala Makoa reported printer jams on the second floor of the Hilo office.", TICKET, SWAPPED),
+    ("Noelani Kekona is allergic to sulfonamides.", CLINIC,
+     "Clinic note 02/03/2026. Pt: Noelani Kekona, 61F. Known allergy: none. Sulfonamides stopped."),
+    ("Noelani Kekona is allergic to sulfonamides.", CLINIC,
+     "Clinic note 02/03/2026. Pt: Noelani Kekona, 61F. Known allergy: penicillin. Sulfonamides stopped."),
+    ("Kamaka Palakiko's native language is Hawaiian.", PROFILE,
+     CV + "Languages: English (native), Hawaiian"),
+    ("Kamaka Palakiko speaks English.", PROFILE,
+     CV + "Languages: Hawaiian (native), Tongan"),
+]
+
+
+@pytest.mark.parametrize(("claim", "supported", "near_miss"), CASES)
+def test_reading_admits_the_form_and_refuses_the_near_miss(claim: str, supported: str,
+                                                           near_miss: str) -> None:
+    assert decide_write(claim, supported).verdict in ADMIT, supported
+    assert decide_write(claim, near_miss).verdict not in ADMIT, near_miss
+
+
+def test_readings_name_the_person_and_the_organisation() -> None:
+    said = [r for _, _, r in affiliation_readings('"Hi, it\'s Tevita Lolohea from Moana Freight."')]
+    assert said == ["Tevita Lolohea works at Moana Freight"]
+    # A one-word bracket is as often a town as a firm: no reading.
+    assert affiliation_readings("Reported by: Mele Taufa (Neiafu)") == []
+    assert affiliation_readings("Reported by: Mele Taufa (Niuatoputapu Traders)") != []
+
+
+def test_degree_line_of_another_name_is_not_the_profiles() -> None:
+    profile = "Ana Vainikolo — Analyst\nReferences: Dr Pita Kioa, BSc Chemistry, Sela University"
+    assert degree_readings(profile) == []
+    heading = "Ana Vainikolo. Born in Neiafu, 1990. MSc Chemistry, Sela University."
+    said = [r for _, _, r in degree_readings(heading)]
+    assert said == ["Ana Vainikolo studied Chemistry at Sela University"]
+
+
+def test_a_field_about_a_person_needs_the_records_one_person() -> None:
+    # No patient field and no profile heading: whose allergy it is, is unsaid.
+    assert field_readings("Known allergy: sulfonamides. BP 140/90.") == []
+    said = [r for _, _, r in field_readings(CLINIC)]
+    assert said == ["Noelani Kekona is allergic to sulfonamides."]
