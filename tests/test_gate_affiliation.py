@@ -83,6 +83,18 @@ CASES = [  # (claim, evidence that supports it, near-miss evidence)
      "Clinic note 02/03/2026. Pt: Noelani Kekona, 61F. Known allergy: none. Sulfonamides stopped."),
     ("Noelani Kekona is allergic to sulfonamides.", CLINIC,
      "Clinic note 02/03/2026. Pt: Noelani Kekona, 61F. Known allergy: penicillin. Sulfonamides stopped."),
+    # (On one line with bars between the cells the record is one sentence, and a line's
+    # amount still passes for the total: a known gap, see docs/gates.md.)
+    ("Invoice #5120 totals $410.",
+     "Invoice #5120\nBilled to: Keala Makoa\n2 lamps @ $90 = $180\nDelivery $50\nTotal $410",
+     "Invoice #5120\nBilled to: Keala Makoa\n2 lamps @ $205 = $410\nDelivery $50\nTotal $460"),
+    ("Keala Makoa was billed $410 in total.",
+     "Invoice #5120\nFrom: Hilo Lamp Co, Hilo\nTo: Keala Makoa\nTotal due: $410.00",
+     "Invoice #5120\nFrom: Keala Makoa, Hilo\nTo: Hilo Lamp Co\nTotal due: $410.00"),
+    ("Noelani Kekona takes amlodipine 5 mg daily.",
+     "Clinic note. Pt: Noelani Kekona, 61F. Current meds: amlodipine 5 mg daily, atorvastatin 20 mg nocte.",
+     "Clinic note. Pt: Noelani Kekona, 61F. Current meds: atorvastatin 20 mg nocte. Plan: start "
+     "amlodipine 5 mg daily if BP stays high."),
     ("Kamaka Palakiko's native language is Hawaiian.", PROFILE,
      CV + "Languages: English (native), Hawaiian"),
     ("Kamaka Palakiko speaks English.", PROFILE,

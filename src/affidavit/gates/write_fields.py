@@ -22,6 +22,8 @@ import re
 from affidavit.gates.write_degree import profile_person
 from affidavit.gates.write_parse import mentions
 from affidavit.gates.write_record import record_person
+from affidavit.text.numbers import quantities
+from affidavit.text.sentences import sentences
 
 # A field: a label at a line's (or a bar-separated cell's) start, a colon, its value.
 _FIELD = re.compile(
@@ -34,11 +36,21 @@ _ASSIGNED = frozenset({"assignee", "assigned to", "owner", "handled by", "assign
 _REQUESTED = frozenset({"requester", "requested by", "requestor"})
 _TITLES = ("summary", "title", "subject", "issue", "problem", "description", "request")
 _ALLERGY = re.compile(r"(?i:(?:known[ \t]+)?(?:drug[ \t]+)?allerg(?:y|ies))")
+_MEDS = re.compile(r"(?i:(?:current[ \t]+|regular[ \t]+)?(?:meds|medications?|medicines|drugs|rx))")
+# An invoice's parties and its total.
+_BARE_TOTAL = re.compile(
+    r"(?:^|(?<=[\n|]))[ \t]*(?i:total(?:[ \t]+due)?|amount[ \t]+due|grand[ \t]+total)[ \t]+"
+    r"(?P<value>[^\n|:]*\d[^\n|]*)"
+)
+_BUYER = frozenset({"to", "billed to", "bill to", "buyer", "customer", "client", "sold to", "invoice to"})
+_TOTAL = frozenset({"total", "total due", "amount due", "grand total", "balance due", "total paid",
+                    "total amount", "amount"})
 _LANGUAGES = re.compile(r"(?i:languages?(?:[ \t]+spoken)?)")
 _DENIED = re.compile(r"^\W*(?i:none|nil|nkda|nkfa|n/a|no\b|not known|unknown)")
 # What a record is: "Ticket #48213", "Issue: PAY-2291", "Ticket HR-302", "Case 5512".
 _RECORD = re.compile(
-    r"\b(?P<kind>(?i:ticket|issue|case|incident|request|bug|order))[ \t]*(?::[ \t]*)?"
+    r"\b(?P<kind>(?i:ticket|issue|case|incident|request|bug|order|invoice|receipt|quote))[ \t]*"
+    r"(?:(?i:no\.?)[ \t]*)?(?::[ \t]*)?"
     r"(?P<id>#?[A-Z]{0,6}-?\d{2,}|#\d+)\b"
 )
 
@@ -54,18 +66,31 @@ def _fields(evidence: str) -> list[tuple[str, str, int, int]]:
     return [out[k] for k in sorted(out)]
 
 
-def _name_of(evidence: str, start: int, end: int) -> str | None:
-    """The one full name a field's value is (nothing else but a bracket after it)."""
+def _name_of(evidence: str, start: int, end: int, place: bool = False) -> str | None:
+    """The full name a field's value is (nothing else but a bracket after it, or with
+    ``place`` a town after a comma: "Hoʻokupu Farm Supply, Waimea")."""
     found = [m for m in mentions(evidence, start, end) if not m.possessive]
     value = evidence[start:end].strip()
-    if len(found) != 1 or not value.startswith(found[0].name):
+    if not found or not value.startswith(found[0].name):
         return None
-    rest = re.sub(r"\([^)]*\)", "", value[len(found[0].name) :]).strip(" ,.;")
-    return found[0].name if not rest else None
+    rest = re.sub(r"\([^)]*\)", "", value[len(found[0].name) :]).strip(" .;")
+    if place and rest.startswith(",") and len(found) == 2 and rest.lstrip(", ") == found[1].name:
+        return found[0].name
+    return found[0].name if not rest.strip(",") and len(found) == 1 else None
 
 
 def field_readings(evidence: str) -> list[tuple[int, int, str]]:
-    """(start, end, reading) for each field of a closed set of labels."""
+    """(start, end, reading) for each field of a closed set of labels.
+
+    Each reading stands for its field's whole sentence: a record written on one line with
+    bars between its cells is one sentence, whose other cells ("= $620", "Reporter: Tomáš")
+    must not join the reading's clause."""
+    spans = sentences(evidence)
+    return [next(((a, b, said) for a, b in spans if a <= start < b), (start, end, said))
+            for start, end, said in _readings(evidence)]
+
+
+def _readings(evidence: str) -> list[tuple[int, int, str]]:
     if ":" not in evidence:
         return []
     fields = _fields(evidence)
@@ -75,7 +100,7 @@ def field_readings(evidence: str) -> list[tuple[int, int, str]]:
     record_name = f"{record.group('kind').capitalize()} {record.group('id')}" if record else None
     title = next((v for label, v, _, _ in fields if label in _TITLES and not _RECORD.fullmatch(v)), None)
     person: list[str | None] = []
-    out: list[tuple[int, int, str]] = []
+    out: list[tuple[int, int, str]] = _invoice(evidence, fields, record_name)
     for label, value, start, end in fields:
         value_at = end - len(evidence[start:end]) + evidence[start:end].find(value)
         if label in _REPORTED or label in _ASSIGNED or label in _REQUESTED:
@@ -93,7 +118,7 @@ def field_readings(evidence: str) -> list[tuple[int, int, str]]:
                         f"{who} raised {record_name}" if record_name else ""]
             out += [(start, end, f"{s}.") for s in said if s]
             continue
-        about = _ALLERGY.fullmatch(label) or _LANGUAGES.fullmatch(label)
+        about = _ALLERGY.fullmatch(label) or _LANGUAGES.fullmatch(label) or _MEDS.fullmatch(label)
         if about is None or _DENIED.match(value):
             continue
         if not person:
@@ -106,6 +131,9 @@ def field_readings(evidence: str) -> list[tuple[int, int, str]]:
         if _ALLERGY.fullmatch(label):
             out.append((start, end, f"{person[0]} is allergic to {', '.join(items)}."))
             continue
+        if _MEDS.fullmatch(label):
+            out += [(start, end, f"{person[0]} takes {item}.") for item in items]
+            continue
         out.append((start, end, f"{person[0]} speaks {', '.join(items)}."))
         for item in re.split(r",|;", value):
             kind = re.search(r"\((?P<q>[^)]*)\)", item)
@@ -116,3 +144,31 @@ def field_readings(evidence: str) -> list[tuple[int, int, str]]:
             elif lang and re.search(r"(?i)\bfluent\b", quality):
                 out.append((start, end, f"{person[0]} is fluent in {lang}."))
     return out
+
+
+def _invoice(evidence: str, fields: list[tuple[str, str, int, int]],
+             record_name: str | None) -> list[tuple[int, int, str]]:
+    """An invoice's total said of it and of its parties ("Invoice #HP-0093 totals $843",
+    "Nāulu Tours LLC was billed USD 2,550.00 in total")."""
+    def party(labels: frozenset[str]) -> str | None:
+        for label, value, start, _end in fields:
+            if label in labels:
+                at = evidence.find(value, start)
+                return _name_of(evidence, at, at + len(value), place=True)
+        return None
+
+    totals = [(v, s, e) for label, v, s, e in fields if label in _TOTAL and quantities(v)]
+    totals += [(m.group("value").strip(), m.start(), m.end()) for m in _BARE_TOTAL.finditer(evidence)
+               if quantities(m.group("value"))]  # "| Total $843": a cell without its colon
+    totals.sort(key=lambda t: t[1])
+    if not totals:
+        return []
+    buyer = party(_BUYER)
+    value, start, end = totals[-1]
+    amount = quantities(value)[0].surface.strip()
+    # The seller is not read into a sentence: "A billed B $5" would pass for "A was billed $5".
+    names = [record_name, record_name.replace("#", "")] if record_name and "#" in record_name \
+        else [record_name]
+    said = [f"{name} totals {amount}" for name in names if name]
+    said += [f"{buyer} was billed {amount} in total" if buyer else ""]
+    return [(start, end, f"{s}.") for s in said if s]
