@@ -76,6 +76,26 @@ CASES = [  # (claim, evidence that supports it, near-miss evidence)
      "Ana Vainikolo — Analyst\n2019–present: QC analyst, Hala Labs\n"
      "Education: BSc Chemistry, Sela University (2018)",
      "Ana Vainikolo — Analyst\nReferences: Dr Pita Kioa, BSc Chemistry, Sela University"),
+    # A purchase done: the buyer owns it and paid the price; not a seller, a plan, a resale.
+    ("Moana Freight owns Tupou Cold Store.",
+     "Moana Freight has bought Nuku'alofa fish processor Tupou Cold Store for TOP 2.1 million.",
+     "Moana Freight plans to buy Nuku'alofa fish processor Tupou Cold Store for TOP 2.1 million."),
+    ("Moana Freight owns Tupou Cold Store.",
+     "Moana Freight bought Tupou Cold Store in 2019.",
+     "Moana Freight bought Tupou Cold Store in 2019 and sold it to Niu Foods in 2023."),
+    ("Moana Freight paid €3.2 million for the Tupou sawmill.",
+     "Moana Freight has bought the Tupou sawmill from its founder, Sione Tupou, for €3.2 million.",
+     "Sione Tupou has bought the Tupou sawmill from its founder, Moana Freight, for €3.2 million."),
+    ("Niu Foods paid €1.2 million for Tupou Cold Store.",
+     "Tupou Cold Store has been bought by Niu Foods, a Vava'u group, for €1.2 million.",
+     "Tupou Cold Store has been bought by Moana Freight, for €1.2 million, Niu Foods said."),
+    # Where one grew up is one's hometown; a promotion to a post is becoming it.
+    ("Losa Fifita's hometown is Neiafu.",
+     "About the author: Losa Fifita grew up in Neiafu and lives in Nuku'alofa.",
+     "About the author: Losa Fifita grew up in Nuku'alofa and lives in Neiafu."),
+    ("Losa Fifita became head nurse at Vaiola Hospital.",
+     "Losa Fifita was promoted to head nurse at Vaiola Hospital in May.",
+     "Losa Fifita was not promoted to head nurse at Vaiola Hospital in May."),
     # A record's field: given to someone else, another value, or denied.
     ("Ticket #7720 was assigned to Lani Kahale.", TICKET, SWAPPED),
     ("Keala Makoa reported printer jams on the second floor of the Hilo office.", TICKET, SWAPPED),

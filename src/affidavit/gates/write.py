@@ -44,6 +44,7 @@ from affidavit.gates.write_degree import degree_readings
 from affidavit.gates.write_fields import field_readings
 from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, linked_sentences, read_linked
 from affidavit.gates.write_parse import analyse, claim_subject, mentions
+from affidavit.gates.write_purchase import purchase_readings
 from affidavit.gates.write_record import record_readings
 from affidavit.gates.write_residence import residence_readings
 from affidavit.gates.write_shape import shape_of
@@ -67,7 +68,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.73+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.74+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -468,7 +469,8 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     spent at a party read as years worked there (``write_stay``), a wife or husband named
     beside a person read as a marriage (``write_spouse``), an introduction, a bracketed
     employer or a "<Town>-based" firm read as where one works or is based
-    (``write_affiliation``), a ticket's or a record's labelled field (``write_fields``).
+    (``write_affiliation``), a ticket's or a record's labelled field (``write_fields``), a
+    purchase read as ownership and the price paid (``write_purchase``).
     The span covers the part reread."""
     # "According to Roksolana, ...": the answer is the answerer's to report, under their label;
     # otherwise no label, which would stand as one more mention of the answerer.
@@ -486,6 +488,7 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     readings += [(start, end, text, "spouse") for start, end, text in spouse_readings(evidence)]
     readings += [(start, end, text, "affiliation") for start, end, text in affiliation_readings(evidence)]
     readings += [(start, end, text, "field") for start, end, text in field_readings(evidence)]
+    readings += [(start, end, text, "purchase") for start, end, text in purchase_readings(evidence)]
     # Each reading is a whole decision: only one that says something the claim says (beyond
     # its subject's name) can admit it, so the others are not decided at all.
     subject, _found = claim_subject(claim)

@@ -44,11 +44,33 @@ _ADDRESS = re.compile(
 )
 
 
+# "Pema Lama grew up in Namche Bazaar", "Nirmala Rajendran, who grew up in Tellippalai,":
+# where one grew up is one's hometown, said in the sentence's place.
+_GREW_UP = re.compile(r"\b(?P<who>who[ \t]+)?grew[ \t]+up[ \t]+in[ \t]+" + _PLACE)
+_REPORTED = re.compile(r"\b(?:said|says|told|tells|according|claims|reported|reportedly)\b", re.I)
+# "Mereani Tuilau was promoted to head nurse": she became head nurse.
+_PROMOTED = re.compile(r"\b(?:was|has[ \t]+been|had[ \t]+been|got)[ \t]+promoted[ \t]+to\b")
+
+
 def residence_readings(evidence: str) -> list[tuple[int, int, str]]:
-    """(start, end, reading) for each sentence that states a move or a home address."""
+    """(start, end, reading) for each sentence that states a move or a home address, or
+    where someone grew up; and each that says someone was promoted to a post."""
     out: list[tuple[int, int, str]] = []
     for a, b in sentences(evidence):
         sentence = evidence[a:b]
+        grew = _GREW_UP.search(sentence)
+        if grew is not None:
+            # The subject: the name just before "grew up" or before ", who grew up".
+            before = sentence[: grew.start()].rstrip(" ,\t" if grew.group("who") else " \t")
+            subject = [m for m in mentions(sentence, 0, len(before))
+                       if not m.possessive and m.end == len(before)]
+            tail = sentence[grew.end("place") :]
+            if subject and not _REPORTED.search(tail) and not _REPORTED.search(before):
+                # The clause alone: "... and lives in Kathmandu" would lend its town to it.
+                out.append((a, b, f"{before[: subject[-1].end]}'s hometown is {grew.group('place')}."))
+        promoted = _PROMOTED.search(sentence)
+        if promoted is not None:
+            out.append((a, b, sentence[: promoted.start()] + "became" + sentence[promoted.end() :]))
         moved = _MOVED.search(sentence)
         if moved is not None and not _NOT_SETTLED.search(sentence, moved.end()):
             lives = f"lives in {moved.group('place')}"
