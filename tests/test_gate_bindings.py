@@ -51,6 +51,16 @@ CASES = [  # (claim, evidence that supports it, near-miss evidence)
     ("Nettkraft fixed the router.",
      "Gorm Lilleby escalated the ticket to the supplier, Nettkraft, who fixed the router.",
      "Nettkraft escalated the ticket to the engineer, Gorm Lilleby, who fixed the router."),
+    # A name stays with the noun its own conjunct says it of ("boss is X", "nurse at X").
+    ("Siri Holm's manager is Eilif Dahl.",
+     "Siri Holm's manager is Eilif Dahl and her husband is Tor Brekke.",
+     "Siri Holm's husband is Eilif Dahl and her manager is Tor Brekke."),
+    ("Siri Holm is a nurse at Voss Clinic.",
+     "Siri Holm is a nurse at Voss Clinic and volunteers at Eid Hospital.",
+     "Siri Holm is a nurse at Eid Hospital and volunteers at Voss Clinic."),
+    ("Siri Holm's hometown is Florø.",
+     "Siri Holm's hometown is Florø, and she lives in Bergen now.",
+     "Siri Holm's hometown is Bergen, and she lives in Florø now."),
     # An owner stays the owner.
     ("Aud Sæther will review Rune Vik's draft budget.",
      "Action items:\n- Aud Sæther to review Rune Vik's draft budget by 3 May.\n- Lise to circulate minutes.",

@@ -627,6 +627,8 @@ def check_clause_party(claim: str, ev: str) -> Failure:
     left two years later for Praia Fibra" gives no "joined Praia Fibra in 2016")."""
     names = [n for n, _, _ in find_names(claim)][1:]
     part = verb_clause(claim, ev) if names else None
+    if part is None and names and analyse(claim).verb in (None, "be"):
+        return _noun_party(claim, ev, names)  # "X's boss is Tom Hale": the conjunct saying "boss"
     if part is None:
         return None
     own = [n for n, _, _ in find_names(part)]
@@ -636,6 +638,58 @@ def check_clause_party(claim: str, ev: str) -> Failure:
         ):
             return name, f"'{name}' belongs to another clause of the evidence"
     return None
+
+
+def _noun_party(claim: str, ev: str, names: list[str]) -> Failure:
+    """For a claim whose verb is "be": in the one conjunct of ``ev`` holding a word the claim
+    predicates ("boss", "hometown", "nurse"), the name that word is said of ("boss is Ben
+    Ode", "nurse at Brix Clinic", "Brno-based sound designer") is one the claim names."""
+    parts: list[str] = []
+    for p in (p for p in _VERB_CLAUSES.split(ev) if p and p.strip()):
+        if parts and not any(is_verb_like(t) or t in AUX for t in markers.token_tuple(p)):
+            parts[-1] += " and " + p
+        else:
+            parts.append(p)
+    if len(parts) < 2:
+        return None
+    named = {lemma(w) for n, _, _ in find_names(claim) for w in n.split()}
+    for anchor in (w for w in content_lemmas(claim) if w not in named and w not in ("be", "have")):
+        holding = [p for p in parts if anchor in content_lemmas(p)]
+        if len(holding) != 1:
+            continue
+        part = holding[0]
+        said = _said_of(part, anchor)
+        every = [n for n, _, _ in find_names(claim)]  # the subject too ("his brother Dritan")
+        if not said or any(any(refers_to(n, o) or refers_to(o, n) or n in o for n in every) for o in said):
+            return None
+        elsewhere = [n for n in names if n in ev and n not in part]
+        if elsewhere:
+            return elsewhere[0], f"'{elsewhere[0]}' belongs to another clause of the evidence"
+        return None
+    return None
+
+
+# The words between a predicate noun and the name it is said of ("is", "at", "of", ...).
+_SAID_OF_GAP = re.compile(
+    r"^(?:[ \t]+(?:is|was|are|were|at|of|for|in|with|to|from|the|a|an|called|named))*[ \t,:]*$", re.I
+)
+
+
+def _said_of(part: str, anchor: str) -> list[str]:
+    """The names in ``part`` set right after a word whose lemma is ``anchor`` ("boss is Ben
+    Ode", "nurse at Brix Clinic") or right before it ("a Brno-based sound designer")."""
+    found = find_names(part)
+    out = []
+    for m in re.finditer(r"[^\W\d_][\w'’-]*", part):
+        if lemma(m.group(0)) != anchor:
+            continue
+        after = next((f for f in found if f[1] >= m.end()), None)
+        if after is not None and _SAID_OF_GAP.match(part[m.end() : after[1]]):
+            out.append(after[0])
+        before = [f for f in found if f[2] <= m.start()]
+        if before and re.fullmatch(r"(?:[ \t]+[a-z][\w'’-]*)?[ \t]*", part[before[-1][2] : m.start()]):
+            out.append(before[-1][0])
+    return out
 
 
 def check_clause_place(claim: str, ev: str) -> Failure:
