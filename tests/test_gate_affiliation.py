@@ -52,9 +52,9 @@ CASES = [  # (claim, evidence that supports it, near-miss evidence)
     ("Mele Taufa works at Moana Freight.",
      "Mele Taufa rang: \"Hi, it's Mele Taufa from Moana Freight, the pallets are ready.\"",
      "Mele Taufa (Niuatoputapu Traders) said it's Tevita Lolohea from Moana Freight who called."),
-    ("Mele Taufa works in accounts at Niuatoputapu Traders.",
-     "Mele Taufa (accounts, Niuatoputapu Traders)",
-     "Mele Taufa (accounts, until 2021, Niuatoputapu Traders)"),
+    ("Mele Taufa works at Niuatoputapu Traders.",
+     "Reported by: Mele Taufa (Niuatoputapu Traders)",
+     "Reported by: Mele Taufa (Niuatoputapu Traders customer)"),
     # "<Town>-based" and "<Name>, a <Town> <noun>" say where a firm is based.
     ("Fonua Studio is based in Neiafu.",
      "Fonua Studio is a Neiafu-based design practice run by two sisters.",
@@ -69,17 +69,17 @@ CASES = [  # (claim, evidence that supports it, near-miss evidence)
     ("Ana Vainikolo studied nursing at Sela University.",
      "Ana Vainikolo holds a BSc in nursing from Sela University.",
      "Ana Vainikolo holds a BSc in biology from Sela University."),
-    ("Ana Vainikolo studied law at the University of Nuku.",
-     "Ana Vainikolo read law at the University of Nuku before joining the bank.",
-     "Ana Vainikolo hopes to read law at the University of Nuku after leaving the bank."),
+    ("Ana Vainikolo studied nursing at Sela University.",
+     "Ana Vainikolo (RN) graduated in nursing from Sela University in 2017.",
+     "Ana Vainikolo (her son, rather) graduated in nursing from Sela University in 2017."),
     ("Ana Vainikolo studied chemistry at Sela University.",
      "Ana Vainikolo — Analyst\n2019–present: QC analyst, Hala Labs\n"
      "Education: BSc Chemistry, Sela University (2018)",
      "Ana Vainikolo — Analyst\nReferences: Dr Pita Kioa, BSc Chemistry, Sela University"),
     # A purchase done: the buyer owns it and paid the price; not a seller, a plan, a resale.
     ("Moana Freight owns Tupou Cold Store.",
-     "Moana Freight has bought Nuku'alofa fish processor Tupou Cold Store for TOP 2.1 million.",
-     "Moana Freight plans to buy Nuku'alofa fish processor Tupou Cold Store for TOP 2.1 million."),
+     "Moana Freight has bought Nuku'alofa fish processor Tupou Cold Store for €2.1 million.",
+     "Moana Freight plans to buy Nuku'alofa fish processor Tupou Cold Store for €2.1 million."),
     ("Moana Freight owns Tupou Cold Store.",
      "Moana Freight bought Tupou Cold Store in 2019.",
      "Moana Freight bought Tupou Cold Store in 2019 and sold it to Niu Foods in 2023."),
@@ -150,3 +150,56 @@ def test_a_field_about_a_person_needs_the_records_one_person() -> None:
     assert field_readings("Known allergy: sulfonamides. BP 140/90.") == []
     said = [r for _, _, r in field_readings(CLINIC)]
     assert said == ["Noelani Kekona is allergic to sulfonamides."]
+
+
+# Near misses a red-team pass found admitted by the first form of these readings; each
+# shares its pattern with an admitted case above, so a gate refusing everything fails there.
+RED_TEAM = [
+    ("Keoni Akana takes metformin 500 mg twice a day.",
+     "Clinic note. Patient: Keoni Akana, 52. Takes metformin 500 mg daily. His wife takes metformin "
+     "500 mg twice daily."),
+    ("Keoni Akana visits once a month.", "Keoni Akana visits twice a week and his son monthly."),
+    ("Noelani Kekona is allergic to penicillin.",
+     "Clinic note. Pt: Noelani Kekona, 61F.\nKnown allergy: penicillin (ruled out by oral challenge 2024)"),
+    ("Noelani Kekona is allergic to penicillin.",
+     "Clinic list.\nPt: Noelani Kekona, 61F. Known allergy: none.\n"
+     "Pt: Lani Kekona, 34F. Known allergy: penicillin."),
+    ("Noelani Kekona takes amlodipine 5 mg daily.",
+     "Clinic note. Pt: Noelani Kekona, 61F. Current meds: amlodipine 5 mg daily (stopped 2 May)."),
+    ("Kamaka Palakiko's native language is Tongan.", CV + "Languages: Tongan (not native), English (native)"),
+    ("Invoice #5120 totals $310.",
+     "Invoice #5120\nBilled to: Keala Makoa\nTotal: $410\nDeposit paid: $100\nBalance due: $310"),
+    ("Keala Makoa was billed $410.", "Quote #5120\nCustomer: Keala Makoa\nTotal: $410\nValid 30 days."),
+    ("Keala Makoa reported printer jams.",
+     "Ticket #7700\nSummary: printer jams\nReporter: Lani Kahale\n---\nTicket #7720\nSummary: VPN drops\n"
+     "Reporter: Keala Makoa"),
+    ("Moana Freight owns Tupou Cold Store.", "Moana Freight bought a stake in Tupou Cold Store in 2019."),
+    ("Niu Foods owns Tupou Cold Store.",
+     "Niu Foods bought Tupou Cold Store in 2010; Moana Freight acquired it in 2020."),
+    ("Moana Freight owns Tupou Cold Store.",
+     "Moana Freight bought Tupou Cold Store for Niu Foods, its client."),
+    ("Moana Freight paid $2 million for Tupou Cold Store.",
+     "Moana Freight bought Tupou Cold Store for $2 million in cash plus $3 million in shares."),
+    ("Mele Taufa works at Moana Freight.", "Ticket #3310\nReported by: Mele Taufa (Moana Freight customer)"),
+    ("Tevita Lolohea works in New Zealand.",
+     'Voicemail. "Hi, I\'m Tevita Lolohea from New Zealand, I saw your ad."'),
+    ("Tevita Lolohea works at Moana Freight.",
+     'Voicemail. "Hi, it\'s Tevita Lolohea from Moana Freight. Well, I was - they let me go on Friday."'),
+    ("Saimoni Ratu works at Vaiola Hospital.",
+     "SAIMONI RATU: I'm calling you from Vaiola Hospital, I'm a patient on ward 3.\nCLERK: OK."),
+    ("Ville Ahonen is based in Lahti.", "The Lahti-based band hired Ville Ahonen last week."),
+    ("Ana Vainikolo is based in Neiafu.", "Ana Vainikolo, a Neiafu native, now lives in Sydney."),
+    ("Pema Lama's hometown is Namche Bazaar.", "Pema Lama grew up in Namche Bazaar, her cousin believes."),
+    ("Dawa Sherpa's hometown is Namche Bazaar.", "Pema Lama met Dawa Sherpa, who grew up in Lukla."),
+    ("Losa Fifita became head nurse.", "Losa Fifita has been promoted to head nurse, effective next month."),
+    ("Ana Vainikolo studied chemistry at Sela University.",
+     "Ana Vainikolo — Analyst\nReferences:\nPita Kioa\n- PhD Chemistry, Sela University"),
+    ("Ana Vainikolo studied at Sela University.", "Ana Vainikolo holds a BSc from Sela University?"),
+    ("Anwesha Dutta paid ₹10,000,000 for the flat.", "Anwesha Dutta paid ₹1 crore 20 lakh for the flat."),
+    ("Aram Petrosyan sold 500 lek.", "Aram Petrosyan sold ALL 500 tickets."),
+]
+
+
+@pytest.mark.parametrize(("claim", "evidence"), RED_TEAM)
+def test_a_red_team_near_miss_is_refused(claim: str, evidence: str) -> None:
+    assert decide_write(claim, evidence).verdict not in ADMIT, evidence

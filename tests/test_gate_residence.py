@@ -31,11 +31,6 @@ RECORD = "Staff record: Stelios Zavros. Home address: 7 Odos Linou, Omodos. Driv
             "Ilinca Voicu lives in Gura de Sus.",
             "Ilinca Voicu lives in Ploiești.",
         ),
-        (  # the subject's home, not where the sentence sends them
-            "Tõnu Kask commutes to Tartu twice a week from his home in Haapsalu.",
-            "Tõnu Kask lives in Haapsalu.",
-            "Tõnu Kask lives in Tartu.",
-        ),
     ],
 )
 def test_a_move_or_a_home_address_says_where_someone_lives(

@@ -40,13 +40,13 @@ from affidavit.gates.contracts import ClaimShape, Refusal, Verdict, WriteDecisio
 from affidavit.gates.write_affiliation import affiliation_readings
 from affidavit.gates.write_answer import answer_readings
 from affidavit.gates.write_apposition import apposition_readings, check_bracketed_role, check_described_other
-from affidavit.gates.write_degree import degree_readings
+from affidavit.gates.write_degree import degree_prose_readings, degree_readings
 from affidavit.gates.write_fields import field_readings
 from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, linked_sentences, read_linked
 from affidavit.gates.write_parse import analyse, claim_subject, mentions
 from affidavit.gates.write_purchase import purchase_readings
 from affidavit.gates.write_record import record_readings
-from affidavit.gates.write_residence import residence_readings
+from affidavit.gates.write_residence import hometown_readings, residence_readings
 from affidavit.gates.write_shape import shape_of
 from affidavit.gates.write_signature import signature_readings
 from affidavit.gates.write_spouse import spouse_readings
@@ -63,12 +63,12 @@ from affidavit.text.lemmas import LEMMA_TABLE_VERSION, SIMPLEMMA_VERSION, conten
 from affidavit.text.names import key_tokens, match_tokens, refers_to
 from affidavit.text.numbers import _MONTH_NAMES, dates, quantities, word_runs
 from affidavit.text.recase import RECASE_VERSION, chat_cased, recase_from_claim
-from affidavit.text.sentences import clauses
+from affidavit.text.sentences import clauses, sentences
 from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.75+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.76+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -458,6 +458,25 @@ def _works_as_reading(claim: str) -> str | None:
 
 
 _MOST_READINGS = 12
+# Words that retract or leave open what a sentence says, beyond the frames' cue lists.
+_UNSETTLED = re.compile(
+    r"\?|\b(?:I think|I believe|I guess|probably|apparently|reportedly|supposedly|allegedly|rumou?r|"
+    r"according to|unconfirmed|reports? say|yet to|hopes?|expected|pending|subject to|would|script|"
+    r"or was it|actually|used to|no longer|not any ?more|anymore|until|formerly|previously|in the (?:novel|"
+    r"film|book|game|story|simulation|draft)|honorary|honoris|forged|fake)\b",
+    re.I,
+)
+
+
+def _plain(evidence: str, start: int, end: int) -> bool:
+    """Whether ``evidence[start:end]`` and its sentence are read as plain statement: no
+    frame or denial the gate reads, and no word that retracts or leaves it open."""
+    a = max((s for s, _ in sentences(evidence) if s <= start), default=0)
+    b = min((e for _, e in sentences(evidence) if e >= end), default=len(evidence))
+    text = evidence[a:b]
+    if _UNSETTLED.search(text):
+        return False
+    return not any(seg.frames or seg.negated for seg in context.read(text))
 
 
 def _reread(claim: str, evidence: str) -> WriteDecision | None:
@@ -486,9 +505,13 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     readings += [(start, end, text, "record") for start, end, text in record_readings(evidence)]
     readings += [(start, end, text, "stay") for start, end, text in stay_readings(evidence)]
     readings += [(start, end, text, "spouse") for start, end, text in spouse_readings(evidence)]
-    readings += [(start, end, text, "affiliation") for start, end, text in affiliation_readings(evidence)]
-    readings += [(start, end, text, "field") for start, end, text in field_readings(evidence)]
-    readings += [(start, end, text, "purchase") for start, end, text in purchase_readings(evidence)]
+    # These read a sentence's facts into a new sentence: only a plain one (no report, hedge,
+    # question, condition or denial anywhere in it), which no frame of its own can govern.
+    plain = [(start, end, text, how) for how, found in (
+        ("affiliation", affiliation_readings(evidence)), ("field", field_readings(evidence)),
+        ("purchase", purchase_readings(evidence)), ("hometown", hometown_readings(evidence)),
+        ("degree", degree_prose_readings(evidence))) for start, end, text in found]
+    readings += [r for r in plain if _plain(evidence, r[0], r[1])]
     # Each reading is a whole decision: only one that says something the claim says (beyond
     # its subject's name) can admit it, so the others are not decided at all.
     subject, _found = claim_subject(claim)

@@ -21,30 +21,36 @@ from __future__ import annotations
 
 import re
 
-from affidavit.gates.write_parse import mentions
+from affidavit.gates.write_parse import is_verb_like, mentions
+from affidavit.text.reference import ORG_NOUNS
 from affidavit.text.sentences import sentences
 
-_NAME_WORD = r"[A-ZÀ-ÞĀ-Ž][\w'’&.-]*"
-# An organisation's name: capitalised words, with "of", "and", "&", "de" inside it.
-_ORG = (rf"(?P<org>{_NAME_WORD}(?:[ \t]+(?:(?:of|and|&|de|du|la|le|van|von|für|y|e|the)[ \t]+)?"
+# A capitalised word; a dot only inside it ("S.A"), so a full stop ends the name.
+_NAME_WORD = r"[A-ZÀ-ÞĀ-Ž][\w'’&-]*(?:\.[A-Za-z][\w'’&-]*)*"
+# An organisation's name: capitalised words, with "of", "&", "de" inside it (not "and":
+# "from Moana Freight and Niu Foods" is two).
+_ORG = (rf"(?P<org>{_NAME_WORD}(?:[ \t]+(?:(?:of|&|de|du|la|le|van|von|für|y|e|the)[ \t]+)?"
         rf"{_NAME_WORD}){{0,5}})")
 # "it's Obsa Hordofa from Galma Motors", "this is Ritwik from Ruposhi Realty".
 _INTRO = re.compile(
     # Only where a message or a turn opens: its start, after a greeting, a quote or a label.
-    r"(?:^|[\n\"“:.!?]|\b(?:hi|hello|hey|morning|afternoon|evening|dear)[,!])[ \t]*"
-    r"(?P<intro>(?:it'?s|it’s|it is|this is|I'?m|I’m|I am|my name is|here'?s)[ \t]+(?P<who>[^,.;!?\n]+?)"
-    r"[ \t]+(?:here[ \t]+)?from[ \t]+(?:the[ \t]+)?" + _ORG
-    + r")(?=[ \t]*(?:[,.;!?)\"”]|$|\n| and\b| about\b))",
-    re.I,
+    # The cue words in any case; the organisation's name capitalised (no re.I over it).
+    r"(?:^|[\n\"“:.!?]|\b(?i:hi|hello|hey|morning|afternoon|evening|dear)[,!])[ \t]*"
+    r"(?P<intro>(?i:it'?s|it’s|it is|this is|I'?m|I’m|I am|my name is|here'?s)[ \t]+(?P<who>[^,.;!?\n]+?)"
+    r"[ \t]+(?i:here[ \t]+)?(?i:from)[ \t]+(?:(?i:the)[ \t]+)?" + _ORG
+    + r")(?=[ \t]*(?:[.;!?)\"”]|,(?![ \t]+and\b)|$|\n| about\b))",
 )
 # A speaker's own turn: "SAIMONI RATU: I'm ringing from Lautoka Port Services."
 _CALLING = re.compile(
     r"(?:^|\n)[ \t]*(?:\[[^\]\n]*\][ \t]*)?(?P<who>[^:\n]{2,60}?)[ \t]*:[ \t]*"
-    r"(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))[,!]?[ \t]+)?"
-    r"(?:I'?m|I’m|I am|we'?re|we’re|we are)[ \t]+(?:ringing|calling|phoning|writing|emailing)[ \t]+"
-    r"(?:you[ \t]+)?from[ \t]+(?:the[ \t]+)?" + _ORG,
-    re.I,
+    r"(?:(?i:hi|hello|hey|good (?:morning|afternoon|evening))[,!]?[ \t]+)?"
+    r"(?i:I'?m|I’m|I am|we'?re|we’re|we are)[ \t]+(?i:ringing|calling|phoning|writing|emailing)[ \t]+"
+    r"(?:(?i:you)[ \t]+)?(?i:from)[ \t]+(?:(?i:the)[ \t]+)?" + _ORG
+    + r"(?=[ \t]*(?:[.;!?)\"”]|,|$|\n| about\b))",
 )
+# The labels of a ticket's or message's person field ("Reported by:", "Requester:").
+_PERSON_LABEL = re.compile(r"(?i)(?:reported by|reporter|requester|requested by|raised by|submitted by|"
+                           r"logged by|contact|caller|from)[ \t]*:")
 _BRACKET = re.compile(r"[ \t]*\((?P<inner>[^()\n]{3,80})\)")
 _FORMER = re.compile(r"\b(?i:ex|former|formerly|previously|until|retired|late|then|once|on leave)\b")
 # "a Lahti-based band", "the Brno-based sound designer".
@@ -65,7 +71,30 @@ def _person_before(text: str, at: int) -> str | None:
 
 
 def _org_ok(org: str) -> bool:
-    return bool(org) and not _FORMER.search(org)
+    """An employer's name: two words or more (one is as often a town), not a school's, a
+    place's ("New Zealand", "Palmerston North") or an event's, nor a possessive."""
+    org = org.rstrip(".")
+    return (" " in org and not _FORMER.search(org) and not _SCHOOL_END.search(org)
+            and not _NOT_AN_EMPLOYER.search(org) and not org.endswith(("'s", "’s", "'", "’")))
+
+
+# Last words that make a capitalised name a place, a venue or an event rather than a firm.
+_NOT_AN_EMPLOYER = re.compile(
+    r"\b(?:Zealand|North|South|East|West|Island|Islands|City|Town|Valley|Coast|Arena|Stadium|Park|Day|Week|"
+    r"Festival|Fair|Expo|Street|Road|Airport|Station)$"
+)
+
+
+_SCHOOL_END = re.compile(r"\b(?:University|College|School|Academy|Institute|Polytechnic)$")
+# After an introduction: the caller is not (or no longer) staff there.
+_NOT_STAFF = re.compile(r"(?i)\b(?:I was|used to|let me go|laid off|I left|no longer|not any ?more|actually|"
+                        r"patient|student|customer|client|visitor|guest|parent|applicant|lobby|car park|"
+                        r"no one by that name|practice|script|joke)\b")
+
+
+def _still_there(evidence: str, end: int) -> bool:
+    """Nothing in the rest of the message says the caller is not (or no longer) staff."""
+    return _NOT_STAFF.search(evidence, end, end + 160) is None
 
 
 def _org(hit: re.Match[str]) -> str:
@@ -78,11 +107,11 @@ def affiliation_readings(evidence: str) -> list[tuple[int, int, str]]:
     for hit in _INTRO.finditer(evidence):
         who = [m for m in mentions(evidence, hit.start("who"), hit.end("who")) if not m.possessive]
         whole = len(who) == 1 and (who[0].start, who[0].end) == (hit.start("who"), hit.end("who"))
-        if whole and _org_ok(hit.group("org")):
+        if whole and _org_ok(hit.group("org")) and _still_there(evidence, hit.end()):
             out.append((hit.start("intro"), hit.end(), f"{who[0].name} works at {_org(hit)}"))
     for hit in _CALLING.finditer(evidence):
         who = [m for m in mentions(evidence, hit.start("who"), hit.end("who")) if not m.possessive]
-        if len(who) == 1 and _org_ok(hit.group("org")):
+        if len(who) == 1 and _org_ok(hit.group("org")) and _still_there(evidence, hit.end()):
             name = who[0].name
             out.append((hit.start("who"), hit.end(), f"{name}: {name} works at {_org(hit)}"))
     for a, b in sentences(evidence):
@@ -93,8 +122,10 @@ def affiliation_readings(evidence: str) -> list[tuple[int, int, str]]:
             if home is not None:
                 out.append((a, b, f"{sentence.rstrip(' .')}; {home}."))
         for hit in _APPOSED.finditer(sentence):
-            if hit.start() == 0 or _FORMER.search(hit.group(0)):
-                continue
+            noun = hit.group("noun").split()[-1].casefold()
+            if (hit.start() == 0 or _FORMER.search(hit.group(0)) or noun not in ORG_NOUNS
+                    or _MOVED_ON.search(sentence)):
+                continue  # "a Neiafu native", "a Harvard graduate": not a firm's home
             owner = [m for m in mentions(sentence, 0, hit.start()) if m.end == hit.start()]
             if owner and not owner[-1].possessive:
                 based = f"{owner[-1].name} is based in {hit.group('town')}"
@@ -109,15 +140,15 @@ def _bracketed(evidence: str, a: int, b: int) -> list[tuple[int, int, str]]:
         person = _person_before(evidence, hit.start())
         if person is None:
             continue
+        line = evidence.rfind("\n", 0, hit.start()) + 1
+        lead = evidence[line : hit.start()][: -len(person)].strip()
+        if not _PERSON_LABEL.fullmatch(lead):
+            continue  # only a ticket's or message's person field ("Reported by: ...")
         inner = hit.group("inner").strip()
-        role, _, org = inner.rpartition(",")
-        org, role = org.strip(), role.strip()
-        place = re.fullmatch(_ORG + r"(?:[ \t]+[a-z]+)?", org)  # "(Hat Yai warehouse)"
-        if (place is None or " " not in org or _FORMER.search(inner)
+        if (re.fullmatch(_ORG, inner) is None or not _org_ok(inner) or _FORMER.search(inner)
                 or any(ch.isdigit() for ch in inner)):
-            continue
-        dept = f"in {role} " if role and role[:1].islower() else ""
-        said_all.append(f"{person} works {dept}at {org}")
+            continue  # "(Moana Freight customer)", "(customer, Moana Freight)", "(Neiafu)"
+        said_all.append(f"{person} works at {inner}")
     if not said_all:
         return []
     sentence = evidence[a:b].rstrip(" .")
@@ -131,13 +162,25 @@ def _home_of(sentence: str, start: int, end: int, town: str) -> str | None:
     if _FORMER.search(sentence[max(0, start - 12) : start]):
         return None
     before = sentence[:start]
-    lead = re.search(r"(?:\bis|\bwas|,)[ \t]+(?:a|an|the)[ \t]+$", before)
+    if _MOVED_ON.search(sentence):
+        return None  # "... until it moved to Auckland", "now in Jakarta"
+    lead = re.search(r"(?:\bis|,)[ \t]+(?:a|an|the)[ \t]+$", before)
     if lead is not None:
         owner = [m for m in mentions(sentence, 0, lead.start()) if not m.possessive]
+        noun_phrase = re.match(r"(?:[ \t]+[a-z][\w-]*){1,3}", sentence[end:])
+        after_phrase = end + noun_phrase.end() if noun_phrase is not None else end
+        if noun_phrase is not None and sentence[after_phrase : after_phrase + 1] in ("'", "’"):
+            return None  # "a Neiafu-based band's manager"
         if owner and sentence[owner[-1].end : lead.start()].strip(" ,") == "":
             return f"{owner[-1].name} is based in {town}"
         return None
     after = [m for m in mentions(sentence, end, len(sentence)) if not m.possessive]
-    if after and re.fullmatch(r"(?:[ \t]+[a-z][\w'’-]*){1,3}[ \t]+", sentence[end : after[0].start]):
-        return f"{after[0].name} is based in {town}"
+    gap = sentence[end : after[0].start] if after else ""
+    if after and re.fullmatch(r"(?:[ \t]+[a-z][\w'’-]*){1,2}[ \t]+", gap) and not any(
+        is_verb_like(w) for w in gap.split()
+    ):
+        return f"{after[0].name} is based in {town}"  # "Larnaca-based firm Xylotymbou Foods"
     return None
+
+
+_MOVED_ON = re.compile(r"(?i)\b(?:moved|relocated|now in|now based|until|formerly|no longer)\b")

@@ -54,10 +54,13 @@ _HEADING_AFTER = re.compile(r"[ \t]*(?:[—–|:,]|-[ \t]|\.(?:[ \t]|$)|$)", re.
 _EDUCATION_LINE = re.compile(
     r"[ \t]*(?:[-*•][ \t]*)?(?:(?i:education|qualifications|degrees?)[ \t]*:[ \t]*)?$"
 )
-# Prose: "graduated in nursing from Jimma University", "holds a BA in business from ...",
-# "read law at the University of Colombo".
+# Prose: "graduated in nursing from Jimma University", "holds a BA in business from ..."
+# ("read law at" is not read: "read her poems at Sela College" is no degree).
 _SCHOOL_NAME = (r"(?P<school>(?:the[ \t]+)?(?:[A-Z][\w'’-]*[ \t]+){0,4}(?:" + _SCHOOL_WORDS + r")"
                 r"(?:[ \t]+(?:of|de|do|da|di|del|des|du|für)[ \t]+[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*)?)")
+# After the school: its possessive, or another school ("and Niu College", "via Niu College").
+_SHARED_SCHOOL = re.compile(r"['’]|[ \t]+(?:(?:and|or)[ \t]+(?:the[ \t]+)?[A-Z]|via\b|through\b)")
+_ROLE_BRACKET = re.compile(r"[ \t]*\([A-Z][\w.&-]*(?:[ \t]+[A-Z][\w.&-]*){0,3}\)")
 _FIELD_WORDS = r"(?P<field>[A-Za-z][\w'’-]*(?:[ \t]+(?:and[ \t]+)?[A-Za-z][\w'’-]*){0,3}?)"
 _PROSE = re.compile(
     r"\b(?:(?P<grad>graduated)(?:[ \t]+in[ \t]+" + _FIELD_WORDS.replace("field", "gfield") + r")?[ \t]+from"
@@ -65,7 +68,7 @@ _PROSE = re.compile(
     r"(?P<degree>" + "|".join(sorted(map(re.escape, DEGREES), key=len, reverse=True)) + r"|degree|doctorate|"
     r"bachelor'?s(?:[ \t]+degree)?|master'?s(?:[ \t]+degree)?)"
     r"(?:[ \t]+(?:in|of)[ \t]+" + _FIELD_WORDS + r")?[ \t]+from"
-    r"|(?P<read>read)[ \t]+" + _FIELD_WORDS.replace("field", "rfield") + r"[ \t]+at)[ \t]+" + _SCHOOL_NAME
+    r")[ \t]+" + _SCHOOL_NAME
 )
 
 
@@ -105,28 +108,59 @@ def degree_readings(evidence: str) -> list[tuple[int, int, str]]:
             opens = max(own_line, evidence.rfind(". ", 0, hit.start()) + 2)  # its line or sentence
             if heading[0] is None or any(m.start >= opens for m in named) or not _EDUCATION_LINE.fullmatch(
                 evidence, opens, hit.start()
-            ):
+            ) or not _under_education(evidence, opens, hit.end()):
                 continue  # whose degree is unsaid ("Ona met Austėja. MSc, ...")
             out.append(_said(hit, heading[0]))
             continue
         out.append(_said(hit, lead.name))
+    return out
+
+
+def degree_prose_readings(evidence: str) -> list[tuple[int, int, str]]:
+    """(start, end, reading) for each sentence whose opening name graduated from, or holds a
+    degree from, a school (read only from plain sentences: see ``write._plain``)."""
+    out: list[tuple[int, int, str]] = []
     for a, b in sentences(evidence):
         sentence = evidence[a:b]
         for hit in _PROSE.finditer(sentence):
             owner = [m for m in mentions(sentence, 0, hit.start()) if not m.possessive]
             if not owner or owner[0].start != len(sentence) - len(sentence.lstrip()):
                 continue  # the sentence's subject is not a name that opens it
-            between = re.sub(r"\([^)]*\)", "", sentence[owner[0].end : hit.start()]).strip(" ,")
+            # Only a short capitalised role may stand between ("Han Eun-ji (CFO) holds ..."),
+            # not "(her son, rather)".
+            between = _ROLE_BRACKET.sub("", sentence[owner[0].end : hit.start()]).strip(" ,")
             if between:
                 continue  # "Ana Ruiz's son graduated from ...", "Ana Ruiz said Tom holds ..."
-            field = hit.group("gfield") or hit.group("field") or hit.group("rfield") or ""
+            field = hit.group("gfield") or hit.group("field") or ""
             if not field and hit.group("degree") in DEGREES:
                 field = DEGREES[hit.group("degree")]
             school = hit.group("school")
+            if _SHARED_SCHOOL.match(sentence, hit.end()):
+                continue  # "from Sela University's chancellor", "from Sela University and Niu College"
             said = (f"{owner[0].name} studied {field} at {school}" if field
                     else f"{owner[0].name} studied at {school}")
             out.append((a, b, f"{sentence.rstrip(' .')}; {said}."))
     return out
+
+
+# A label line ("References:", "Requirements:", "Education:") or a labelled line's label.
+_LABEL_LINE = re.compile(r"(?m)^[ \t]*(?:[-*•][ \t]*)?(?P<label>[A-Za-z][A-Za-z &]{1,30}):")
+_EDUCATION_LABEL = re.compile(r"(?i)^(?:education|qualifications|degrees?|academic)\b")
+_NOT_HELD = re.compile(r"(?i)\b(?:applied|rejected|expected|planned|in progress|ongoing|incomplete|withdrawn|"
+                       r"from 20\d\d|starting|candidate|pending|or (?:similar|equivalent))\b")
+
+
+def _under_education(evidence: str, opens: int, end: int) -> bool:
+    """A degree line away from the heading belongs to the profile's person only under its
+    education label (the nearest label above it, or its own), and only as held: not
+    "References:", "Requirements:", "Planned:", nor "(applied 2025, rejected)"."""
+    line_end = evidence.find("\n", end)
+    if _NOT_HELD.search(evidence, opens, len(evidence) if line_end < 0 else line_end):
+        return False
+    labels = [m for m in _LABEL_LINE.finditer(evidence, 0, end) if m.start() <= opens]
+    if not labels:  # no label above: only on the heading's own line ("Elene Bolkvadze. Born ...")
+        return "\n" not in evidence.lstrip()[: max(0, opens - (len(evidence) - len(evidence.lstrip())))]
+    return _EDUCATION_LABEL.match(labels[-1].group("label")) is not None
 
 
 def _said(hit: re.Match[str], person: str) -> tuple[int, int, str]:

@@ -32,7 +32,7 @@ _FIELD = re.compile(
 _SENTENCE_FIELD = re.compile(r"(?:^|(?<=\.[ \t])|(?<=\n))[ \t]*(?P<label>[A-Z][A-Za-z ]{1,24}?)[ \t]*:[ \t]*"
                              r"(?P<value>[^\n|.]*)")
 _REPORTED = frozenset({"reporter", "reported by", "raised by", "submitted by", "opened by", "logged by"})
-_ASSIGNED = frozenset({"assignee", "assigned to", "owner", "handled by", "assigned"})
+_ASSIGNED = frozenset({"assignee", "assigned to", "handled by"})
 _REQUESTED = frozenset({"requester", "requested by", "requestor"})
 _TITLES = ("summary", "title", "subject", "issue", "problem", "description", "request")
 _ALLERGY = re.compile(r"(?i:(?:known[ \t]+)?(?:drug[ \t]+)?allerg(?:y|ies))")
@@ -42,9 +42,21 @@ _BARE_TOTAL = re.compile(
     r"(?:^|(?<=[\n|]))[ \t]*(?i:total(?:[ \t]+due)?|amount[ \t]+due|grand[ \t]+total)[ \t]+"
     r"(?P<value>[^\n|:]*\d[^\n|]*)"
 )
-_BUYER = frozenset({"to", "billed to", "bill to", "buyer", "customer", "client", "sold to", "invoice to"})
-_TOTAL = frozenset({"total", "total due", "amount due", "grand total", "balance due", "total paid",
-                    "total amount", "amount"})
+_BUYER = frozenset({"billed to", "bill to", "buyer", "sold to", "invoice to"})
+_TOTAL = frozenset({"total", "total due", "amount due", "grand total", "total amount"})
+# Not a bill, or not this one: a quote, a credit note, a draft, an order, a timesheet.
+_NOT_A_BILL = re.compile(
+    r"(?i)\b(?:quote|quotation|estimate|credit note|refund\w*|draft|pro ?forma|not sent|purchase order|"
+    r"timesheet|per (?:month|year|week)|excl\w*|deposit|balance|statement)\b"
+)
+# A ticket whose fields were undone or passed on.
+_TICKET_UNDONE = re.compile(
+    r"(?i)\b(?:merged|duplicate|reassigned|declined|unassigned|on behalf|re:|fw:|fwd:)"
+)
+# A value that withdraws or qualifies itself: "(ruled out 2024)", "- REMOVED", "(stopped 2 May)".
+_QUALIFIED = re.compile(r"\(|\s[-–—]\s|\b(?i:not|no|never|stopped|ceased|held|declined|removed|ruled|error|"
+                        r"query|unsure|unconfirmed|family|history|start|if|planned|reported|delabell?ed|negative|"
+                        r"as needed|prn|sister|brother|mother|father|son|daughter|wife|husband)\b")
 _LANGUAGES = re.compile(r"(?i:languages?(?:[ \t]+spoken)?)")
 _DENIED = re.compile(r"^\W*(?i:none|nil|nkda|nkfa|n/a|no\b|not known|unknown)")
 # What a record is: "Ticket #48213", "Issue: PAY-2291", "Ticket HR-302", "Case 5512".
@@ -90,22 +102,49 @@ def field_readings(evidence: str) -> list[tuple[int, int, str]]:
             for start, end, said in _readings(evidence)]
 
 
+_HELD_LANGUAGE = re.compile(r"(?i)\((?:native|mother tongue|first language|fluent)\)")
+# Fields that name someone else the record is about or for ("For: Pita Kekona (father)").
+_OTHER_PERSON_LABELS = re.compile(r"(?i)^(?:for|next of kin|nok|carer|guardian|parent|child|spouse|partner|"
+                                  r"contact|referrer|referred by|gp|doctor|dr|clinician|seen by)$")
+
+
+def _one_person(evidence: str, fields: list[tuple[str, str, int, int]]) -> str | None:
+    """The record's one person, or None when another field names someone else."""
+    person = record_person(evidence) or profile_person(evidence)
+    if person is None:
+        return None
+    for label, value, start, _end in fields:
+        at = evidence.find(value, start)
+        other = _name_of(evidence, at, at + len(value))
+        if (other is not None and other != person) or (_OTHER_PERSON_LABELS.match(label) and other):
+            return None
+    if len(_PERSON_FIELDS.findall(evidence)) > 1:
+        return None  # "Pt: ... Pt: ...": a list of patients
+    return person
+
+
+_PERSON_FIELDS = re.compile(r"(?i)\b(?:pt|patient|customer|client|employee|candidate|student)[ \t]*:")
+
+
 def _readings(evidence: str) -> list[tuple[int, int, str]]:
     if ":" not in evidence:
         return []
     fields = _fields(evidence)
     if not fields:
         return []
-    record = _RECORD.search(evidence)
+    records = {m.group("id").lstrip("#") for m in _RECORD.finditer(evidence)}
+    record = _RECORD.search(evidence) if len(records) == 1 else None  # one record, or whose is unsaid
     record_name = f"{record.group('kind').capitalize()} {record.group('id')}" if record else None
-    title = next((v for label, v, _, _ in fields if label in _TITLES and not _RECORD.fullmatch(v)), None)
+    titles = [v for label, v, _, _ in fields if label in _TITLES and not _RECORD.fullmatch(v)]
+    title = titles[0] if len(titles) == 1 else None
+    undone = _TICKET_UNDONE.search(evidence) is not None
     person: list[str | None] = []
     out: list[tuple[int, int, str]] = _invoice(evidence, fields, record_name)
     for label, value, start, end in fields:
         value_at = end - len(evidence[start:end]) + evidence[start:end].find(value)
         if label in _REPORTED or label in _ASSIGNED or label in _REQUESTED:
             who = _name_of(evidence, value_at, value_at + len(value))
-            if who is None:
+            if who is None or undone:
                 continue
             if label in _REPORTED:
                 said = [f"{who} reported {title}" if title else "",
@@ -122,9 +161,11 @@ def _readings(evidence: str) -> list[tuple[int, int, str]]:
         if about is None or _DENIED.match(value):
             continue
         if not person:
-            person.append(record_person(evidence) or profile_person(evidence))
+            person.append(_one_person(evidence, fields))
         if person[0] is None:
             continue
+        if not _LANGUAGES.fullmatch(label) and _QUALIFIED.search(value):
+            continue  # "penicillin (ruled out 2024)", "amlodipine - stopped": not read
         items = [i.strip() for i in re.split(r",|;|\band\b", re.sub(r"\([^)]*\)", "", value)) if i.strip()]
         if not items:
             continue
@@ -134,6 +175,8 @@ def _readings(evidence: str) -> list[tuple[int, int, str]]:
         if _MEDS.fullmatch(label):
             out += [(start, end, f"{person[0]} takes {item}.") for item in items]
             continue
+        if any("(" in i and not _HELD_LANGUAGE.search(i) for i in re.split(r",|;", value)):
+            continue  # "Tongan (not native)", "(learning)": the field is not read
         out.append((start, end, f"{person[0]} speaks {', '.join(items)}."))
         for item in re.split(r",|;", value):
             kind = re.search(r"\((?P<q>[^)]*)\)", item)
@@ -151,21 +194,30 @@ def _invoice(evidence: str, fields: list[tuple[str, str, int, int]],
     """An invoice's total said of it and of its parties ("Invoice #HP-0093 totals $843",
     "Nāulu Tours LLC was billed USD 2,550.00 in total")."""
     def party(labels: frozenset[str]) -> str | None:
-        for label, value, start, _end in fields:
-            if label in labels:
-                at = evidence.find(value, start)
-                return _name_of(evidence, at, at + len(value), place=True)
-        return None
+        held = [(value, start) for label, value, start, _end in fields if label in labels]
+        if len(held) != 1:
+            return None
+        at = evidence.find(held[0][0], held[0][1])
+        return _name_of(evidence, at, at + len(held[0][0]), place=True)
 
+    if not re.search(r"(?i)\binvoice\b", evidence) or _NOT_A_BILL.search(evidence):
+        return []
     totals = [(v, s, e) for label, v, s, e in fields if label in _TOTAL and quantities(v)]
     totals += [(m.group("value").strip(), m.start(), m.end()) for m in _BARE_TOTAL.finditer(evidence)
                if quantities(m.group("value"))]  # "| Total $843": a cell without its colon
     totals.sort(key=lambda t: t[1])
-    if not totals:
-        return []
-    buyer = party(_BUYER)
-    value, start, end = totals[-1]
-    amount = quantities(value)[0].surface.strip()
+    if len({t[1] for t in totals}) != 1:
+        return []  # no total, or several: which is the invoice's is unsaid
+    # "To:" names the billed party only on a document that opens as an invoice (not an
+    # email's header: "To: Keala Makoa\nSubject: FW: invoice for Niu Foods").
+    opens_as_invoice = re.match(r"\s*(?i:invoice|tax invoice)\b", evidence) is not None
+    buyer = party(_BUYER | ({"to"} if opens_as_invoice else set()))
+    value, start, end = totals[0]
+    found = [q for q in quantities(value) if q.unit is not None and not q.unit.startswith(("version:", "ord"))
+             and q.unit not in ("clock", "%", "h", "min", "day", "week", "month", "year")]
+    if len(found) != 1:
+        return []  # no amount of money, or several
+    amount = found[0].surface.strip()
     # The seller is not read into a sentence: "A billed B $5" would pass for "A was billed $5".
     names = [record_name, record_name.replace("#", "")] if record_name and "#" in record_name \
         else [record_name]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from affidavit.gates.write_parse import mentions
+from affidavit.gates.write_parse import Mention, mentions
 from affidavit.text.numbers import quantities
 from affidavit.text.sentences import sentences
 
@@ -49,9 +49,12 @@ def _thing(sentence: str, start: int) -> tuple[str, int] | None:
     if not named:
         return None
     between = sentence[start : named[0].start]
-    if not re.fullmatch(r"(?:(?:the|a|an)[ \t]+)?(?:[A-Za-z][\w'’-]*[ \t]+){0,3}", between):
-        return None
+    if between.strip().casefold() not in ("", "the"):
+        return None  # "bought a stake in X", "bought a house in X": not X
     first = named[0]
+    if " for " in first.name:  # the name finder joins "Tupou Cold Store for Niu Foods"
+        cut = first.name.index(" for ")
+        first = Mention(first.name[:cut], first.start, first.start + cut, False)
     gap = sentence[first.end : named[1].start] if len(named) > 1 else ""
     if not between.strip() and re.fullmatch(_MODIFIER_GAP, gap):
         first = named[1]  # "Tartu software house Kõrve Tarkvara": the house, not the town
@@ -59,7 +62,13 @@ def _thing(sentence: str, start: int) -> tuple[str, int] | None:
     lead = "the " if between.strip().casefold() == "the" else ""
     tail = re.match(r"[ \t]+([a-z]+)\b", sentence[first.end :])  # "the Nurmela sawmill"
     noun = f" {tail.group(1)}" if lead and tail is not None else ""
+    if not _THING_END.match(sentence, first.end + len(noun)):
+        return None  # "bought Moana Freight shares", "bought Sione Havili a car", "X's timber"
     return f"{lead}{first.name}{noun}", first.end + len(noun)
+
+
+# What may follow the thing bought: the sentence's end, a comma, or a phrase of its deal.
+_THING_END = re.compile(r"[ \t]*(?:$|[,.;]|(?:for|from|in|on|last|this|early|late|at|after|during)\b)")
 
 
 # Lower-case words between a place and the name they describe, no preposition among them.
@@ -67,7 +76,16 @@ _MODIFIER_GAP = re.compile(
     r"(?:[ \t]+(?!(?:in|at|of|from|for|to|on|by|with|and|or)\b)[a-z][\w'’-]*){1,3}[ \t]+"
 )
 # A sale after the purchase: what was bought is no longer owned.
-_SOLD = re.compile(r"\b(?:sold|sells|selling|divested|offloaded|spun[ \t]+off|resold)\b", re.I)
+_SOLD = re.compile(
+    r"\b(?:sold|sells|selling|divested|offloaded|spun[ \t]+off|resold|acquired|bought|"
+    r"took[ \t]+(?:it[ \t]+)?over|annulled|collapsed|cancelled|canceled|reversed|transferred|gave|handed|"
+    r"seized|auctioned|bankrupt\w*|"
+    r"liquidat\w*|closed|on behalf)\b", re.I)
+# "bought X for Niu Foods": for someone, not for a price.
+_FOR_SOMEONE = re.compile(r"[ \t]*,?[ \t]*for[ \t]+(?:the[ \t]+)?[A-ZÀ-ÞĀ-Ž]")
+# After the price: more to the deal than that amount ("plus $3 million in shares", "per site").
+_MORE_TO_PRICE = re.compile(r"[ \t]*(?:plus|in cash|in shares|less|more|per|each|a[ \t]+(?:site|share|head)|"
+                            r"up[ \t]+front|and)\b", re.I)
 
 
 def purchase_readings(evidence: str) -> list[tuple[int, int, str]]:
@@ -90,7 +108,8 @@ def purchase_readings(evidence: str) -> list[tuple[int, int, str]]:
                 out += _reading(evidence, a, b, opens, buyer[-1].name, thing[0], thing[1])
         for hit in _PASSIVE.finditer(sentence):
             thing_at = [m for m in mentions(sentence, 0, hit.start()) if m.end == hit.start()]
-            buyer = [m for m in mentions(sentence, hit.end(), len(sentence)) if m.start == hit.end()]
+            buyer = [m for m in mentions(sentence, hit.end(), len(sentence)) if m.start == hit.end()
+                     and not m.possessive and sentence[m.end : m.end + 1] not in ("'", "’")]
             if thing_at and buyer and not thing_at[-1].possessive:
                 out += _reading(evidence, a, b, thing_at[-1].start, buyer[0].name, thing_at[-1].name,
                                 buyer[0].end)
@@ -100,16 +119,18 @@ def purchase_readings(evidence: str) -> list[tuple[int, int, str]]:
 def _reading(evidence: str, a: int, b: int, opens: int, buyer: str, thing: str,
              after: int) -> list[tuple[int, int, str]]:
     sentence = evidence[a:b]
+    if (_SOLD.search(evidence, a + after) or re.search(r"(?i)\bon behalf\b|\band by\b", sentence)
+            or _FOR_SOMEONE.match(sentence, after)):
+        return []  # sold on, bought again by another, bought for someone else: who owns it is unsaid
     price = _price(sentence, after)
-    end = after
     if price is not None:
         at = sentence.find(price, after)
-        end = at + len(price) if at >= 0 else after
-    said = [] if _SOLD.search(evidence, a + after) else [f"{buyer} owns {thing}"]
+        if at < 0 or _MORE_TO_PRICE.match(sentence, at + len(price)):
+            price = None
+    said = [f"{buyer} owns {thing}"]
     if price is not None:
         said.append(f"{buyer} paid {price} for {thing}")
-    if not said:
-        return []
-    return [(a, b, sentence[:opens] + "; ".join(said) + sentence[end:])]
+    # What follows the deal is not kept ("a rival of Tupou Cold Store" would join the reading).
+    return [(a, b, sentence[:opens] + "; ".join(said) + ".")]
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from affidavit.gates.write_parse import mentions
+from affidavit.gates.write_parse import Mention, mentions
 from affidavit.text.sentences import sentences
 
 # A town's name: capitalised words, a particle inside ("Gârbova de Sus", "Stratford-upon-Avon").
@@ -34,9 +34,6 @@ _NOT_SETTLED = re.compile(
     r"\b(?i:then|again|back to|for (?:a|an|one|two|three|six|a few|some|the) "
     r"(?:[a-z]+ )?(?:years?|months?|weeks?|days?|while|time|term|season|summer|winter|semester))\b"
 )
-# "commutes to Tartu from his home in Haapsalu": the home of the sentence's subject.
-_HOME_IN = re.compile(r"\b(?:his|her|their|my|our)[ \t]+(?:family[ \t]+)?home[ \t]+in[ \t]+" + _PLACE
-                      + r"(?=[ \t]*(?:[.,;!]|$|\n))")
 _ADDRESS = re.compile(
     r"\b(?i:home address|new address|address|lives at)\b[^:\n]*:[ \t]*[^\n]*?,[ \t]*" + _PLACE
     + r"[ \t]*\.?[ \t]*(?:$|\n)",
@@ -47,38 +44,61 @@ _ADDRESS = re.compile(
 # "Pema Lama grew up in Namche Bazaar", "Nirmala Rajendran, who grew up in Tellippalai,":
 # where one grew up is one's hometown, said in the sentence's place.
 _GREW_UP = re.compile(r"\b(?P<who>who[ \t]+)?grew[ \t]+up[ \t]+in[ \t]+" + _PLACE)
-_REPORTED = re.compile(r"\b(?:said|says|told|tells|according|claims|reported|reportedly)\b", re.I)
 # "Mereani Tuilau was promoted to head nurse": she became head nurse.
 _PROMOTED = re.compile(r"\b(?:was|has[ \t]+been|had[ \t]+been|got)[ \t]+promoted[ \t]+to\b")
 
 
-def residence_readings(evidence: str) -> list[tuple[int, int, str]]:
-    """(start, end, reading) for each sentence that states a move or a home address, or
-    where someone grew up; and each that says someone was promoted to a post."""
+def hometown_readings(evidence: str) -> list[tuple[int, int, str]]:
+    """(start, end, reading) for each sentence that says where its lead name grew up, or
+    that its lead name was promoted to a post (read only from plain sentences: see
+    ``write._plain``)."""
     out: list[tuple[int, int, str]] = []
     for a, b in sentences(evidence):
         sentence = evidence[a:b]
+        lead = _lead_name(sentence)
         grew = _GREW_UP.search(sentence)
-        if grew is not None:
-            # The subject: the name just before "grew up" or before ", who grew up".
+        if grew is not None and lead is not None:
+            # The lead name, just before "grew up" or before ", who grew up".
             before = sentence[: grew.start()].rstrip(" ,\t" if grew.group("who") else " \t")
-            subject = [m for m in mentions(sentence, 0, len(before))
-                       if not m.possessive and m.end == len(before)]
             tail = sentence[grew.end("place") :]
-            if subject and not _REPORTED.search(tail) and not _REPORTED.search(before):
+            place = grew.group("place")
+            if lead.end == len(before) and not _OPEN_TAIL.search(tail) and not place.endswith(("'s", "’s")):
                 # The clause alone: "... and lives in Kathmandu" would lend its town to it.
-                out.append((a, b, f"{before[: subject[-1].end]}'s hometown is {grew.group('place')}."))
+                out.append((a, b, f"{before[: lead.end]}'s hometown is {grew.group('place')}."))
         promoted = _PROMOTED.search(sentence)
-        if promoted is not None:
+        if promoted is not None and lead is not None and not _NOT_YET.search(sentence) \
+                and lead.end == len(sentence[: promoted.start()].rstrip()):
             out.append((a, b, sentence[: promoted.start()] + "became" + sentence[promoted.end() :]))
+    return out
+
+
+def _lead_name(sentence: str) -> Mention | None:
+    """The name that opens the sentence (after a label such as "About the author:")."""
+    label = re.match(r"[^:\n]{0,40}:[ \t]*", sentence)
+    at = label.end() if label is not None else 0
+    at += len(sentence[at:]) - len(sentence[at:].lstrip())
+    found = [m for m in mentions(sentence, 0, len(sentence)) if not m.possessive]
+    return next((m for m in found if m.start == at), None)
+
+
+# After the town: a hedge, a correction or another town ("..., I think", "— or was it
+# Lukla?", "until she was four, then ...", "... respectively").
+_OPEN_TAIL = re.compile(r"\?|\b(?:until|then|or|but|respectively|believes?|thinks?|says?|said|told|"
+                        r"according|claims?|probably|apparently|rumou?r)\b", re.I)
+# A promotion still to come or not taken up.
+_NOT_YET = re.compile(r"\b(?:effective[ \t]+(?:next|from[ \t]+next)|next[ \t]+(?:week|month|year)|will|"
+                      r"but|declin\w*|draft|on paper|acting|interim|assistant|shortlist|deputy)\b", re.I)
+
+
+def residence_readings(evidence: str) -> list[tuple[int, int, str]]:
+    """(start, end, reading) for each sentence that states a move or a home address."""
+    out: list[tuple[int, int, str]] = []
+    for a, b in sentences(evidence):
+        sentence = evidence[a:b]
         moved = _MOVED.search(sentence)
         if moved is not None and not _NOT_SETTLED.search(sentence, moved.end()):
             lives = f"lives in {moved.group('place')}"
             out.append((a, b, sentence[: moved.start()] + lives + sentence[moved.end("place") :]))
-        home = _HOME_IN.search(sentence)
-        if home is not None:
-            out.append((a, b, sentence[: home.start()] + f"home; lives in {home.group('place')}"
-                        + sentence[home.end("place") :]))
         address = _ADDRESS.search(sentence)
         if address is not None:
             # The record's person: named on the line, or the record's first name before it.

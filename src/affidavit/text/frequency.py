@@ -46,10 +46,33 @@ def rates(text: str) -> list[Rate]:
 
 def in_form_of(claim: str, evidence: str) -> str | None:
     """The claim with its first rate written as the evidence writes the same rate (same
-    unit and count: "twice a day" for "twice daily"), or None when none differs in form."""
+    unit and count: "twice a day" for "twice daily"), or None when none differs in form.
+
+    Only when the evidence gives one rate in that unit, uncounted ("once or twice daily",
+    "up to twice daily" are not a count), after the same amount as the claim's ("500 mg
+    twice daily" for "500 mg twice a day", not another drug's or another sum's rate)."""
     held = rates(evidence)
     for rate in rates(claim):
-        for other in held:
-            if (other.unit, other.times) == (rate.unit, rate.times) and other.phrased != rate.phrased:
-                return claim[: rate.start] + evidence[other.start : other.end] + claim[rate.end :]
+        same_unit = [r for r in held if r.unit == rate.unit]
+        if len(same_unit) != 1:
+            continue
+        other = same_unit[0]
+        if (other.times, other.phrased) != (rate.times, not rate.phrased) or _OPEN_COUNT.search(
+            evidence[max(0, other.start - 12) : other.start]
+        ):
+            continue
+        amount = _amount_before(claim, rate.start)
+        if amount is None or amount != _amount_before(evidence, other.start):
+            continue  # only a rate bound to the same amount ("500 mg twice daily")
+        return claim[: rate.start] + evidence[other.start : other.end] + claim[rate.end :]
     return None
+
+
+_OPEN_COUNT = re.compile(r"(?i)\b(?:or|up to|to|every other|as needed)[ \t]*$")
+
+
+def _amount_before(text: str, at: int) -> str | None:
+    """The figure written just before a rate ("500 mg twice daily" -> "500"), if any."""
+    window = text[max(0, at - 24) : at]
+    found = re.findall(r"[$£€₹]?\d[\d,.]*", window)
+    return found[-1].lstrip("$£€₹").replace(",", "") if found else None

@@ -308,6 +308,13 @@ def quantities(text: str) -> tuple[Quantity, ...]:
     return tuple(out)
 
 
+# After a number: a lower-case word that is what it counts, not a function word.
+_COUNTED_NOUN = re.compile(
+    r"[ \t]+(?!(?:for|to|in|on|at|a|an|per|each|from|and|or|by|with|as|was|is|were|are|paid|of|"
+    r"only|total|in total|a month|a year)\b)[a-z]"
+)
+# "1 crore 20 lakh", "2 lakh 50 thousand": one amount in two scaled parts.
+_COMPOUND_SCALE = re.compile(r"[ \t]+\d[\d,.]*[ \t]*(?:lakhs?|crores?|thousand|hundred)\b", re.I)
 # After a "5k": a race's distance (five kilometres), not five thousand.
 _RACE_AFTER = re.compile(r"[ \t-]*(?i:run|race|walk|jog|swim|fun run|trail)\b")
 
@@ -355,6 +362,8 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
         scale = _SCALE_AFTER.match(text, end)
         prefix = None if symbol else code_before(text, m.start())
         coded = symbol or prefix or _CODE_BEFORE.search(text, max(0, m.start() - 5), m.start())
+        if scale and _COMPOUND_SCALE.match(text, scale.end()):
+            value = None  # "₹1 crore 20 lakh": the amount is the sum, not the first part
         if value is not None and scale and (coded or scale.group(1).casefold() not in "km"
                                             or name_after(text, scale.end()) is not None
                                             or _scale_k_alone(text, scale)):
@@ -364,7 +373,8 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
         after = name_after(text, end)
         if after is None and prefix is None and not symbol and value is not None and value >= 100:
             after = word_name_after(text, end)  # "50,000 dram", "1.2 million AMD"
-            prefix = word_code_before(text, m.start())  # "GEL 4,500"
+            counted = _COUNTED_NOUN.match(text, end)  # "ALL 500 tickets", "an AMD 5800 processor"
+            prefix = word_code_before(text, m.start()) if counted is None else None  # "GEL 4,500"
         unit, end2 = after if after is not None else _unit_at(text, end)
         if symbol:
             unit = symbol_unit(symbol, text)

@@ -95,6 +95,8 @@ _GROUPS: tuple[frozenset[str], ...] = (
 )  # fmt: skip
 _GROUP_OF = {noun: group for group in _GROUPS for noun in group}
 _ORG_GROUP = _GROUPS[0]
+# The nouns that describe an organisation ("a Bandung start-up", "the firm"), for other modules.
+ORG_NOUNS: frozenset[str] = _ORG_GROUP
 # Name words that make a name an organisation ("Kestrel Labs", "Brio Foods Ltd").
 _ORG_HEADS = FIRM_SUFFIXES | frozenset(
     {"labs", "lab", "systems", "technologies", "tech", "foods", "motors", "media", "software",

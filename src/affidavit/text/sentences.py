@@ -14,7 +14,7 @@ import re
 _BOUNDARY = re.compile(r"[.!?\n](?:(?<=\n)\s*|(?<!\n)[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9À-ÖØ-Þ]))")
 _ABBREVIATIONS = frozenset(
     {"dr", "mr", "mrs", "ms", "prof", "st", "no", "vs", "etc", "e.g", "i.e", "inc", "ltd",
-     "co", "jr", "sr", "gen", "col", "capt", "sgt", "rev", "u.s", "u.k", "fig", "approx"}
+     "co", "jr", "sr", "gen", "col", "capt", "sgt", "rev", "u.s", "u.k", "fig", "approx", "rs"}
 )  # fmt: skip
 _MONTH_ABBREVIATIONS = frozenset(
     {"Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec"}
