@@ -33,6 +33,18 @@ PAIRS = [  # (evidence, admitted claim, refused claim)
         id="us-dollar-forms",
     ),
     pytest.param(
+        "Reikningur 2025-0317: Jón Ólafsson paid 54.400 kr. for the kitchen tap.",
+        "Jón Ólafsson paid 54,400 kr. for the kitchen tap.",
+        "Jón Ólafsson paid 54.4 kr. for the kitchen tap.",
+        id="dot-grouped-thousands-beside-a-currency",
+    ),
+    pytest.param(
+        "Waaberi Pay: Hodan Warsame's new balance is 1.310.000 SOS.",
+        "Hodan Warsame's new balance is 1,310,000 SOS.",
+        "Hodan Warsame's new balance is 1,310 SOS.",
+        id="dot-grouped-thousands-in-two-groups",
+    ),
+    pytest.param(
         "Clinic note. Patient: Keoni Akana, 52. Takes metformin 500 mg twice daily.",
         "Keoni Akana takes metformin 500 mg twice a day.",
         "Keoni Akana takes metformin 500 mg a day.",
@@ -165,6 +177,12 @@ def test_a_dollar_sign_beside_another_dollar_names_no_country() -> None:
     assert decide_write("Vantec raised USD 1.2 million.", plain).verdict in ADMITTED
     assert decide_write("Vantec raised USD 1.2 million.", mixed).verdict == "REJECT"
     assert decide_write("Vantec raised $1.2 million.", mixed).verdict in ADMITTED
+
+
+def test_a_dot_is_a_decimal_point_unless_it_groups_thousands() -> None:
+    # One three-digit group after a dot is a decimal unless a currency written so is beside it.
+    assert [str(q.value) for q in quantities("Version 2.400 and pi is 3.141")] == ["2.4", "3.141"]
+    assert [str(q.value) for q in quantities("54.400 kr. and €1.200")] == ["5.44E+4", "1.2E+3"]
 
 
 def test_a_currency_word_is_a_word_beside_a_small_number() -> None:

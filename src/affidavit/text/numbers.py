@@ -280,13 +280,22 @@ _COMMA_DECIMAL = re.compile(
 )
 
 
-_REGROUP_HINT = re.compile(r"\d[ \u00a0\u202f]\d|\d,\d")
+_REGROUP_HINT = re.compile(r"\d[ \u00a0\u202f]\d|\d,\d|\d\.\d{3}")
+# Thousands grouped by dots, as much of Europe writes them: two groups or more ("1.310.000",
+# never a decimal), or one group beside a currency written so ("54.400 kr.", "€1.200").
+_DOT_GROUPED = re.compile(
+    r"(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?![\d]|[.,]\d)"
+    r"|(?<![\d.,])\d{1,3}\.\d{3}(?![\d]|[.,]\d)"
+    r"(?=[ \u00a0]?(?:kr\b|kr\.|ISK|DKK|NOK|SEK|EUR|€|Kč|zł|Ft|lei|RON))"
+    r"|(?<=€)\d{1,3}\.\d{3}(?![\d]|[.,]\d)|(?<=kr\. )\d{1,3}\.\d{3}(?![\d]|[.,]\d)"
+)
 
 
 def _regrouped(text: str) -> str:
     if _REGROUP_HINT.search(text) is None:
         return text  # the common text: no digit group a space or comma could join
     out = _SPACE_GROUPED.sub(lambda m: re.sub(r"[ \u00a0\u202f]", ",", m.group(0)), text)
+    out = _DOT_GROUPED.sub(lambda m: m.group(0).replace(".", ","), out)
     return _COMMA_DECIMAL.sub(lambda m: f"{m.group(1)}.{m.group(2)}", out)
 
 
