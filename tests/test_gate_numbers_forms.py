@@ -51,6 +51,12 @@ PAIRS = [  # (evidence, admitted claim, refused claim)
         id="rate-in-another-form-with-its-count",
     ),
     pytest.param(
+        "Antenatal visit. Client: Hodan Abdi, 27. Start ferrous sulphate 200 mg TDS.",
+        "Hodan Abdi starts ferrous sulphate 200 mg three times a day.",
+        "Hodan Abdi starts ferrous sulphate 200 mg twice a day.",
+        id="prescription-abbreviation-after-a-dose",
+    ),
+    pytest.param(
         "Keoni Akana takes amlodipine 5 mg once a day.",
         "Keoni Akana takes amlodipine 5 mg daily.",
         "Keoni Akana takes amlodipine 5 mg twice daily.",
@@ -177,6 +183,14 @@ def test_a_dollar_sign_beside_another_dollar_names_no_country() -> None:
     assert decide_write("Vantec raised USD 1.2 million.", plain).verdict in ADMITTED
     assert decide_write("Vantec raised USD 1.2 million.", mixed).verdict == "REJECT"
     assert decide_write("Vantec raised $1.2 million.", mixed).verdict in ADMITTED
+
+
+def test_a_prescription_abbreviation_is_a_rate_only_after_a_dose() -> None:
+    from affidavit.text.frequency import rates
+
+    found = rates("metformin 500 mg BD, amlodipine 5 mg OD")
+    assert [(r.unit, r.times) for r in found] == [("day", 2), ("day", 1)]
+    assert rates("he took an OD last year; BD is his initials") == []
 
 
 def test_a_dot_is_a_decimal_point_unless_it_groups_thousands() -> None:

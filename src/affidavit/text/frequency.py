@@ -25,6 +25,15 @@ _RATE = re.compile(
 )
 
 
+# A prescription's Latin abbreviations, read only right after a dose ("500 mg BD",
+# "5 mg OD": not "took an OD"): bis, ter, quater in die; omni die, quaque die.
+_DOSING = re.compile(
+    r"(?<=[\d ])(?:mg|mcg|µg|g|ml|units?|iu|IU|tabs?|tablets?|caps?|capsules?|puffs?|drops?)[ \t]+"
+    r"(?P<abbr>BD|BID|b\.?i\.?d\.?|bd|TDS|TID|t\.?i\.?d\.?|tds|QDS|QID|q\.?i\.?d\.?|qds|OD|QD|od|o\.d\.)(?!\w)"
+)
+_DOSING_TIMES = {"b": 2, "t": 3, "q": 4, "o": 1}
+
+
 class Rate(NamedTuple):
     unit: str
     times: int
@@ -41,7 +50,11 @@ def rates(text: str) -> list[Rate]:
         count = _COUNTS.get(raw) or (int(raw) if raw.isdigit() else 1)
         unit = m.group("unit").casefold() if m.group("unit") else _ADVERBS[m.group("adverb").casefold()]
         out.append(Rate(unit, count, m.start(), m.end(), m.group("adverb") is None))
-    return out
+    for m in _DOSING.finditer(text):
+        abbr = m.group("abbr").replace(".", "").casefold()
+        times = 1 if abbr in ("od", "qd") else 4 if abbr in ("qds", "qid") else _DOSING_TIMES[abbr[0]]
+        out.append(Rate("day", times, m.start("abbr"), m.end("abbr"), False))
+    return sorted(out, key=lambda r: r.start)
 
 
 def in_form_of(claim: str, evidence: str) -> str | None:
@@ -57,7 +70,8 @@ def in_form_of(claim: str, evidence: str) -> str | None:
         if len(same_unit) != 1:
             continue
         other = same_unit[0]
-        if (other.times, other.phrased) != (rate.times, not rate.phrased) or _OPEN_COUNT.search(
+        same_form = evidence[other.start : other.end].casefold() == claim[rate.start : rate.end].casefold()
+        if other.times != rate.times or same_form or _OPEN_COUNT.search(
             evidence[max(0, other.start - 12) : other.start]
         ):
             continue
