@@ -202,6 +202,7 @@ def test_a_dot_is_a_decimal_point_unless_it_groups_thousands() -> None:
 def test_a_currency_word_is_a_word_beside_a_small_number() -> None:
     # "dram", "mark", "real" are English words: a currency only beside an amount of 100 or more.
     assert {q.surface.strip(): q.unit for q in quantities("a 3 dram glass")} == {"3": None}
+    assert [q.unit for q in quantities("he drank 300 drams of whisky")] == [None]  # a measure of something
     assert [q.unit for q in quantities("sales passed the 1,000 mark")] == [None]
     assert [q.unit for q in quantities("GEL 4,500 and 300 lari")] == ["gel", "gel"]
     assert [q.unit for q in quantities("Rs 600")] == ["family:rupee"]

@@ -18,7 +18,7 @@ import re
 from affidavit.text.iso4217 import CURRENCIES, ISO4217_SOURCE
 from affidavit.text.memo import memo
 
-CURRENCY_TABLE_VERSION = "cur-3"
+CURRENCY_TABLE_VERSION = "cur-4"
 __all__ = [
     "CURRENCY_TABLE_VERSION", "ISO4217_SOURCE", "code_before", "family_supports", "name_after", "symbol_unit",
     "unsure_supports", "word_code_before", "word_name_after",
@@ -54,7 +54,7 @@ _COMMON_NAMES: dict[str, str] = {
 # Names and codes that are also everyday English words ("won", "real", "TOP 10"): read as
 # a currency only through a symbol, or a code in front of the number.
 _WORDS = frozenset({"won", "real", "rand", "mark", "dram", "kip", "som", "pula", "lek", "lev", "tala",
-                    "vatu", "leone", "lari", "lats", "wons", "reals", "rands", "marks"})
+                    "vatu", "leone", "lari", "lats", "wons", "reals", "rands", "marks", "drams"})
 _WORD_CODES = frozenset({"ALL", "TOP", "CUP", "MOP", "BOB", "SOS", "GEL", "MAD", "PEN", "BAM", "AMD"})
 # Marks of a dollar that is not the US one: a text with one of these reads "$" as unknown.
 _OTHER_DOLLARS = re.compile(
@@ -173,7 +173,12 @@ def word_name_after(text: str, end: int) -> tuple[str, int] | None:
     if hit is not None:
         return hit.group(1).casefold(), hit.end()
     hit = _WORD_NAME_AFTER.match(text, end)
-    return (_WORD_NAMES[hit.group(1).casefold()], hit.end()) if hit is not None else None
+    if hit is None or _MEASURE_OF.match(text, hit.end()):
+        return None  # "300 drams of whisky": a measure of something, not money
+    return _WORD_NAMES[hit.group(1).casefold()], hit.end()
+
+
+_MEASURE_OF = re.compile(r"[ \t]+of\b", re.I)
 
 
 def word_code_before(text: str, start: int) -> tuple[str, int] | None:
