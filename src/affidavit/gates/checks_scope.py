@@ -549,18 +549,25 @@ def verb_clause(claim: str, ev: str, pieces: bool = False) -> str | None:
     return found[0][found[1]] if found is not None else None
 
 
+def _conjuncts(ev: str, pattern: re.Pattern[str]) -> list[str]:
+    """``ev`` split at ``pattern``; a part with no verb joins the one before it ("in June
+    and to Tromsø in August": the verb is shared)."""
+    parts: list[str] = []
+    for p in (p for p in pattern.split(ev) if p and p.strip()):
+        if parts and not any(is_verb_like(t) or t in AUX for t in markers.token_tuple(p)):
+            parts[-1] += " and " + p
+        else:
+            parts.append(p)
+    return parts
+
+
 def verb_conjuncts(claim: str, ev: str, pieces: bool = False) -> tuple[list[str], int] | None:
     """The conjuncts of ``ev`` and the index of the one that holds the claim's verb, when
     there are several and exactly one holds it."""
     verb = analyse(claim).verb or _first_verb(claim)
     if verb is None:
         return None
-    parts: list[str] = []
-    for p in (p for p in (_VERB_PIECES if pieces else _VERB_CLAUSES).split(ev) if p and p.strip()):
-        if parts and not any(is_verb_like(t) or t in AUX for t in markers.token_tuple(p)):
-            parts[-1] += " and " + p  # "in June and to Tromsø in August": the verb is shared
-        else:
-            parts.append(p)
+    parts = _conjuncts(ev, _VERB_PIECES if pieces else _VERB_CLAUSES)
     if len(parts) < 2:
         return None
     holding = [i for i, p in enumerate(parts) if verb in content_lemmas(p)]
@@ -644,12 +651,7 @@ def _noun_party(claim: str, ev: str, names: list[str]) -> Failure:
     """For a claim whose verb is "be": in the one conjunct of ``ev`` holding a word the claim
     predicates ("boss", "hometown", "nurse"), the name that word is said of ("boss is Ben
     Ode", "nurse at Brix Clinic", "Brno-based sound designer") is one the claim names."""
-    parts: list[str] = []
-    for p in (p for p in _VERB_CLAUSES.split(ev) if p and p.strip()):
-        if parts and not any(is_verb_like(t) or t in AUX for t in markers.token_tuple(p)):
-            parts[-1] += " and " + p
-        else:
-            parts.append(p)
+    parts = _conjuncts(ev, _VERB_CLAUSES)
     if len(parts) < 2:
         return None
     named = {lemma(w) for n, _, _ in find_names(claim) for w in n.split()}
