@@ -109,11 +109,7 @@ class Entities:
             if event.alias_of is not None:
                 self._aliases.setdefault(event.alias_of, set()).add(event.entity_id)
             if name is not None:
-                # An ASCII name keys as its folded form does (the key is casefolded): key once.
-                tokens = tokens_of(name) if name.isascii() else None
-                self._index.setdefault(ev.tenant, NameIndex()).add(event.entity_id, name, tokens)
-                self._folded.setdefault(ev.tenant, NameIndex()).add(event.entity_id, _fold_once(name),
-                                                                    tokens)
+                self._index_name(ev.tenant, event.entity_id, name)
         elif isinstance(event, SubjectErased):
             index = self._index.get(ev.tenant)
             folded = self._folded.get(ev.tenant)
@@ -127,8 +123,37 @@ class Entities:
                     )
                 if index is not None:
                     index.remove(entity_id)
-                if folded is not None:
+                if folded is not None and folded is not index:
                     folded.remove(entity_id)
+
+    def _index_name(self, tenant: str, entity_id: str, name: str) -> None:
+        """Add a name to the tenant's index and to its folded twin.
+
+        An ASCII name folds to itself casefolded, and every lookup compares names
+        casefolded: while a tenant's names are all ASCII its folded index *is* its index
+        (one add per name at replay, not two). The first name that folds otherwise forks
+        the twin, filled as if it had been kept apart all along.
+        """
+        index = self._index.get(tenant)
+        if index is None:
+            index = self._index[tenant] = NameIndex()
+        folded = self._folded.get(tenant)
+        if name.isascii():
+            tokens = tokens_of(name)  # the folded form keys alike: key once
+            index.add(entity_id, name, tokens)
+            if folded is None:
+                self._folded[tenant] = index
+            elif folded is not index:
+                folded.add(entity_id, name.casefold(), tokens)
+            return
+        if folded is None:
+            folded = self._folded[tenant] = NameIndex()
+        elif folded is index:
+            folded = self._folded[tenant] = NameIndex()
+            for held_id, held in index.names():
+                folded.add(held_id, held.casefold(), tokens_of(held))
+        index.add(entity_id, name)
+        folded.add(entity_id, _fold_once(name))
 
     def digest_parts(self) -> list[bytes]:
         return [msgspec.msgpack.encode(self._records[k]) for k in sorted(self._records)]
