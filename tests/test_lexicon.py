@@ -10,6 +10,8 @@ from importlib import resources
 
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from affidavit.text import lexicon as lx
 
@@ -182,3 +184,26 @@ def test_importing_does_not_load() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
     )
     assert out.stdout.split()[0] == "0"
+
+
+@settings(max_examples=200, deadline=None)
+@given(keys=st.lists(st.text(alphabet="abcé ", max_size=4), max_size=30),
+       probes=st.lists(st.text(alphabet="abcé ", max_size=4), max_size=10), ordered=st.booleans())
+def test_noun_positions_answer_as_a_dict_of_the_list(keys: list[str], probes: list[str],
+                                                     ordered: bool) -> None:
+    """Bisection over a sorted noun table (the pinned file's case) and the dict kept for any
+    other list give the position a dict of the list gives, for held and absent keys alike."""
+    from affidavit.text.lexicon import _Positions
+
+    if ordered:
+        keys = sorted(set(keys))
+    positions, reference = _Positions(keys), dict(zip(keys, range(len(keys)), strict=True))
+    for key in [*keys, *probes, "zzz"]:
+        assert positions.get(key) == reference.get(key)
+    assert len(positions) == len(reference)
+    assert positions.get("zzz") is None  # the negative control: never held
+
+
+def test_the_pinned_noun_table_is_searched_in_place() -> None:
+    lexicon = lx.lexicon()
+    assert lexicon.categories("hockey") and lexicon._noun_index._dict is None
