@@ -57,3 +57,24 @@ def test_a_title_says_the_post_and_nothing_else(evidence: str, admitted: str, re
 def test_a_changed_or_framed_title_is_not_the_post(claim: str, evidence: str, control: str) -> None:
     assert decide_write(claim, evidence).verdict not in ADMIT
     assert decide_write(claim, control).verdict in ADMIT
+
+
+# "the late X" speaks of the dead: a post or a state said of X has ended, as "former" says.
+LATE = "The late mayor Rommel Ilagan opened the bridge in 1990."
+LATE_PAIRS = [
+    (LATE, "Rommel Ilagan was the mayor.", "Rommel Ilagan is the mayor."),
+    (LATE, "Rommel Ilagan opened the bridge in 1990.", "Rommel Ilagan is the mayor."),
+    ("The late Mayor Rommel Ilagan opened the bridge in 1990.", "Rommel Ilagan opened the bridge.",
+     "Rommel Ilagan is the mayor."),
+    # "late" of anything but the dead before a name says nothing has ended
+    ("Ines Valdo is a nurse who works the late shift at Naga Clinic.", "Ines Valdo is a nurse.",
+     "Ines Valdo is a doctor."),
+    ("Ines Valdo, a nurse, arrived late at the Naga Clinic.", "Ines Valdo is a nurse.",
+     "Ines Valdo is a midwife."),
+]
+
+
+@pytest.mark.parametrize(("evidence", "admitted", "refused"), LATE_PAIRS)
+def test_the_late_ends_what_is_said_of_a_name(evidence: str, admitted: str, refused: str) -> None:
+    assert decide_write(admitted, evidence).verdict in ADMIT
+    assert decide_write(refused, evidence).verdict not in ADMIT

@@ -513,7 +513,16 @@ def ended_markers(text: str) -> set[str]:
         found.add("no longer")  # "isn't on the team anymore"
     if "ex-" in low and re.search(r"\bex-\w", low):  # the regex is tried at every offset
         found.add("ex")
+    if "late" in toks and _THE_LATE.search(text):
+        found.add("late")  # "the late mayor Rommel Ilagan": whatever he was, he is no longer
     return found
+
+
+# "the late Rommel Ilagan", "our late mayor Rommel Ilagan": of the dead, before a name
+# ("the late shift", "the late 1990s", "ran late" say nothing of the kind).
+_THE_LATE = re.compile(
+    r"\b(?:[Tt]he|[Oo]ur|[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Yy]our)[ \t]+late[ \t]+(?:[a-z]+[ \t]+)?[A-ZÀ-ÞĀ-Ž]"
+)
 
 
 def connectives(text: str) -> set[str]:
