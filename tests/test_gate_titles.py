@@ -78,3 +78,21 @@ LATE_PAIRS = [
 def test_the_late_ends_what_is_said_of_a_name(evidence: str, admitted: str, refused: str) -> None:
     assert decide_write(admitted, evidence).verdict in ADMIT
     assert decide_write(refused, evidence).verdict not in ADMIT
+
+
+# A kin word written only as a title before a name ("Father Tomás Ruiz", "Sister Ana Ruiz")
+# is a priest's or a nun's title: it says no kinship, though what the person did stands.
+KIN_PAIRS = [
+    ("Father Tomás Ruiz said mass on Sunday.", "Tomás Ruiz said mass on Sunday.", "Tomás Ruiz is a father."),
+    ("Sister Ana Ruiz runs the school.", "Ana Ruiz runs the school.", "Ana Ruiz is a sister."),
+    # the control: the kinship said in words of its own is supported, title or not
+    ("Father Tomás Ruiz is the father of Ana Ruiz.", "Tomás Ruiz is the father of Ana Ruiz.",
+     "Tomás Ruiz is the father of Ola Ruiz."),
+    ("Tomás Ruiz is a father of two.", "Tomás Ruiz is a father.", "Tomás Ruiz is a grandfather."),
+]
+
+
+@pytest.mark.parametrize(("evidence", "admitted", "refused"), KIN_PAIRS)
+def test_a_kin_title_says_no_kinship(evidence: str, admitted: str, refused: str) -> None:
+    assert decide_write(admitted, evidence).verdict in ADMIT
+    assert decide_write(refused, evidence).verdict not in ADMIT

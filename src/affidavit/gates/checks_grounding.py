@@ -17,7 +17,7 @@ from affidavit.gates.checks_limits import kept_bound_words
 from affidavit.gates.checks_scan import scan
 from affidavit.gates.write_parse import AUX, Clause, analyse
 from affidavit.gates.write_writer import line_speaker
-from affidavit.text import entail, markers
+from affidavit.text import entail, lexicon, markers
 from affidavit.text.arithmetic import cue_words, derived
 from affidavit.text.fold import fold
 from affidavit.text.lemmas import (
@@ -256,11 +256,15 @@ def check_coverage(claim: str, ev: str) -> Failure:
     said = {w.casefold() for m in phrase_matches(claim) if m.term in support
             for w in words(claim[m.start : m.end])}
     said |= cue_words(claim, ev, quantities(claim), quantities(ev))  # "in total" of a sum it makes
+    honorific = _kin_titles_only(ev)
     for word in words(_strip_numbers(claim)):
         if word.casefold() in said:
             continue
         low = word.casefold().replace("’", "'")
         lem = lemma(word)
+        if word[:1].islower() and lem in honorific:
+            missing.append(word)  # "a father" from "Father Tomás Ruiz said mass": a title
+            continue
         if low in STOPWORDS or lem in STOPWORDS or low in _FREE or lem in _FREE:
             continue
         if low in markers.NEGATORS or low in markers.MODALITY or low.endswith("n't"):
@@ -307,6 +311,24 @@ def check_coverage(claim: str, ev: str) -> Failure:
         listed = ", ".join(f"'{w}'" for w in missing[:4])
         return missing[0], f"the evidence does not say {listed}"
     return None
+
+
+# A capitalised word right before a capitalised one: "Father Tomás", "Sister Ana".
+_BEFORE_NAME = re.compile(r"\b([A-ZÀ-ÞĀ-Ž][a-zà-ÿā-ž]+)[ \t]+(?=[A-ZÀ-ÞĀ-Ž])")
+
+
+@memo(maxsize=1024)
+def _kin_titles_only(ev: str) -> frozenset[str]:
+    """Kin words (the lexicon's kinds of relative) the evidence writes only as a title
+    before a name: a priest's "Father", a nun's "Sister" say no kinship of their own."""
+    titled = {m.group(1).casefold() for m in _BEFORE_NAME.finditer(ev)}
+    if not titled:
+        return frozenset()
+    kin = {w for w in titled if "relative" in lexicon.categories(w)}
+    if not kin:
+        return frozenset()
+    elsewhere = {lemma(w) for w in words(ev) if w[:1].islower()}
+    return frozenset(w for w in kin if w not in elsewhere)
 
 
 @memo(maxsize=1024)
