@@ -9,9 +9,7 @@ and the sentence without its apposition, which the gate decides on a second read
 receipt is the sentence).
 
 A relative clause set beside a name (", which makes submersible pumps,") is read the same
-way, and so is a post written as a title before a name ("Mayor Rommel Ilagan said ...",
-"..., said Spokeswoman Ines Valdo": Rommel Ilagan is mayor, Ines Valdo a spokeswoman);
-a description the speaker of a report is given ("Manana Tsereteli, Rioni
+way, and a description the speaker of a report is given ("Manana Tsereteli, Rioni
 Freight's chief executive, said ...") is the writer's, not the speaker's.
 
 Conservative by construction: nothing is read of a name under a frame (a report, a
@@ -29,8 +27,7 @@ import re
 
 from affidavit.gates.write_parse import AUX, is_verb_like, mentions
 from affidavit.text.clauses import read
-from affidavit.text.lemmas import content_lemmas, is_known_word
-from affidavit.text.lexicon import categories
+from affidavit.text.lemmas import content_lemmas
 from affidavit.text.names import refers_to
 from affidavit.text.sentences import sentences
 
@@ -90,62 +87,9 @@ _DESCRIBED_FIRST = re.compile(
 )
 
 
-# What may stand right before a titled name for the title to be the writer's whole
-# description of it: the sentence's start, a reporting verb, a preposition, a list.
-_OPEN_BEFORE = re.compile(
-    r"(?:^|[,;:(—–][ \t]*|\b(?:said|says|told|asked|added|wrote|by|with|and|from|to|for)[ \t]+)$"
-)
-
-
-# "..., said Spokeswoman Ines Valdo.": the speaker of a report written after what was said.
-_SAID_BY = re.compile(r"[,\"”'’][ \t]*(?:said|says|added|wrote)[ \t]+$")
-
-
-def _title_framed(sentence: str, name: str, start: int, end: int) -> bool:
-    """The titled name sits under a frame: inside what is reported, asked or supposed, or
-    as the speaker of a report inside another's ("Ola says Mayor Rommel Ilagan said ...")."""
-    if _SAID_BY.search(sentence, 0, start) and not sentence[end:].strip(" \t.!\"”"):
-        return False  # the speaker of the sentence's report, written last
-    for seg in read(sentence):
-        if seg.start <= start < seg.end + 2 and (seg.frames or seg.negated):
-            return True
-        if any(frame.arg == name for frame in seg.frames[1:]):
-            return True
-    return False
-
-
-def _title_reading(sentence: str, name: str, start: int) -> str | None:
-    """ "Rommel Ilagan is mayor." from "Mayor Rommel Ilagan said ...".
-
-    The title is one capitalised word that names a kind of thing in the lexicon (a noun,
-    not "Former" or "Acting"), before a name of two or more words whose first is no
-    English word ("Deputy Director Ana Ruiz" is no director; "Vice President ..." no
-    vice), and no kin word (a priest's "Father"); nothing but the sentence's start, a
-    reporting verb, a preposition or a list comes before it ("former Mayor ...", "the late
-    Mayor ...", "ex-Mayor ..." say otherwise).
-    """
-    words = name.split(" ")
-    title, rest = words[0], words[1:]
-    if len(rest) < 2 or not (title.isalpha() and title[0].isupper() and title[1:].islower()):
-        return None
-    kinds = categories(title.casefold())
-    if is_known_word(rest[0].casefold()) or not kinds or "relative" in kinds:
-        return None  # "Father Tomás Ruiz", "Sister ...": a kin word before a name is no kinship
-    if _OPEN_BEFORE.search(sentence[:start]) is None:
-        return None
-    after = sentence[start + len(name) : start + len(name) + 1]
-    if not sentence[:start].strip() and after in (",", ":", "!"):
-        return None  # "Dear Ana Ruiz," "Coach Ruiz Ibarra!": an address, not a description
-    return f"{' '.join(rest)} is {title.casefold()}."
-
-
 def _readings(sentence: str) -> list[str]:
     out: list[str] = []
     for m in mentions(sentence):
-        if not _title_framed(sentence, m.name, m.start, m.end):
-            titled = _title_reading(sentence, m.name, m.start)
-            if titled is not None:
-                out.append(titled)
         before = _DESCRIBED_FIRST.search(sentence, 0, m.start)
         if (before is not None and not m.possessive and sentence[m.end : m.end + 1] == ","
                 and not sentence[: before.start()].strip() and _verbless(before.group("desc"))):
