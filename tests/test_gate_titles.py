@@ -50,3 +50,21 @@ KIN_PAIRS = [
 def test_a_kin_title_says_no_kinship(evidence: str, admitted: str, refused: str) -> None:
     assert decide_write(admitted, evidence).verdict in ADMIT
     assert decide_write(refused, evidence).verdict not in ADMIT
+
+
+# A marker word a claim sets before a post ("the interim mayor", "the acting director")
+# qualifies the post: the evidence must say it, as it must say any other word of it.
+QUALIFIED = [
+    ("Rommel Ilagan is the acting mayor of Naga.", "Rommel Ilagan is the acting mayor.",
+     "Rommel Ilagan is the mayor."),
+    ("Rommel Ilagan is the mayor of Naga.", "Rommel Ilagan is the mayor.",
+     "Rommel Ilagan is the interim mayor."),
+    ("Rommel Ilagan is the mayor of Naga.", "Rommel Ilagan is the mayor of Naga.",
+     "Rommel Ilagan is the acting mayor of Naga."),
+]
+
+
+@pytest.mark.parametrize(("evidence", "admitted", "refused"), QUALIFIED)
+def test_a_claim_cannot_qualify_a_post(evidence: str, admitted: str, refused: str) -> None:
+    assert decide_write(admitted, evidence).verdict in ADMIT
+    assert decide_write(refused, evidence).verdict not in ADMIT

@@ -257,11 +257,16 @@ def check_coverage(claim: str, ev: str) -> Failure:
             for w in words(claim[m.start : m.end])}
     said |= cue_words(claim, ev, quantities(claim), quantities(ev))  # "in total" of a sum it makes
     honorific = _kin_titles_only(ev)
+    previous = ""
     for word in words(_strip_numbers(claim)):
+        before, previous = previous, word.casefold()
         if word.casefold() in said:
             continue
         low = word.casefold().replace("’", "'")
         lem = lemma(word)
+        if low in markers.MODALITY and before in _DETERMINERS and low not in markers.tokens(ev):
+            missing.append(word)  # "the interim mayor" from "the mayor": a qualified post
+            continue
         if word[:1].islower() and lem in honorific:
             missing.append(word)  # "a father" from "Father Tomás Ruiz said mass": a title
             continue
@@ -313,6 +318,9 @@ def check_coverage(claim: str, ev: str) -> Failure:
     return None
 
 
+# Before a marker word, these make it a noun's qualifier ("the acting mayor", "an
+# interim CFO"), which a claim cannot add; elsewhere the marker checks decide it.
+_DETERMINERS = frozenset({"the", "a", "an", "its", "his", "her", "their", "our", "my", "your"})
 # A capitalised word right before a capitalised one: "Father Tomás", "Sister Ana".
 _BEFORE_NAME = re.compile(r"\b([A-ZÀ-ÞĀ-Ž][a-zà-ÿā-ž]+)[ \t]+(?=[A-ZÀ-ÞĀ-Ž])")
 
