@@ -68,3 +68,31 @@ QUALIFIED = [
 def test_a_claim_cannot_qualify_a_post(evidence: str, admitted: str, refused: str) -> None:
     assert decide_write(admitted, evidence).verdict in ADMIT
     assert decide_write(refused, evidence).verdict not in ADMIT
+
+
+# The sentence that describes a name by its post and then ends the post with its own verb
+# ("Mayor X resigned", "X, the mayor, stepped down") says the post is no longer held.
+ENDED_HERE = [
+    ("Mayor Rommel Ilagan resigned on Monday.", "Rommel Ilagan resigned on Monday.",
+     "Rommel Ilagan is the mayor."),
+    ("Mayor Rommel Ilagan resigned on Monday.", "Rommel Ilagan was the mayor.",
+     "Rommel Ilagan is the mayor."),
+    ("Rommel Ilagan, the mayor, resigned on Monday.", "Rommel Ilagan resigned on Monday.",
+     "Rommel Ilagan is the mayor."),
+    ("Rommel Ilagan, the mayor, died on Sunday.", "Rommel Ilagan died on Sunday.",
+     "Rommel Ilagan is the mayor."),
+    ("Mayor Rommel Ilagan has stepped down.", "Rommel Ilagan has stepped down.",
+     "Rommel Ilagan is the mayor."),
+    # the controls: a verb that ends nothing, and a post named after the ending verb
+    ("Rommel Ilagan, the mayor, opened the bridge.", "Rommel Ilagan is the mayor.",
+     "Rommel Ilagan is the governor."),
+    ("Mayor Rommel Ilagan resigned to work as a nurse.", "Rommel Ilagan resigned.",
+     "Rommel Ilagan works as a doctor."),
+]
+
+
+@pytest.mark.parametrize(("evidence", "admitted", "refused"), ENDED_HERE)
+def test_a_post_ended_in_its_own_sentence_is_not_held(evidence: str, admitted: str,
+                                                      refused: str) -> None:
+    assert decide_write(admitted, evidence).verdict in ADMIT
+    assert decide_write(refused, evidence).verdict not in ADMIT

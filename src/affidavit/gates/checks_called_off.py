@@ -85,6 +85,9 @@ def check_ended_later(claim: str, ev: str, subject: str) -> Failure:
             if left is not None:  # "Ji-woo Park stepped down as CFO of Hanbit Logistics"
                 verb = " ".join(left.group("verb").split())
                 return verb, f"the evidence says the subject {verb} as {left.group('post')}"
+            ended = _ended_here(claim, sentence, subject) if seen else None
+            if ended is not None:
+                return ended
             continue
         hit = _ENDED_LATER.match(sentence)
         if hit is None:
@@ -93,6 +96,39 @@ def check_ended_later(claim: str, ev: str, subject: str) -> Failure:
         if who is None or who.casefold() in ("he", "she", "they") or _means(subject, who):
             verb = " ".join(hit.group("verb").split())
             return verb, f"the evidence goes on to say the subject {verb}"
+    return None
+
+
+# The subject's name, an aside set beside it, then a verb that ends a post ("Mayor Rommel
+# Ilagan resigned on Monday", "Rommel Ilagan, the mayor, has stepped down").
+_HOLDER_ENDED = re.compile(
+    r"[ \t]*(?:,[^,;:()\n]{1,80},[ \t]*)?(?:has[ \t]+|had[ \t]+)?(?:since[ \t]+|then[ \t]+|later[ \t]+)?"
+    rf"(?P<verb>{_ENDING}|(?i:died|passed[ \t]+away))\b"
+)
+
+
+def ends_post(text: str) -> bool:
+    """``text`` opens with a verb that ends its subject's post ("resigned on Monday", ", the
+    mayor, has stepped down"): what the sentence said of the holder before it has ended."""
+    return _HOLDER_ENDED.match(text) is not None
+
+
+def _ended_here(claim: str, sentence: str, subject: str) -> Failure:
+    """The sentence that names the subject ends, with its own verb, the post it describes
+    the subject by (a title before the name or an aside beside it) and the claim states as
+    held: "Mayor Rommel Ilagan resigned" is no "Rommel Ilagan is the mayor". What comes after
+    the verb ("resigned to work as a nurse") is not ended by it."""
+    for m in mentions(sentence):
+        if not _means(subject, m.name):
+            continue
+        hit = _HOLDER_ENDED.match(sentence, m.end)
+        if hit is None:
+            continue
+        own = set(content_lemmas(subject))  # a title inside the found name stays described
+        described = set(content_lemmas(sentence[: hit.start("verb")])) - own
+        if described & (set(content_lemmas(claim)) - own):
+            verb = " ".join(hit.group("verb").split())
+            return verb, f"the evidence says the subject {verb}"
     return None
 
 

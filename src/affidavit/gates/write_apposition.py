@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from affidavit.gates.checks_called_off import ends_post
 from affidavit.gates.write_parse import AUX, is_verb_like, mentions
 from affidavit.text.clauses import read
 from affidavit.text.lemmas import content_lemmas
@@ -114,6 +115,8 @@ def _readings(sentence: str) -> list[str]:
         app = _APPOSITION.match(sentence, m.end)
         if app is None or not _verbless(app.group("app")):
             continue
+        if ends_post(app.group("rest") or ""):
+            continue  # "Rommel Ilagan, the mayor, resigned": the description has ended
         described = app.group("app").strip()
         out.append(f"{name} is {described}.")
         inner = _BASED.search(described)
