@@ -28,11 +28,6 @@ LATE_PAIRS = [
 ]
 
 
-@pytest.mark.parametrize(("evidence", "admitted", "refused"), LATE_PAIRS)
-def test_the_late_ends_what_is_said_of_a_name(evidence: str, admitted: str, refused: str) -> None:
-    assert decide_write(admitted, evidence).verdict in ADMIT
-    assert decide_write(refused, evidence).verdict not in ADMIT
-
 
 # A kin word written only as a title before a name ("Father Tomás Ruiz", "Sister Ana Ruiz")
 # is a priest's or a nun's title: it says no kinship, though what the person did stands.
@@ -46,11 +41,6 @@ KIN_PAIRS = [
 ]
 
 
-@pytest.mark.parametrize(("evidence", "admitted", "refused"), KIN_PAIRS)
-def test_a_kin_title_says_no_kinship(evidence: str, admitted: str, refused: str) -> None:
-    assert decide_write(admitted, evidence).verdict in ADMIT
-    assert decide_write(refused, evidence).verdict not in ADMIT
-
 
 # A marker word a claim sets before a post ("the interim mayor", "the acting director")
 # qualifies the post: the evidence must say it, as it must say any other word of it.
@@ -63,11 +53,6 @@ QUALIFIED = [
      "Rommel Ilagan is the acting mayor of Naga."),
 ]
 
-
-@pytest.mark.parametrize(("evidence", "admitted", "refused"), QUALIFIED)
-def test_a_claim_cannot_qualify_a_post(evidence: str, admitted: str, refused: str) -> None:
-    assert decide_write(admitted, evidence).verdict in ADMIT
-    assert decide_write(refused, evidence).verdict not in ADMIT
 
 
 # The sentence that describes a name by its post and then ends the post with its own verb
@@ -83,6 +68,8 @@ ENDED_HERE = [
      "Rommel Ilagan is the mayor."),
     ("Mayor Rommel Ilagan has stepped down.", "Rommel Ilagan has stepped down.",
      "Rommel Ilagan is the mayor."),
+    ("The mayor, Rommel Ilagan, resigned on Monday.", "Rommel Ilagan resigned on Monday.",
+     "Rommel Ilagan is the mayor."),
     # the controls: a verb that ends nothing, and a post named after the ending verb
     ("Rommel Ilagan, the mayor, opened the bridge.", "Rommel Ilagan is the mayor.",
      "Rommel Ilagan is the governor."),
@@ -90,9 +77,14 @@ ENDED_HERE = [
      "Rommel Ilagan works as a doctor."),
 ]
 
+SECTIONS = {"the late": LATE_PAIRS, "kin title": KIN_PAIRS, "qualified post": QUALIFIED,
+            "ended here": ENDED_HERE}
+CASES = [pytest.param(*case, id=f"{name}-{i}") for name, cases in SECTIONS.items()
+         for i, case in enumerate(cases)]
 
-@pytest.mark.parametrize(("evidence", "admitted", "refused"), ENDED_HERE)
-def test_a_post_ended_in_its_own_sentence_is_not_held(evidence: str, admitted: str,
-                                                      refused: str) -> None:
+
+@pytest.mark.parametrize(("evidence", "admitted", "refused"), CASES)
+def test_the_admitted_claim_passes_and_its_near_miss_does_not(evidence: str, admitted: str,
+                                                              refused: str) -> None:
     assert decide_write(admitted, evidence).verdict in ADMIT
     assert decide_write(refused, evidence).verdict not in ADMIT

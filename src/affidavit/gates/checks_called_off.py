@@ -99,10 +99,12 @@ def check_ended_later(claim: str, ev: str, subject: str) -> Failure:
     return None
 
 
-# The subject's name, an aside set beside it, then a verb that ends a post ("Mayor Rommel
-# Ilagan resigned on Monday", "Rommel Ilagan, the mayor, has stepped down").
+# The subject's name, an aside set beside it (or the comma closing one before it), then a
+# verb that ends a post ("Mayor Rommel Ilagan resigned on Monday", "Rommel Ilagan, the
+# mayor, has stepped down", "The mayor, Rommel Ilagan, resigned").
 _HOLDER_ENDED = re.compile(
-    r"[ \t]*(?:,[^,;:()\n]{1,80},[ \t]*)?(?:has[ \t]+|had[ \t]+)?(?:since[ \t]+|then[ \t]+|later[ \t]+)?"
+    r"[ \t]*(?:,[^,;:()\n]{1,80},[ \t]*|,[ \t]*)?"
+    r"(?:has[ \t]+|had[ \t]+)?(?:since[ \t]+|then[ \t]+|later[ \t]+)?"
     rf"(?P<verb>{_ENDING}|(?i:died|passed[ \t]+away))\b"
 )
 
