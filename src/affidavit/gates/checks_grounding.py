@@ -44,6 +44,7 @@ from affidavit.text.numbers import (
     quantity_supported,
 )
 from affidavit.text.question_chat import SHORTHAND
+from affidavit.text.wordlists import DETERMINERS
 
 Failure = tuple[str, str] | None
 
@@ -264,8 +265,10 @@ def check_coverage(claim: str, ev: str) -> Failure:
             continue
         low = word.casefold().replace("’", "'")
         lem = lemma(word)
-        if low in markers.MODALITY and before in _DETERMINERS and low not in markers.tokens(ev):
-            missing.append(word)  # "the interim mayor" from "the mayor": a qualified post
+        if low in markers.MODALITY and before in DETERMINERS and low not in markers.tokens(ev):
+            # after a determiner a marker qualifies a noun ("the interim mayor" from "the
+            # mayor"), which a claim cannot add; elsewhere the marker checks decide it
+            missing.append(word)
             continue
         if word[:1].islower() and lem in honorific:
             missing.append(word)  # "a father" from "Father Tomás Ruiz said mass": a title
@@ -318,9 +321,6 @@ def check_coverage(claim: str, ev: str) -> Failure:
     return None
 
 
-# Before a marker word, these make it a noun's qualifier ("the acting mayor", "an
-# interim CFO"), which a claim cannot add; elsewhere the marker checks decide it.
-_DETERMINERS = frozenset({"the", "a", "an", "its", "his", "her", "their", "our", "my", "your"})
 # A capitalised word right before a capitalised one: "Father Tomás", "Sister Ana".
 _BEFORE_NAME = re.compile(r"\b([A-ZÀ-ÞĀ-Ž][a-zà-ÿā-ž]+)[ \t]+(?=[A-ZÀ-ÞĀ-Ž])")
 

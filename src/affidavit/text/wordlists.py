@@ -54,6 +54,10 @@ BEFORE_NUMBERS = frozenset({
     "stage", "step", "table", "version"
 })  # fmt: skip
 
+# Articles and possessive determiners: before a word, they make it a noun phrase's
+# ("the interim mayor", "her late father").
+DETERMINERS = frozenset({"the", "a", "an", "its", "his", "her", "their", "our", "my", "your"})
+
 # Capitalised only because they start a sentence (or are not names at all), by kind.
 _DETERMINERS_AND_PRONOUNS = frozenset({
     "a", "an", "he", "her", "here", "hers", "him", "his", "how", "i", "it", "its", "me", "my", "our",
