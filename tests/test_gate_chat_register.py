@@ -362,8 +362,13 @@ def test_a_clitic_is_after_a_name_and_a_possessed_word_whole() -> None:
 
 def test_a_possessive_in_the_claim_and_its_bare_name() -> None:
     """ "Myroslava Fedoruk is Ostap Fedoruk's daughter" recases "ostap fedoruk: my daughter
-    myroslava fedoruk ..."; a claim's "Iribar's" alone does not recase an evidence "iribar"
-    (that would make the evidence name the relative the claim is about)."""
+    myroslava fedoruk ..."; a whole name's possessive is the name's ("Beñat Iribar's sister"
+    recases "beñat iribar"), but a one-word "Iribar's" alone recases no evidence "iribar";
+    either way the evidence names Beñat Iribar, not his sister."""
     chat = "ostap fedoruk: my daughter myroslava fedoruk designs the kosiv plates now"
     assert verdict("Myroslava Fedoruk is Ostap Fedoruk's daughter.", chat)[0] in ADMITTED
-    assert "Iribar" not in recase_from_claim("Beñat Iribar's sister left.", "beñat iribar was there")
+    said = "beñat iribar was there"
+    assert recase_from_claim("Beñat Iribar's sister left.", said) == "Beñat Iribar was there"
+    assert "Iribar" not in recase_from_claim("Iribar's sister left.", said)
+    assert verdict("Beñat Iribar's sister left.", said)[0] == "REJECT"
+    assert verdict("Beñat Iribar's sister left.", "beñat iribar's sister left early")[0] in ADMITTED

@@ -215,3 +215,31 @@ def check_field_queried(claim: str, ev: str) -> Failure:
         if lemma(m.group("term").casefold()) in wanted:
             return m.group("term"), f"the evidence only queries it ('?{m.group('term')}')"
     return None
+
+
+# The subject takes back what it had agreed to or was to do: "agreed to give the keynote
+# but later withdrew", "Update: he has pulled out", "then changed her mind".
+_WITHDREW = re.compile(
+    r"(?:\b(?P<who>[Hh]e|[Ss]he|[Tt]hey|[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*){0,3})[ \t]+)?"
+    r"(?:(?:has|have|had)[ \t]+)?(?:(?:since|then|later|now|just)[ \t]+)?"
+    r"\b(?P<verb>withdrew|withdrawn|pulled[ \t]+out|backed[ \t]+out|dropped[ \t]+out|reneged|"
+    r"changed[ \t]+(?:his|her|their|its)[ \t]+mind|can[ \t]+no[ \t]+longer|cancell?ed)\b(?![ \t]+by\b)"
+)
+# A verb conjoined to the clause before it ("..., but later withdrew"): its subject's.
+_CONJOINED_BEFORE = re.compile(r"(?:\b(?:but|and|yet)|[,;])[ \t]+$")
+
+
+def check_withdrawn(claim: str, ev: str, subject: str) -> Failure:
+    """A commitment or plan of the subject's that the evidence says the subject took back
+    (itself, a pronoun, or a conjoined verb with no subject of its own): the claim that
+    it goes ahead is refused unless it says the withdrawal too."""
+    if _WITHDREW.search(claim):
+        return None
+    for hit in _WITHDREW.finditer(ev):
+        who = hit.group("who")
+        if who is None and not _CONJOINED_BEFORE.search(ev, 0, hit.start()):
+            continue  # "the flight was cancelled", "standup's cancelled": another subject's
+        if who is None or who.casefold() in ("he", "she", "they") or _means(subject, who):
+            verb = " ".join(hit.group("verb").split())
+            return verb, f"the evidence says the subject {verb}"
+    return None

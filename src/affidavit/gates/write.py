@@ -31,6 +31,7 @@ from affidavit.gates import (
     checks_scope,
     checks_timewords,
     checks_values,
+    checks_witness,
     write_parse,
     write_writer,
 )
@@ -68,7 +69,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.86+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.87+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -99,6 +100,7 @@ _MARKER_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("relation_transposed", "from_to", checks_scope.check_from_to),
     ("relation_transposed", "cause", checks_scope.check_cause),
     ("negation_flipped", "verb_polarity", checks_scope.check_verb_polarity),
+    ("asserts_more_than_evidence", "denied_perception", checks_witness.check_denied_perception),
     ("modality_dropped", "modality", checks_markers.check_modality),
     ("quantifier_changed", "quantifier", checks_markers.check_quantifier),
     ("quantifier_changed", "bounds", checks_limits.check_bounds),
@@ -624,6 +626,10 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
         return _refuse("negation_flipped", failure, shape, span, ran)
     ran.append("called_off")  # read over the whole evidence: "Update: the summit is cancelled."
     failure = checks_called_off.check_called_off(claim, evidence)
+    if failure is not None:
+        return _refuse("negation_flipped", failure, shape, span, ran)
+    ran.append("withdrawn")  # "... agreed to give the keynote but later withdrew"
+    failure = checks_called_off.check_withdrawn(claim, evidence, subject)
     if failure is not None:
         return _refuse("negation_flipped", failure, shape, span, ran)
     ran.append("field_value")  # "Diabetes - negative", "?diabetes"

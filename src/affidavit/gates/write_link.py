@@ -29,8 +29,9 @@ from affidavit.gates.write_writer import (
     signature_cut,
 )
 from affidavit.text import markers, timeline
-from affidavit.text.lemmas import lemma
+from affidavit.text.lemmas import is_known_word, lemma
 from affidavit.text.names import _in_order, key_tokens, refers_to
+from affidavit.text.wordlists import ROLE_ABBREVIATIONS
 
 __all__ = ["EvidenceView", "Linked", "evidence_view", "linked_sentences", "read_linked"]
 
@@ -181,9 +182,10 @@ def linked_sentences(
         return reader[0]
 
     def previous_subject() -> Mention | None:
-        # The lead name of the last settled sentence that has names.
+        # The lead name of the last settled sentence that has names ("Customer: Renata
+        # Albuquerque": a field's label is no one).
         for j in reversed(settled):
-            found = view.names(j, subject if guided else None)
+            found = tuple(m for m in view.names(j, subject if guided else None) if not _field_label(view, m))
             if found:
                 return next((m for m in found if not m.possessive), found[0])
         return None
@@ -257,7 +259,7 @@ def linked_sentences(
         elif (header is not None and i > 0 and not _named_before_verb(evidence, a, b, found)
               and not _FIRST_PERSON_NEAR.search(evidence, a, b)  # "I ..." is the writer's
               and "\n\n" not in evidence[header.end : a]  # a blank line ends the title's list
-              and not _OWN_PARTY.search(evidence, a, b)):
+              and not _own_party(evidence, a, b)):
             # "Minutes — Goierri Forja board, 14 Feb" over "1. Q4 revenue was €3.1m": the
             # title line says whose the unnamed items below are.
             out.append(Linked((a, b), (*subs, (a, a, _antecedent_text(evidence, header) + ": ")),
@@ -420,10 +422,22 @@ def _under(evidence: str, ante: Mention, a: int, b: int) -> bool:
     head = evidence[start : min(end if end >= 0 else len(evidence), start + 200)]
     if _NOT_DONE_TITLE.search(head) or "\n\n" in evidence[ante.end : a]:
         return False
-    return not _OWN_PARTY.search(evidence, a, b)
+    return not _own_party(evidence, a, b)
 
 
-_OWN_PARTY = re.compile(r"\([^)]*[A-Z][^)]*\)|\b(?:not ours|theirs)\b|['’]s,? not\b")
+_OWN_PARTY_RE = re.compile(r"\([^)]*[A-Z][^)]*\)|\b(?:not ours|theirs)\b|['’]s,? not\b")
+_ROLE_ACRONYM = re.compile(r"\b(?:" + "|".join(sorted(ROLE_ABBREVIATIONS)) + r")\b(?:['’]s)?", re.I)
+
+
+def _own_party(evidence: str, a: int, b: int) -> bool:
+    """The item names its own party: a bracketed name ("(Brix)"), "theirs", "Vantor's, not
+    ours". A bracket whose only capitals spell a role ("(CFO's report)") names a post of the
+    title's own party."""
+    for hit in _OWN_PARTY_RE.finditer(evidence, a, b):
+        text = hit.group(0)
+        if not text.startswith("(") or any(ch.isupper() for ch in _ROLE_ACRONYM.sub("", text)):
+            return True
+    return False
 
 
 def _header_subject(evidence: str, view: EvidenceView, subject: str) -> Mention | None:
@@ -436,10 +450,33 @@ def _header_subject(evidence: str, view: EvidenceView, subject: str) -> Mention 
         return None
     if _ADDRESS_LINE.match(evidence, a, b) or _NOT_DONE_TITLE.search(evidence, a, b):
         return None  # "Hi Maren,", "From: ...": who writes or reads; "draft agenda": not done
-    named = [m for m in view.names(0) if not m.possessive and not greeted(evidence, m)]
+    named = [m for m in view.names(0) if not m.possessive and not greeted(evidence, m)
+             and not _field_label(view, m) and m.name.casefold().rstrip(".") not in _CALENDAR]
     if len({m.name for m in named}) != 1:
         return None  # "Client list — Brix, Vantor, Lumen": a title of several parties is no one's
     return named[0] if view.means(named[0], subject) else None
+
+
+def _field_label(view: EvidenceView, m: Mention) -> bool:
+    """``m`` is a capitalised common word labelling the name after it ("Customer: Renata
+    Albuquerque", "Reporter: Dr. Sorin Bălănescu"): a field, not a party."""
+    evidence = view.evidence
+    if " " in m.name or not evidence.startswith(":", m.end) or not is_known_word(m.name.casefold()):
+        return False
+    gap = _LABEL_GAP.match(evidence, m.end + 1)
+    after = gap.end() if gap is not None else m.end + 1
+    return any(n.start == after for n in mentions(evidence, after, min(len(evidence), after + 80)))
+
+
+_LABEL_GAP = re.compile(r"[ \t]*")
+
+
+# A title's date ("Clinic huddle, Sauðárkrókur health centre, Mon") names no party.
+_CALENDAR = frozenset({
+    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "monday", "tuesday",
+    "wednesday", "thursday", "friday", "saturday", "sunday", "jan", "feb", "mar", "apr", "jun",
+    "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+})  # fmt: skip
 
 
 # Titles over lists of what is not done, or not the named party's deeds.
@@ -458,7 +495,11 @@ def _named_before_verb(evidence: str, a: int, b: int, found: tuple[Mention, ...]
         return False
     verb = next((w.start() for w in _WORD.finditer(evidence, a, b)
                  if w.group(0)[:1].islower() and is_verb_like(w.group(0))), b)
-    return any(m.start < verb for m in found)
+    # "Q4 revenue was ...": a code of letters and digits ("Q4", "H1") is no party.
+    return any(m.start < verb and not _CODE.fullmatch(m.name) for m in found)
+
+
+_CODE = re.compile(r"[A-Z]{1,2}\d{1,2}")
 
 
 def _dated(evidence: str, entry: Linked) -> Linked:

@@ -24,9 +24,10 @@ from affidavit.text.fold import fold
 from affidavit.text.lemmas import is_known_word
 from affidavit.text.wordlists import NOT_NAMES, PARTICLES, TITLES
 
-RECASE_VERSION = "recase-4"
+RECASE_VERSION = "recase-5"
 
 _WORD = re.compile(r"[^\W\d_](?:[\w'’-]*[^\W_])?")
+_POSSESSIVE = re.compile(r"['’]s$")
 
 
 def _capitalised(word: str) -> bool:
@@ -162,6 +163,9 @@ def recase_from_claim(claim: str, evidence: str) -> str:
     for run in _name_runs(claim):
         names = [w for w in run if _capitalised(w)]
         if len(names) >= 2:
+            # "Leonora Sabado's job": a whole name's possessive is the name's, not its last
+            # word's, so "leonora sabado" in the evidence is that name uncased.
+            run = [*run[:-1], _POSSESSIVE.sub("", run[-1])]
             key = [_claim_key(w) for w in run]
             for i in range(len(words) - len(run) + 1):
                 if not all(k in (raw[i + j], lowered[i + j]) for j, k in enumerate(key)):

@@ -35,6 +35,9 @@ _CLAUSE = re.compile(
 )
 
 
+_LIST_NUMBER = re.compile(r"\s*\d{1,2}\.")
+
+
 def sentences(text: str) -> list[tuple[int, int]]:
     """Sentence spans as ``(start, end)`` offsets, whitespace trimmed."""
     out: list[tuple[int, int]] = []
@@ -52,6 +55,9 @@ def sentences(text: str) -> list[tuple[int, int]]:
         ):
             pass  # "!", "?" or a word ending in a letter no abbreviation ends in
         elif _ends_with_abbreviation(text, start, cut):
+            continue
+        if last == "." and text[at] != "\n" and _LIST_NUMBER.fullmatch(text, start, cut):
+            start = resume  # "1. Q4 revenue was ...": a numbered item's number, not a sentence
             continue
         if last == "." and resume < len(text) and text[resume].isdigit():
             tail = text[max(start, cut - 6) : cut - 1].split()

@@ -1,0 +1,147 @@
+"""Write gate 3.87: records whose title or field label says whose the lines below are, a
+denied perception that is no denied event, and a commitment read as the future it binds.
+
+Each case pairs a claim the gate must refuse with one it must admit over the same
+evidence, so a gate that refuses everything fails as surely as one that admits
+everything. Examples are our own; names are invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.checks_witness import denied_perception
+from affidavit.gates.write import RESOLVER_VERSION, decide_write
+from affidavit.text.sentences import sentences
+
+ADMIT = ("ACCEPT", "RESCUE")
+
+# (code, evidence, refused claim, admitted claim)
+PAIRS = [
+    # Not seeing someone somewhere is not their absence; the sighting denied is kept.
+    (
+        "asserts_more_than_evidence",
+        "Teodor Vasko was at the Brezno fair but I didn't see his brother there.",
+        "Teodor Vasko's brother was not at the Brezno fair.",
+        "Teodor Vasko was at the Brezno fair.",
+    ),
+    (
+        "asserts_more_than_evidence",
+        "Nobody saw Ilse Marrow at the Quenby vigil.",
+        "Ilse Marrow was not at the Quenby vigil.",
+        "Nobody saw Ilse Marrow at the Quenby vigil.",
+    ),
+    # A field's label is no antecedent: "She" is the customer named after "Customer:".
+    (
+        "asserts_more_than_evidence",
+        "Ticket #5521 — Customer: Orla Penhale (Truro)\nShe says her Vexa T4 heater trips the fuse.",
+        "Orla Penhale says her Vexa T4 heater trips the lights.",
+        "Orla Penhale says her Vexa T4 heater trips the fuse.",
+    ),
+    # A reporter's line under a ticket title: the unnamed complaint is the reporter's.
+    (
+        "asserts_more_than_evidence",
+        "Ticket #6610 — Reporter: Gisli Arnarsson\nCan't open the Hafey Power billing page since Friday.",
+        "Gisli Arnarsson can't open the Hafey Power outage map.",
+        "Gisli Arnarsson can't open the Hafey Power billing page.",
+    ),
+    # A numbered item under a minutes title (its "(CFO's report)" names a post, not a party).
+    (
+        "numeral_invented",
+        "Minutes — Tolvane Steel board, 9 May\nPresent: Rhys Caddel (chair), Wren Otley (CFO)\n"
+        "1. Q1 revenue was €2.7m, down from €2.9m (CFO's report).\n2. Board approved the new kiln.",
+        "Tolvane Steel's Q1 revenue was €2.9m.",
+        "Tolvane Steel's Q1 revenue was €2.7m.",
+    ),
+    # A title's weekday is no second party: the items below are the title's.
+    (
+        "numeral_invented",
+        "Depot huddle, Harrowgate Mills, Tue\nPresent: Suvi Kallio, Bram Oduya\n"
+        "- forklift service: 12 hours booked for Thursday",
+        "Harrowgate Mills booked 14 hours of forklift service.",
+        "Harrowgate Mills: 12 hours booked for the forklift service on Thursday.",
+    ),
+    # "Agreed to give" binds the future that "will give" states; an offer binds nothing.
+    (
+        "modality_dropped",
+        "Hello all,\nProf. Ansel Drury has agreed to give the keynote at our Lisk workshop.\nBest, Mina",
+        "Ansel Drury gave the keynote at the Lisk workshop.",
+        "Ansel Drury will give the keynote at the Lisk workshop.",
+    ),
+    # What was agreed and then taken back does not go ahead.
+    (
+        "negation_flipped",
+        "Ansel Drury agreed to give the Lisk keynote but later withdrew.",
+        "Ansel Drury will give the Lisk keynote.",
+        "Ansel Drury agreed to give the Lisk keynote but later withdrew.",
+    ),
+    (
+        "negation_flipped",
+        "Ansel Drury will give the Lisk keynote. Update: he has pulled out.",
+        "Ansel Drury will give the Lisk keynote.",
+        "Ansel Drury has pulled out.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "evidence", "refused", "admitted"), PAIRS)
+def test_pair(code: str, evidence: str, refused: str, admitted: str) -> None:
+    no = decide_write(refused, evidence)
+    assert no.verdict == "REJECT", (refused, no)
+    assert no.refusal is not None and no.refusal.code == code, (refused, no.refusal)
+    if admitted != refused:
+        yes = decide_write(admitted, evidence)
+        assert yes.verdict in ADMIT, (admitted, yes.refusal)
+
+
+def test_an_offer_or_a_plan_is_still_no_future() -> None:
+    """The commitment reading is for "agreed" and "decided" only: an offer or a plan stays
+    a modality the claim must keep, and a denied agreement stays denied."""
+    claim = "Ansel Drury will give the Lisk keynote."
+    assert decide_write(claim, "Ansel Drury has agreed to give the Lisk keynote.").verdict in ADMIT
+    for evidence in (
+        "Ansel Drury has offered to give the Lisk keynote.",
+        "Ansel Drury plans to give the Lisk keynote.",
+        "Ansel Drury has not agreed to give the Lisk keynote.",
+        "If asked, Ansel Drury has agreed to give the Lisk keynote.",
+    ):
+        assert decide_write(claim, evidence).verdict == "REJECT", evidence
+
+
+def test_a_withdrawal_of_someone_else_or_of_an_event_is_not_the_subjects() -> None:
+    claim = "Ansel Drury will give the Lisk keynote."
+    for evidence in (
+        "Ansel Drury will give the Lisk keynote. Petra Lund withdrew.",
+        "Ansel Drury will give the Lisk keynote; the dinner's cancelled.",
+    ):
+        assert decide_write(claim, evidence).verdict in ADMIT, evidence
+    assert decide_write(claim, "Ansel Drury will give the Lisk keynote, then cancelled.").verdict == "REJECT"
+
+
+def test_denied_perception_reads_what_the_negation_governs() -> None:
+    assert denied_perception("I didn't see her there.") == "see"
+    assert denied_perception("She wasn't seen at the fair.") == "seen"
+    assert denied_perception("No one actually noticed the van.") == "noticed"
+    assert denied_perception("She didn't sign, as far as I saw.") is None
+    assert denied_perception("I saw that she did not sign.") is None
+    # The same negated claim: refused on a denied sighting, admitted on a denied signing.
+    claim = "Ilse Marrow did not sign the Quenby lease."
+    assert decide_write(claim, "I did not watch Ilse Marrow sign the Quenby lease.").verdict == "REJECT"
+    assert decide_write(claim, "Ilse Marrow didn't sign the Quenby lease.").verdict in ADMIT
+    # A claim that states the perception keeps it: nothing is refused for that.
+    seen = "Ilse Marrow didn't see the Quenby lease."
+    assert decide_write("Ilse Marrow did not see the Quenby lease.", seen).verdict in ADMIT
+
+
+def test_a_list_number_is_no_sentence() -> None:
+    text = "Minutes\n1. Revenue was up. Costs fell.\n2. The kiln was approved."
+    assert [text[a:b] for a, b in sentences(text)] == [
+        "Minutes", "Revenue was up.", "Costs fell.", "The kiln was approved.",
+    ]
+    # A number that ends a sentence is still its end.
+    text = "The order came to 3. Then it rose."
+    assert [text[a:b] for a, b in sentences(text)] == ["The order came to 3.", "Then it rose."]
+
+
+def test_version() -> None:
+    assert RESOLVER_VERSION.startswith("write-gate/3.87+")
