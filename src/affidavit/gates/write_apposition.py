@@ -30,12 +30,9 @@ from affidavit.gates.write_parse import AUX, is_verb_like, mentions
 from affidavit.text.clauses import read
 from affidavit.text.lemmas import content_lemmas
 from affidavit.text.names import refers_to
+from affidavit.text.sentences import DATELINE as _DATELINE
 from affidavit.text.sentences import sentences
 
-# "KAMPOT, 8 January 2026 — ", "MANDAUE — ": a news dateline before the first sentence.
-_DATELINE = re.compile(
-    r"[A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž'’. -]+(?:,[^—–\n(]{1,40})?(?:[ \t]*\([^)\n]{1,40}\))?[ \t]*[—–-][ \t]*"
-)
 # After the name: ", the Tolosa maker of payroll software, ..." or at the sentence's end.
 _APPOSITION = re.compile(
     r",[ \t]+(?P<app>(?:the|a|an|its|their|[A-ZÀ-ÞĀ-Ž][\w'’-]*(?:[ \t][A-ZÀ-ÞĀ-Ž][\w'’-]*){0,3}['’]s?"
@@ -88,13 +85,24 @@ _DESCRIBED_FIRST = re.compile(
 )
 
 
+# "..., its managing director, Yonela Mgudlwa, said on Monday.": a report set after the clause.
+_REPORTS_AFTER = re.compile(r",[ \t]+(?:\w+ly[ \t]+)?(?:said|says|told|added|announced|confirmed)\b")
+
+
+def _trailing_report(sentence: str, start: int, end: int) -> bool:
+    """The description opens after a clause's comma and its name speaks the report that
+    closes the sentence: the description is as plainly set beside the name as at its start."""
+    return sentence[:start].rstrip().endswith(",") and _REPORTS_AFTER.match(sentence, end) is not None
+
+
 def _readings(sentence: str) -> list[str]:
     out: list[str] = []
     for m in mentions(sentence):
         before = _DESCRIBED_FIRST.search(sentence, 0, m.start)
         if (before is not None and not m.possessive and sentence[m.end : m.end + 1] == ","
-                and not sentence[: before.start()].strip() and _verbless(before.group("desc"))
-                and not ends_post(sentence[m.end :])):
+                and (not sentence[: before.start()].strip()
+                     or _trailing_report(sentence, before.start(), m.end))
+                and _verbless(before.group("desc")) and not ends_post(sentence[m.end :])):
             out.append(f"{m.name} is {before.group('desc').strip()}.")
         if m.possessive or _framed(sentence, m.start):
             continue

@@ -31,6 +31,7 @@ from affidavit.gates.write_writer import (
 from affidavit.text import markers, timeline
 from affidavit.text.lemmas import is_known_word, lemma
 from affidavit.text.names import _in_order, key_tokens, refers_to
+from affidavit.text.sentences import DATELINE
 from affidavit.text.wordlists import ROLE_ABBREVIATIONS
 
 __all__ = ["EvidenceView", "Linked", "evidence_view", "linked_sentences", "read_linked"]
@@ -185,9 +186,10 @@ def linked_sentences(
         # The lead name of the last settled sentence that has names ("Customer: Renata
         # Albuquerque": a field's label is no one).
         for j in reversed(settled):
-            found = tuple(m for m in view.names(j, subject if guided else None) if not _field_label(view, m))
+            found = tuple(m for m in view.names(j, subject if guided else None)
+                          if not _field_label(view, m) and not _in_dateline(view, m))
             if found:
-                return next((m for m in found if not m.possessive), found[0])
+                return _lead(evidence, found)
         return None
 
     for i, (a, b) in enumerate(view.spans):
@@ -469,6 +471,30 @@ def _field_label(view: EvidenceView, m: Mention) -> bool:
 
 
 _LABEL_GAP = re.compile(r"[ \t]*")
+
+
+def _lead(evidence: str, found: tuple[Mention, ...]) -> Mention:
+    """A sentence's subject among its names: the last one before its first verb when one
+    stands right before it ("Adire cooperative Kola Crafts has won ..."), else its first
+    name not in the possessive."""
+    first = next((m for m in found if not m.possessive), found[0])
+    for m in found:
+        nxt = _WORD.match(evidence, m.end + 1) if evidence[m.end : m.end + 1] == " " else None
+        if not m.possessive and nxt is not None and is_verb_like(nxt.group(0)) and nxt.group(0)[:1].islower():
+            return m if m.start > first.start and _no_verb_between(evidence, first.end, m.start) else first
+    return first
+
+
+def _no_verb_between(evidence: str, start: int, end: int) -> bool:
+    words = (w.group(0) for w in _WORD.finditer(evidence, start, end))
+    return not any(w[:1].islower() and is_verb_like(w) for w in words)
+
+
+def _in_dateline(view: EvidenceView, m: Mention) -> bool:
+    """``m`` is the place of a news dateline ("ISEYIN — Adire cooperative X has won ..."):
+    where the story is filed, not who it is about."""
+    hit = DATELINE.match(view.evidence)
+    return hit is not None and m.end <= hit.end() and hit.end() < len(view.evidence)
 
 
 # A title's date ("Clinic huddle, Sauðárkrókur health centre, Mon") names no party.

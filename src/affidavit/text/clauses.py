@@ -160,6 +160,18 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
                 frames[j].append(frame)
                 negated[j] = negated[j] or elided.group("verb").casefold() in _DENIAL
             continue
+        described = _described_trail(text, pieces, i) if i >= 1 and not reported else None
+        if described is not None:
+            # "..., Pryderi Llywarch, chair of the Cwm Alaw Water Trust, said." and "..., said
+            # Pryderi Llywarch, chair of the trust.": a trailing report whose speaker has a
+            # description beside it governs the clause before, as "..., Ana said." does.
+            k, who = described
+            frame = Frame("hearsay", who, text[pieces[k][0] : pieces[-1][1]].strip())
+            for j in range(k, len(pieces)):
+                keep[j] = (pieces[j][1], pieces[j][1])
+            for j in range(k):
+                frames[j].append(frame)
+            break
         opener = _VERB_FIRST.match(piece) if i > 0 and not reported else None
         if opener is not None and not _no_clause_after(piece, opener.end(), i + 1 < len(pieces), None):
             # "X's daughter, Lotte Brink, says ...": the speaker is the apposition before;
@@ -274,6 +286,38 @@ _RELEVANCE = re.compile(
 
 # "a nurse at Oran Clinic", "the firm's founder": a description, not a name.
 _DESCRIPTION = re.compile(r"(?:a|an|the|our|my|its|their)\s+[a-z]")
+# A reporting verb alone closing a sentence: "said.", "said on Monday.", "told reporters."
+_BARE_REPORT = re.compile(
+    r"^\s*(?:\w+ly\s+)?(?:said|says|added|adds|told reporters|confirmed|announced)"
+    r"(?:\s+(?:on|last|this|yesterday|today|earlier|later|in|at)\b(?:\s+[\w\-]+){0,3})?\s*[.!]*\s*$",
+    re.I,
+)
+_SAID_NAME = re.compile(r"^\s*(?:said|says|added|adds)\s+(?P<who>[A-ZÀ-ÞĀ-Ž][^,;:]{0,60}?)\s*$")
+
+
+def _descriptive(piece: str) -> bool:
+    """A piece that only describes a name beside it ("chair of X", "the trust chair", "58")."""
+    piece = piece.strip().rstrip(".!")
+    return bool(piece) and (_DESCRIPTION.match(piece) is not None or piece[:1].islower() or piece.isdigit())
+
+
+def _described_trail(text: str, pieces: list[tuple[int, int]], i: int) -> tuple[int, str] | None:
+    """(first piece of the report, speaker) when pieces ``i`` on close the sentence as a
+    report whose speaker has a description beside it, after a full clause; else ``None``."""
+    here = text[pieces[i][0] : pieces[i][1]]
+    rest = [text[a:b] for a, b in pieces[i + 1 :]]
+    beside = text[pieces[i - 1][0] : pieces[i - 1][1]]
+    if _BARE_REPORT.match(here) and not rest and i >= 2 and _descriptive(beside):
+        k = i - 2
+        who = text[pieces[k][0] : pieces[k][1]].strip()
+    elif (said := _SAID_NAME.match(here)) is not None and rest and all(_descriptive(r) for r in rest):
+        k, who = i, said.group("who")
+    else:
+        return None
+    if k < 1 or not who[:1].isupper() or len(who.split()) > 6:
+        return None
+    before = _WORD.findall(text[pieces[0][0] : pieces[k - 1][1]])
+    return (k, who) if _has_finite(before) else None
 
 
 def _report_in(piece: str, i: int, n: int, tail: str = "") -> tuple[Frame, int, bool, bool] | None:

@@ -110,7 +110,9 @@ _NOUNS = "|".join(sorted((re.escape(n) for n in _GROUP_OF), key=len, reverse=Tru
 # who joined the firm," binds nothing).
 _FILLER = r"(?:(?!(?:who|which|that|whose|where|when|and|or|but|not)\b)(?![\w'’\-]*ed\b)[\w'’\-]+\s+)"
 _APPOSITION_AFTER = re.compile(
-    rf"\s*(?:,|\(|—|–|-)\s*(?:\d{{1,3}},\s*)?(?:(?:the|a|an|its|our|their)\s+)?{_FILLER}{{0,3}}?({_NOUNS})\b",
+    rf"\s*(?:,|\(|—|–|-)\s*(?:\d{{1,3}},\s*)?(?:(?:the|a|an|its|our|their)\s+)?{_FILLER}{{0,3}}?({_NOUNS})\b"
+    # "... jobs in Přerov, the company said": a trailing attribution, not an apposition.
+    r"(?!\s+(?:\w+ly\s+)?(?:said|says|told|added|announced|confirmed|reported|stated)\b)",
     re.I,
 )
 # "X is the CEO", "X was a founder": a copula, then the noun within three words.

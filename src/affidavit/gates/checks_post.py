@@ -1,0 +1,125 @@
+"""Whose post it is: "Brix's managing director, Ada Obi, ordered vans from Kobo" gives Ada
+Obi a post at Brix, not at Kobo, though every word of "Ada Obi is the managing director
+of Kobo" is in it.
+
+The claim names a post and its owner ("the managing director of Kobo", "Kobo's managing
+director"). Each place the evidence names that post is read for its owner: a name in the
+possessive or set before it ("Brix's", "Brix managing director"), "of/at <name>" after
+it, or an aside's "its" after the sentence's opening name. When every such place has an
+owner and none is the claim's, the claim is refused; a place whose owner cannot be read
+leaves the decision to the other checks, and so does an owner the evidence never names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from affidavit.gates.write_parse import mentions
+from affidavit.text import lexicon
+from affidavit.text.names import refers_to
+from affidavit.text.sentences import DATELINE, sentences
+
+Failure = tuple[str, str] | None
+
+_NAME = r"[A-ZÀ-ÞĀ-Ž][\w'’.&\-]*(?:[ \t]+(?:(?:of|de|da|van|von|al|el)[ \t]+)?[A-ZÀ-ÞĀ-Ž][\w'’.&\-]*)*"
+_POST = r"(?P<post>(?:[a-z][\w\-]*[ \t]+){0,3}[a-z][\w\-]*)"
+_CLAIM_OF = re.compile(
+    r"^(?P<x>.+?)[ \t]+(?:is|was|has[ \t]+been|became|remains)[ \t]+(?:(?:the|a|an)[ \t]+)?"
+    + _POST + r"[ \t]+(?:of|at)[ \t]+(?:the[ \t]+)?(?P<owner>" + _NAME + r")[ \t]*\.?$"
+)
+_CLAIM_POSSESSIVE = re.compile(
+    r"^(?P<x>.+?)[ \t]+(?:is|was|has[ \t]+been|became|remains)[ \t]+(?P<owner>" + _NAME + r")['’]s?[ \t]+"
+    + _POST + r"[ \t]*\.?$"
+)
+# "Brix's new managing director", "Brix managing director": the owner set before the post,
+# with at most two modifiers between ("Ravi Dutt is the head brewer" names a holder).
+_OWNER_BEFORE = re.compile(
+    r"(?P<owner>" + _NAME + r")(?:['’]s?)?[ \t]+"
+    r"(?:(?!(?:is|was|are|were|be|been|as|the|a|an|and|or|of|to|in|at|for|with|by)\b)"
+    r"[a-z][\w\-]*[ \t]+){0,2}$"
+)
+_PRONOUN_BEFORE = re.compile(r"\b(?:its|their)[ \t]+(?:[a-z][\w\-]*[ \t]+){0,2}$", re.I)
+_OWNER_AFTER = re.compile(r"[ \t]+(?:of|at)[ \t]+(?:the[ \t]+)?(?P<owner>" + _NAME + r")")
+_MODIFIERS = frozenset({"new", "former", "current", "acting", "interim", "deputy", "joint", "founding"})
+
+
+def _claimed(claim: str) -> tuple[str, str, str] | None:
+    """(holder, post, owner) the claim states, or ``None``."""
+    text = claim.strip()
+    hit = _CLAIM_OF.match(text) or _CLAIM_POSSESSIVE.match(text)
+    if hit is None:
+        return None
+    words = [w for w in hit.group("post").split() if w not in _MODIFIERS]
+    return (hit.group("x"), " ".join(words), hit.group("owner").rstrip(".")) if words else None
+
+
+def _holders(ev: str, post: str) -> list[str]:
+    """Names the evidence gives ``post`` as a title or an aside: "line manager Oğuz
+    Tekinalp", "Oğuz Tekinalp, line manager", "Oğuz Tekinalp (line manager)"."""
+    words = r"[ \t]+".join(map(re.escape, post.split()))
+    after = re.compile(r"\b" + words + r"[ \t]+(?P<who>" + _NAME + r")", re.I)
+    before = re.compile(r"(?P<who>" + _NAME + r")[ \t]*(?:,|\()[ \t]*(?:(?:the|a|an|our|their)[ \t]+)?"
+                        + words + r"\b(?![ \t]+(?:of|at|for)\b)", re.I)
+    return [m.group("who").rstrip(".") for pattern in (after, before) for m in pattern.finditer(ev)
+            if m.group("who")[:1].isupper()]
+
+
+def _lead(ev: str, start: int, at: int) -> str | None:
+    """The name that opens the sentence running from ``start`` (after a dateline)."""
+    dated = DATELINE.match(ev, start)
+    opens = dated.end() if dated is not None and dated.end() < at else start
+    found = mentions(ev, opens, at)
+    if not found or found[0].start != opens or found[0].possessive:
+        return None
+    return found[0].name
+
+
+def _owners(ev: str, post: str) -> list[str | None]:
+    """The owner read at each place ``ev`` names ``post``."""
+    out: list[str | None] = []
+    pattern = re.compile(r"\b" + r"[ \t]+".join(map(re.escape, post.split())) + r"s?\b", re.I)
+    for a, b in sentences(ev):
+        for hit in pattern.finditer(ev, a, b):
+            after = _OWNER_AFTER.match(ev, hit.end(), b)
+            before = _OWNER_BEFORE.search(ev, a, hit.start())
+            if after is not None:
+                out.append(after.group("owner").rstrip("."))
+            elif before is not None:
+                out.append(before.group("owner").rstrip("."))
+            elif _PRONOUN_BEFORE.search(ev, a, hit.start()) and ev[a : hit.start()].count(",") >= 1:
+                out.append(_lead(ev, a, hit.start()))  # "..., its managing director, X, said"
+            else:
+                out.append(None)
+    return out
+
+
+def check_post_owner(claim: str, ev: str) -> Failure:
+    claimed = _claimed(claim)
+    if claimed is None:
+        return None
+    holder, post, owner = claimed
+    titled = _holders(ev, post)
+    if any(_same_owner(owner, t) for t in titled) and not any(_same_owner(holder, t) for t in titled):
+        # "Approved by line manager Oğuz Tekinalp" of "X is Oğuz Tekinalp's line manager":
+        # the evidence gives the post to the one the claim makes its owner.
+        return owner, f"the evidence names '{owner}' as the {post}, not as the one who has one"
+    if "relative" in lexicon.categories(post.split()[-1]):
+        return None  # "Lanre's older sister": kin, not a post (without the lexicon: decided as a post)
+    if not any(_same_owner(owner, m.name) for m in mentions(ev)):
+        return None  # an owner the evidence never names: the claim says more (coverage)
+    owners = _owners(ev, post)
+    if not owners or any(o is None for o in owners):
+        return None
+    if any(_same_owner(owner, o) for o in owners if o is not None):
+        return None
+    other = next(o for o in owners if o is not None)
+    return owner, f"the evidence names the {post} of '{other}', not of '{owner}'"
+
+
+def _same_owner(a: str, b: str) -> bool:
+    """The same party, also by an acronym of its capitalised words ("MIT" for the
+    "Massachusetts Institute of Technology")."""
+    if refers_to(a, b) or refers_to(b, a):
+        return True
+    return any(short.isupper() and short == "".join(w[0] for w in full.split() if w[:1].isupper())
+               for short, full in ((a, b), (b, a)))

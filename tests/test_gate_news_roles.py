@@ -1,0 +1,127 @@
+"""Write gate 3.88: news paragraphs. Whose post a description gives, a trailing report
+whose speaker is described, and an organisation's report of its own act.
+
+Each case pairs a claim the gate must refuse with one it must admit over the same
+evidence, so a gate that refuses everything fails as surely as one that admits
+everything. Examples are our own; names are invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import RESOLVER_VERSION, decide_write
+from affidavit.text.clauses import read
+
+ADMIT = ("ACCEPT", "RESCUE")
+
+# (code, evidence, refused claim, admitted claim)
+PAIRS = [
+    # A post is its owner's: every word of the refused claim is in the evidence.
+    (
+        "relation_transposed",
+        "Corvell Freight's managing director, Ysolde Amari, ordered six vans from Tashkin Motors.",
+        "Ysolde Amari is the managing director of Tashkin Motors.",
+        "Ysolde Amari is the managing director of Corvell Freight.",
+    ),
+    # An aside's "its" is the sentence's opening name, after a dateline.
+    (
+        "relation_transposed",
+        "BRELLING, 4 May — Corvell Freight has ordered six vans from Tashkin Motors, its managing "
+        "director, Ysolde Amari, said on Monday.",
+        "Ysolde Amari is the managing director of Tashkin Motors.",
+        "Ysolde Amari is the managing director of Corvell Freight.",
+    ),
+    # A sentence-opening "Its" points back to the story's lead name, never to the dateline.
+    (
+        "asserts_more_than_evidence",
+        "HALVERN — Quillon Ferries will run a winter service to Ostry. Its chief executive, Bram "
+        "Tessaly, said bookings were strong.",
+        "Bram Tessaly is the chief executive of Halvern Ports.",
+        "Bram Tessaly is the chief executive of Quillon Ferries.",
+    ),
+    # A trailing report keeps its speaker with a description beside the name.
+    (
+        "modality_dropped",
+        "The Olwen Vale reservoir will reopen to anglers in May, Cadfan Rhys, chair of the Olwen "
+        "Water Trust, said.",
+        "The Olwen Vale reservoir will reopen to anglers in May.",
+        "Cadfan Rhys said the Olwen Vale reservoir will reopen to anglers in May.",
+    ),
+    (
+        "modality_dropped",
+        "The Olwen Vale reservoir will reopen to anglers in May, said Cadfan Rhys, chair of the trust.",
+        "The Olwen Vale reservoir will reopen to anglers in May.",
+        "Cadfan Rhys said the Olwen Vale reservoir will reopen to anglers in May.",
+    ),
+    # An organisation's report of its own act is that act; a person's stays a report.
+    (
+        "modality_dropped",
+        "Marrowby Hydro said on Monday it had completed the Selk plant. Ada Voss said she signed the deal.",
+        "Ada Voss signed the deal.",
+        "Marrowby Hydro completed the Selk plant.",
+    ),
+    (
+        "asserts_more_than_evidence",
+        "Pellin Optics will cut 300 of its jobs in Varrow, the company said on Wednesday. A rival may close.",
+        "Pellin Optics may cut 300 jobs in Varrow, Ada Voss said.",
+        "Pellin Optics will cut 300 jobs in Varrow.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "evidence", "refused", "admitted"), PAIRS)
+def test_pair(code: str, evidence: str, refused: str, admitted: str) -> None:
+    no = decide_write(refused, evidence)
+    assert no.verdict == "REJECT", (refused, no)
+    assert no.refusal is not None and no.refusal.code == code, (refused, no.refusal)
+    yes = decide_write(admitted, evidence)
+    assert yes.verdict in ADMIT, (admitted, yes.refusal)
+
+
+def test_an_organisations_report_keeps_its_hedges_and_other_speakers() -> None:
+    claim = "Pellin Optics completed the Selk plant."
+    for evidence in (
+        "Pellin Optics said it expects to complete the Selk plant.",
+        "Pellin Optics said it had not completed the Selk plant.",
+        "Sources say Pellin Optics completed the Selk plant.",
+        "Ada Voss said Pellin Optics had completed the Selk plant.",
+        "Pellin Optics completed the Selk plant, Ada Voss said.",
+    ):
+        assert decide_write(claim, evidence).verdict == "REJECT", evidence
+    assert decide_write(claim, "Pellin Optics said it had completed the Selk plant.").verdict in ADMIT
+
+
+def test_a_trailing_attribution_is_no_apposition_of_the_name_before_it() -> None:
+    """ "... jobs in Varrow, the company said": "the company" is who speaks, not Varrow."""
+    evidence = "Pellin Optics will cut 300 of its jobs in Varrow, the company said."
+    assert decide_write("Varrow is a company.", evidence).verdict == "REJECT"
+    assert decide_write("Pellin Optics will cut 300 of its jobs in Varrow.", evidence).verdict in ADMIT
+
+
+def test_an_acronym_is_the_owner_it_abbreviates() -> None:
+    evidence = "Ysolde Amari is a researcher at the Brelling Institute of Technology."
+    assert decide_write("Ysolde Amari is a researcher at BIT.", evidence).verdict in ADMIT
+    assert decide_write("Ysolde Amari is a researcher at KIT.", evidence).verdict == "REJECT"
+
+
+def test_a_described_trailing_report_governs_the_clause_before_only() -> None:
+    text = "The Olwen Vale reservoir will reopen in May, Cadfan Rhys, the trust chair, said on Monday."
+    (seg,) = read(text)
+    assert text[seg.start : seg.end] == "The Olwen Vale reservoir will reopen in May"
+    assert [(f.kind, f.arg) for f in seg.frames] == [("hearsay", "Cadfan Rhys")]
+    plain = "The Olwen Vale reservoir, a big one, reopened in May."
+    assert all(not s.frames for s in read(plain))
+
+
+def test_a_post_given_as_a_title_is_held_not_owned() -> None:
+    """ "Approved by line manager Tomas Ekdahl": Ekdahl is a line manager; the claim that
+    makes him the one who has one is transposed, the claim that he is one is not."""
+    evidence = "Employee: Ilka Varnes (buyer)\nLeave approved by line manager Tomas Ekdahl."
+    refused = decide_write("Ilka Varnes is Tomas Ekdahl's line manager.", evidence)
+    assert refused.refusal is not None and refused.refusal.code == "relation_transposed"
+    assert decide_write("Tomas Ekdahl is a line manager.", evidence).verdict in ADMIT
+
+
+def test_version() -> None:
+    assert RESOLVER_VERSION.startswith("write-gate/3.88+")
