@@ -1,5 +1,5 @@
-"""Write gate 3.88: news paragraphs. Whose post a description gives, a trailing report
-whose speaker is described, and an organisation's report of its own act.
+"""Write gate 3.88: news paragraphs. Whose post a description gives, and a trailing report
+whose speaker is described.
 
 Each case pairs a claim the gate must refuse with one it must admit over the same
 evidence, so a gate that refuses everything fails as surely as one that admits
@@ -24,22 +24,6 @@ PAIRS = [
         "Ysolde Amari is the managing director of Tashkin Motors.",
         "Ysolde Amari is the managing director of Corvell Freight.",
     ),
-    # An aside's "its" is the sentence's opening name, after a dateline.
-    (
-        "relation_transposed",
-        "BRELLING, 4 May — Corvell Freight has ordered six vans from Tashkin Motors, its managing "
-        "director, Ysolde Amari, said on Monday.",
-        "Ysolde Amari is the managing director of Tashkin Motors.",
-        "Ysolde Amari is the managing director of Corvell Freight.",
-    ),
-    # A sentence-opening "Its" points back to the story's lead name, never to the dateline.
-    (
-        "asserts_more_than_evidence",
-        "HALVERN — Quillon Ferries will run a winter service to Ostry. Its chief executive, Bram "
-        "Tessaly, said bookings were strong.",
-        "Bram Tessaly is the chief executive of Halvern Ports.",
-        "Bram Tessaly is the chief executive of Quillon Ferries.",
-    ),
     # A trailing report keeps its speaker with a description beside the name.
     (
         "modality_dropped",
@@ -54,19 +38,6 @@ PAIRS = [
         "The Olwen Vale reservoir will reopen to anglers in May.",
         "Cadfan Rhys said the Olwen Vale reservoir will reopen to anglers in May.",
     ),
-    # An organisation's report of its own act is that act; a person's stays a report.
-    (
-        "modality_dropped",
-        "Marrowby Hydro said on Monday it had completed the Selk plant. Ada Voss said she signed the deal.",
-        "Ada Voss signed the deal.",
-        "Marrowby Hydro completed the Selk plant.",
-    ),
-    (
-        "asserts_more_than_evidence",
-        "Pellin Optics will cut 300 of its jobs in Varrow, the company said on Wednesday. A rival may close.",
-        "Pellin Optics may cut 300 jobs in Varrow, Ada Voss said.",
-        "Pellin Optics will cut 300 jobs in Varrow.",
-    ),
 ]
 
 
@@ -79,24 +50,11 @@ def test_pair(code: str, evidence: str, refused: str, admitted: str) -> None:
     assert yes.verdict in ADMIT, (admitted, yes.refusal)
 
 
-def test_an_organisations_report_keeps_its_hedges_and_other_speakers() -> None:
-    claim = "Pellin Optics completed the Selk plant."
-    for evidence in (
-        "Pellin Optics said it expects to complete the Selk plant.",
-        "Pellin Optics said it had not completed the Selk plant.",
-        "Sources say Pellin Optics completed the Selk plant.",
-        "Ada Voss said Pellin Optics had completed the Selk plant.",
-        "Pellin Optics completed the Selk plant, Ada Voss said.",
-    ):
-        assert decide_write(claim, evidence).verdict == "REJECT", evidence
-    assert decide_write(claim, "Pellin Optics said it had completed the Selk plant.").verdict in ADMIT
-
-
-def test_a_trailing_attribution_is_no_apposition_of_the_name_before_it() -> None:
-    """ "... jobs in Varrow, the company said": "the company" is who speaks, not Varrow."""
-    evidence = "Pellin Optics will cut 300 of its jobs in Varrow, the company said."
-    assert decide_write("Varrow is a company.", evidence).verdict == "REJECT"
-    assert decide_write("Pellin Optics will cut 300 of its jobs in Varrow.", evidence).verdict in ADMIT
+def test_an_organisations_report_stays_a_report() -> None:
+    """No self-report reading: a company's word on its own act is kept as its word."""
+    evidence = "Pellin Foods said it had completed the Selk plant."
+    assert decide_write("Pellin Foods completed the Selk plant.", evidence).verdict == "REJECT"
+    assert decide_write("Pellin Foods said it had completed the Selk plant.", evidence).verdict in ADMIT
 
 
 def test_an_acronym_is_the_owner_it_abbreviates() -> None:

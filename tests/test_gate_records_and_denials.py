@@ -1,5 +1,5 @@
-"""Write gate 3.87: records whose title or field label says whose the lines below are, a
-denied perception that is no denied event, and a commitment read as the future it binds.
+"""Write gates 3.87-3.88: a denied perception that is no denied event, a commitment taken
+back, and list numbers that are no sentences.
 
 Each case pairs a claim the gate must refuse with one it must admit over the same
 evidence, so a gate that refuses everything fails as surely as one that admits
@@ -31,43 +31,6 @@ PAIRS = [
         "Ilse Marrow was not at the Quenby vigil.",
         "Nobody saw Ilse Marrow at the Quenby vigil.",
     ),
-    # A field's label is no antecedent: "She" is the customer named after "Customer:".
-    (
-        "asserts_more_than_evidence",
-        "Ticket #5521 — Customer: Orla Penhale (Truro)\nShe says her Vexa T4 heater trips the fuse.",
-        "Orla Penhale says her Vexa T4 heater trips the lights.",
-        "Orla Penhale says her Vexa T4 heater trips the fuse.",
-    ),
-    # A reporter's line under a ticket title: the unnamed complaint is the reporter's.
-    (
-        "asserts_more_than_evidence",
-        "Ticket #6610 — Reporter: Gisli Arnarsson\nCan't open the Hafey Power billing page since Friday.",
-        "Gisli Arnarsson can't open the Hafey Power outage map.",
-        "Gisli Arnarsson can't open the Hafey Power billing page.",
-    ),
-    # A numbered item under a minutes title (its "(CFO's report)" names a post, not a party).
-    (
-        "numeral_invented",
-        "Minutes — Tolvane Steel board, 9 May\nPresent: Rhys Caddel (chair), Wren Otley (CFO)\n"
-        "1. Q1 revenue was €2.7m, down from €2.9m (CFO's report).\n2. Board approved the new kiln.",
-        "Tolvane Steel's Q1 revenue was €2.9m.",
-        "Tolvane Steel's Q1 revenue was €2.7m.",
-    ),
-    # A title's weekday is no second party: the items below are the title's.
-    (
-        "numeral_invented",
-        "Depot huddle, Harrowgate Mills, Tue\nPresent: Suvi Kallio, Bram Oduya\n"
-        "- forklift service: 12 hours booked for Thursday",
-        "Harrowgate Mills booked 14 hours of forklift service.",
-        "Harrowgate Mills: 12 hours booked for the forklift service on Thursday.",
-    ),
-    # "Agreed to give" binds the future that "will give" states; an offer binds nothing.
-    (
-        "modality_dropped",
-        "Hello all,\nProf. Ansel Drury has agreed to give the keynote at our Lisk workshop.\nBest, Mina",
-        "Ansel Drury gave the keynote at the Lisk workshop.",
-        "Ansel Drury will give the keynote at the Lisk workshop.",
-    ),
     # What was agreed and then taken back does not go ahead.
     (
         "negation_flipped",
@@ -94,18 +57,12 @@ def test_pair(code: str, evidence: str, refused: str, admitted: str) -> None:
         assert yes.verdict in ADMIT, (admitted, yes.refusal)
 
 
-def test_an_offer_or_a_plan_is_still_no_future() -> None:
-    """The commitment reading is for "agreed" and "decided" only: an offer or a plan stays
-    a modality the claim must keep, and a denied agreement stays denied."""
-    claim = "Ansel Drury will give the Lisk keynote."
-    assert decide_write(claim, "Ansel Drury has agreed to give the Lisk keynote.").verdict in ADMIT
-    for evidence in (
-        "Ansel Drury has offered to give the Lisk keynote.",
-        "Ansel Drury plans to give the Lisk keynote.",
-        "Ansel Drury has not agreed to give the Lisk keynote.",
-        "If asked, Ansel Drury has agreed to give the Lisk keynote.",
-    ):
-        assert decide_write(claim, evidence).verdict == "REJECT", evidence
+def test_a_commitment_is_still_no_future() -> None:
+    """ "Has agreed to give" is not read as "will give" (a red team found too many ways to
+    undo an agreement the claim does not see); the agreement itself is admitted."""
+    evidence = "Ansel Drury has agreed to give the Lisk keynote."
+    assert decide_write("Ansel Drury will give the Lisk keynote.", evidence).verdict == "REJECT"
+    assert decide_write("Ansel Drury has agreed to give the Lisk keynote.", evidence).verdict in ADMIT
 
 
 def test_a_withdrawal_of_someone_else_or_of_an_event_is_not_the_subjects() -> None:

@@ -20,7 +20,7 @@ from affidavit.text.clauses import Frame, Segment, read
 from affidavit.text.lemmas import content_lemmas
 from affidavit.text.names import find_names, refers_to
 from affidavit.text.numbers import quantities
-from affidavit.text.reference import _ORG_HEADS, DESCRIPTION, description_referent
+from affidavit.text.reference import DESCRIPTION, description_referent
 
 
 class Judged(NamedTuple):
@@ -165,7 +165,6 @@ def judge(claim: str, ev: str, carried: tuple[Frame, ...] = (), speaker: str | N
         Segment(s.start, s.end, _described_speakers(ev, carried + s.frames), s.negated) for s in read(ev)
     ]
     c_segs = list(read(claim))
-    ev_segs = [_as_own_statement(claim, ev, s) for s in ev_segs]
     if not any(s.frames or s.negated for s in ev_segs) and not any(s.frames or s.negated for s in c_segs):
         return Judged(None, claim, ev)  # nothing governs either: the common case, untouched
     main = [s for s in c_segs if not any(f.kind == "supposed" for f in s.frames)] or c_segs
@@ -200,40 +199,6 @@ def judge(claim: str, ev: str, carried: tuple[Frame, ...] = (), speaker: str | N
             return Judged(("asserts_more_than_evidence", c.cue, why), core, _text(ev, [seg]))
     # No clause under the claim's frames says it: the later checks find what is missing.
     return Judged(None, core, _text(ev, fitting))
-
-
-# "on Monday it had completed ...": the reported clause's subject after a time phrase.
-_OWN_SUBJECT = re.compile(r"^\s*(?:(?:on|last|this|late|early)\s+\w+\s+|(?:that)\s+)*(?:it|its)\b", re.I)
-_ITS = re.compile(r"\bits\b", re.I)
-
-
-def _as_own_statement(claim: str, ev: str, seg: Segment) -> Segment:
-    """An organisation's report of its own act is that act, as news gives it: "Everest
-    Hydro said it had completed the plant", "Vltava Optics will cut 500 jobs, the company
-    said". Only a lone report (no hedge, condition or question beside it) whose speaker
-    is an organisation the claim names, of a clause whose subject is that organisation:
-    "it" after the speaker's own name, or, under "the company said", an opening name the
-    clause refers back to with "its" or that has an organisation's head word. A person's
-    report ("Lena said she signed the lease") stays a report."""
-    if len(seg.frames) != 1 or seg.frames[0].kind != "hearsay" or not seg.frames[0].arg:
-        return seg
-    frame, text = seg.frames[0], ev[seg.start : seg.end]
-    speaker = frame.arg.split(_ALIAS)[0].strip()
-    named = [n for n, _, _ in find_names(claim)]
-    if _speaker_key(speaker) in _ORG_NOUNS:
-        opening = find_names(text.lstrip())
-        if not opening or opening[0][1] != 0:
-            return seg
-        org = opening[0][0]
-        if not (_ITS.search(text) or org.split()[-1].casefold() in _ORG_HEADS):
-            return seg
-    elif speaker[:1].isupper() and _OWN_SUBJECT.match(text):
-        org = speaker
-    else:
-        return seg
-    if not any(refers_to(org, n) or refers_to(n, org) for n in named):
-        return seg
-    return Segment(seg.start, seg.end, (), seg.negated)
 
 
 def _by_writer(c: Frame, ev: str, speaker: str | None) -> bool:

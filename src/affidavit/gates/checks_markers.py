@@ -45,19 +45,11 @@ def check_modality(claim: str, ev: str) -> Failure:
     dropped = markers.modalities(ev) - markers.modalities(claim)
     if not dropped or (dropped == {"future"} and _futurate(claim, ev)):
         return None
-    if "intent" in dropped and "future" in markers.modalities(claim) and _COMMITTED.search(ev):
-        # "has agreed to give the keynote" commits to what "will give the keynote" says:
-        # read as that future, the claim keeps it (an offer or a plan commits to nothing).
-        dropped = markers.modalities(_COMMITTED.sub("will", ev)) - markers.modalities(claim)
-        if not dropped:
-            return None
     kind = sorted(dropped)[0]
     term = next((t for t in markers.tokens(ev) if markers.MODALITY.get(t) == kind), None)
     term = term or markers.phrase_cue(ev) or kind
     return term, f"the evidence qualifies the statement ('{term}', {kind}); the claim does not"
 
-
-_COMMITTED = re.compile(r"\b(?:(?:has|have|had) )?(?:agreed|decided) to\b", re.I)
 
 # "No users can log in", "Nobody at the depot has a key": all of them, negated.
 _NONE_OF = re.compile(
@@ -256,7 +248,6 @@ def check_temporal(claim: str, ev: str) -> Failure:
         or _INSTRUCTED.search(ev)
         or markers.action_list(ev)
         or re.search(r"\b(?:won|shan)['’]t\b|\w['’]ll\b", ev)
-        or _COMMITTED.search(ev)  # "has agreed to give the keynote": a future committed to
     )
     arranged = _ARRANGED.search(_claims_part(claim, ev)) if _ARRANGED_HINT.search(ev) else None
     if (

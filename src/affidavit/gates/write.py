@@ -65,7 +65,7 @@ from affidavit.text.lemmas import LEMMA_TABLE_VERSION, SIMPLEMMA_VERSION, conten
 from affidavit.text.names import key_tokens, match_tokens, refers_to
 from affidavit.text.numbers import _MONTH_NAMES, dates, quantities, word_runs
 from affidavit.text.recase import RECASE_VERSION, chat_cased, recase_from_claim
-from affidavit.text.sentences import DATELINE, clauses, sentences
+from affidavit.text.sentences import clauses, sentences
 from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
@@ -502,7 +502,6 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     readings = [(start, end, f"{who}: {text}" if reports else text, "answer")
                 for start, end, text, who in answers]
     readings += [(start, end, text, "apposition") for start, end, text in apposition_readings(evidence)]
-    readings += _linked_appositions(claim, evidence)
     readings += [(start, end, text, "degree") for start, end, text in degree_readings(evidence)]
     readings += [(start, end, text, "residence") for start, end, text in residence_readings(evidence)]
     readings += [(start, end, text, "tenure") for start, end, text in tenure_readings(evidence)]
@@ -543,45 +542,6 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
                                                normalised_claim=rescued)
         return msgspec.structs.replace(decision, span=span, checks=(*decision.checks, how))
     return None
-
-
-def _linked_appositions(claim: str, evidence: str) -> list[tuple[int, int, str, str]]:
-    """Apposition readings of the subject's sentences with their references resolved:
-    "Lúnasa Ferries will run ... Its chief executive, Peadar Mac Conmara, said ..." reads
-    "Lúnasa Ferries's chief executive, Peadar Mac Conmara" in the second sentence, so the
-    reading that he is its chief executive is there too. The reading spans back to the
-    antecedent, so the receipt shows whose "its" it is."""
-    subject, found = claim_subject(claim)
-    if subject is None:
-        return []
-    view = evidence_view(evidence)
-    out: list[tuple[int, int, str, str]] = []
-    for entry in linked_sentences(evidence, subject, view, tuple(m.name for m in found)):
-        (a, b), reach = entry.span, min(entry.reach, entry.span[0])
-        text = _its_resolved(read_linked(evidence, entry))
-        if not entry.subs and text == evidence[a:b]:
-            continue  # nothing resolved: the plain apposition readings have it
-        out.extend((reach, b, evidence[reach:a] + text[:s] + said + text[e:], "apposition")
-                   for s, e, said in apposition_readings(text))
-    return out
-
-
-_ITS_ASIDE = re.compile(r",[ \t]+its[ \t]+(?=[a-z])")
-
-
-def _its_resolved(text: str) -> str:
-    """ "Amandla Buses has ordered twenty minibuses, its managing director, Yonela Mgudlwa,
-    said": an aside's "its" is the name that opens the sentence (its subject), as news
-    writes it ("... from Kobo Motors, its managing director, ... said" is still Amandla's)."""
-    hit = _ITS_ASIDE.search(text)
-    if hit is None:
-        return text
-    dated = DATELINE.match(text)
-    opens = dated.end() if dated is not None and dated.end() < hit.start() else 0
-    lead = mentions(text, opens, hit.start())
-    if not lead or lead[0].start != opens or lead[0].possessive:
-        return text
-    return f"{text[: hit.start()]}, {lead[0].name}'s {text[hit.end() :]}"
 
 
 def _back(at: int, start: int, end: int, length: int, is_end: bool) -> int:

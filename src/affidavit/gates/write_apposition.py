@@ -85,23 +85,12 @@ _DESCRIBED_FIRST = re.compile(
 )
 
 
-# "..., its managing director, Yonela Mgudlwa, said on Monday.": a report set after the clause.
-_REPORTS_AFTER = re.compile(r",[ \t]+(?:\w+ly[ \t]+)?(?:said|says|told|added|announced|confirmed)\b")
-
-
-def _trailing_report(sentence: str, start: int, end: int) -> bool:
-    """The description opens after a clause's comma and its name speaks the report that
-    closes the sentence: the description is as plainly set beside the name as at its start."""
-    return sentence[:start].rstrip().endswith(",") and _REPORTS_AFTER.match(sentence, end) is not None
-
-
 def _readings(sentence: str) -> list[str]:
     out: list[str] = []
     for m in mentions(sentence):
         before = _DESCRIBED_FIRST.search(sentence, 0, m.start)
         if (before is not None and not m.possessive and sentence[m.end : m.end + 1] == ","
-                and (not sentence[: before.start()].strip()
-                     or _trailing_report(sentence, before.start(), m.end))
+                and not sentence[: before.start()].strip()
                 and _verbless(before.group("desc")) and not ends_post(sentence[m.end :])):
             out.append(f"{m.name} is {before.group('desc').strip()}.")
         if m.possessive or _framed(sentence, m.start):

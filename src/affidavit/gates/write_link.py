@@ -29,7 +29,7 @@ from affidavit.gates.write_writer import (
     signature_cut,
 )
 from affidavit.text import markers, timeline
-from affidavit.text.lemmas import is_known_word, lemma
+from affidavit.text.lemmas import lemma
 from affidavit.text.names import _in_order, key_tokens, refers_to
 from affidavit.text.sentences import DATELINE
 from affidavit.text.wordlists import ROLE_ABBREVIATIONS
@@ -186,8 +186,7 @@ def linked_sentences(
         # The lead name of the last settled sentence that has names ("Customer: Renata
         # Albuquerque": a field's label is no one).
         for j in reversed(settled):
-            found = tuple(m for m in view.names(j, subject if guided else None)
-                          if not _field_label(view, m) and not _in_dateline(view, m))
+            found = tuple(m for m in view.names(j, subject if guided else None) if not _in_dateline(view, m))
             if found:
                 return _lead(evidence, found)
         return None
@@ -261,6 +260,7 @@ def linked_sentences(
         elif (header is not None and i > 0 and not _named_before_verb(evidence, a, b, found)
               and not _FIRST_PERSON_NEAR.search(evidence, a, b)  # "I ..." is the writer's
               and "\n\n" not in evidence[header.end : a]  # a blank line ends the title's list
+              and not _SUBHEADING.search(evidence, header.end, a)  # "Not agreed:" heads what follows
               and not _own_party(evidence, a, b)):
             # "Minutes — Goierri Forja board, 14 Feb" over "1. Q4 revenue was €3.1m": the
             # title line says whose the unnamed items below are.
@@ -428,7 +428,9 @@ def _under(evidence: str, ante: Mention, a: int, b: int) -> bool:
 
 
 _OWN_PARTY_RE = re.compile(r"\([^)]*[A-Z][^)]*\)|\b(?:not ours|theirs)\b|['’]s,? not\b")
-_ROLE_ACRONYM = re.compile(r"\b(?:" + "|".join(sorted(ROLE_ABBREVIATIONS)) + r")\b(?:['’]s)?", re.I)
+_ROLE_BRACKET = re.compile(
+    r"\((?:the[ \t]+)?(?i:" + "|".join(sorted(ROLE_ABBREVIATIONS)) + r")(?:['’]s[ \t]+report)?\)"
+)
 
 
 def _own_party(evidence: str, a: int, b: int) -> bool:
@@ -437,7 +439,7 @@ def _own_party(evidence: str, a: int, b: int) -> bool:
     title's own party."""
     for hit in _OWN_PARTY_RE.finditer(evidence, a, b):
         text = hit.group(0)
-        if not text.startswith("(") or any(ch.isupper() for ch in _ROLE_ACRONYM.sub("", text)):
+        if not text.startswith("(") or not _ROLE_BRACKET.fullmatch(text):
             return True
     return False
 
@@ -452,25 +454,15 @@ def _header_subject(evidence: str, view: EvidenceView, subject: str) -> Mention 
         return None
     if _ADDRESS_LINE.match(evidence, a, b) or _NOT_DONE_TITLE.search(evidence, a, b):
         return None  # "Hi Maren,", "From: ...": who writes or reads; "draft agenda": not done
-    named = [m for m in view.names(0) if not m.possessive and not greeted(evidence, m)
-             and not _field_label(view, m) and m.name.casefold().rstrip(".") not in _CALENDAR]
+    named = [m for m in view.names(0) if not m.possessive and not greeted(evidence, m)]
     if len({m.name for m in named}) != 1:
         return None  # "Client list — Brix, Vantor, Lumen": a title of several parties is no one's
     return named[0] if view.means(named[0], subject) else None
 
 
-def _field_label(view: EvidenceView, m: Mention) -> bool:
-    """``m`` is a capitalised common word labelling the name after it ("Customer: Renata
-    Albuquerque", "Reporter: Dr. Sorin Bălănescu"): a field, not a party."""
-    evidence = view.evidence
-    if " " in m.name or not evidence.startswith(":", m.end) or not is_known_word(m.name.casefold()):
-        return False
-    gap = _LABEL_GAP.match(evidence, m.end + 1)
-    after = gap.end() if gap is not None else m.end + 1
-    return any(n.start == after for n in mentions(evidence, after, min(len(evidence), after + 80)))
-
-
-_LABEL_GAP = re.compile(r"[ \t]*")
+# A line of its own ending in a colon ("Not agreed:", "Rival figures:"): it heads the items
+# below it, not the title above.
+_SUBHEADING = re.compile(r"\n[ \t]*[^\n:]{1,60}:[ \t]*(?=\n)")
 
 
 def _lead(evidence: str, found: tuple[Mention, ...]) -> Mention:
@@ -497,14 +489,6 @@ def _in_dateline(view: EvidenceView, m: Mention) -> bool:
     return hit is not None and m.end <= hit.end() and hit.end() < len(view.evidence)
 
 
-# A title's date ("Clinic huddle, Sauðárkrókur health centre, Mon") names no party.
-_CALENDAR = frozenset({
-    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "monday", "tuesday",
-    "wednesday", "thursday", "friday", "saturday", "sunday", "jan", "feb", "mar", "apr", "jun",
-    "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-})  # fmt: skip
-
-
 # Titles over lists of what is not done, or not the named party's deeds.
 _NOT_DONE_TITLE = re.compile(
     r"\b(?i:agenda|draft|proposals?|proposed|questions?|wish ?list|watch|vs\.?|versus|ideas?|to-?dos?|"
@@ -521,11 +505,7 @@ def _named_before_verb(evidence: str, a: int, b: int, found: tuple[Mention, ...]
         return False
     verb = next((w.start() for w in _WORD.finditer(evidence, a, b)
                  if w.group(0)[:1].islower() and is_verb_like(w.group(0))), b)
-    # "Q4 revenue was ...": a code of letters and digits ("Q4", "H1") is no party.
-    return any(m.start < verb and not _CODE.fullmatch(m.name) for m in found)
-
-
-_CODE = re.compile(r"[A-Z]{1,2}\d{1,2}")
+    return any(m.start < verb for m in found)
 
 
 def _dated(evidence: str, entry: Linked) -> Linked:
