@@ -81,5 +81,15 @@ def test_a_post_given_as_a_title_is_held_not_owned() -> None:
     assert decide_write("Tomas Ekdahl is a line manager.", evidence).verdict in ADMIT
 
 
+def test_a_figure_given_as_a_forecast_or_an_estimate_is_kept_so() -> None:
+    """Write gate 3.89: "€2.7m (forecast)", "(CEO's estimate)" hedge the figure."""
+    for evidence in ("Tolvane Steel's Q1 revenue was €2.7m (forecast).",
+                     "Tolvane Steel's Q1 revenue was €2.7m (CEO's estimate)."):
+        assert decide_write("Tolvane Steel's Q1 revenue was €2.7m.", evidence).verdict == "REJECT"
+        assert decide_write("Tolvane Steel's forecast Q1 revenue was €2.7m.", evidence).verdict in ADMIT
+    plain = "Tolvane Steel's Q1 revenue was €2.7m."
+    assert decide_write("Tolvane Steel's Q1 revenue was €2.7m.", plain).verdict in ADMIT
+
+
 def test_version() -> None:
-    assert RESOLVER_VERSION.startswith("write-gate/3.88+")
+    assert RESOLVER_VERSION.startswith("write-gate/3.89+")

@@ -83,6 +83,11 @@ MODALITY: dict[str, str] = {
     # "incoming CFO", "CFO-designate".
     "tbc": "hedge", "tbd": "hedge", "provisionally": "hedge", "provisional": "hedge",
     "tentatively": "hedge", "tentative": "hedge", "must": "hedge", "due": "future",
+    # A figure given as a forecast or an estimate ("€2.7m (forecast)", "(CEO's estimate)",
+    # "unaudited") is not yet the figure.
+    "forecast": "hedge", "forecasts": "hedge", "forecasted": "hedge", "estimate": "hedge",
+    "estimates": "hedge", "estimated": "hedge", "projected": "hedge", "projection": "hedge",
+    "projections": "hedge", "unaudited": "hedge",
     "incoming": "future", "designate": "future", "elect": "future", "prospective": "future",
     "acting": "hedge", "interim": "hedge",
     # Verbs whose infinitive is not done, or not yet: "pretended to sign", "needs to sign",
