@@ -8,10 +8,14 @@ everything. Examples are our own; names are invented.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pytest
 
 from affidavit.gates.write import RESOLVER_VERSION, decide_write
 from affidavit.text.clauses import read
+from affidavit.text.names import find_names
+from affidavit.text.reference import description_referent
 
 ADMIT = ("ACCEPT", "RESCUE")
 
@@ -55,6 +59,23 @@ def test_an_organisations_report_stays_a_report() -> None:
     evidence = "Pellin Foods said it had completed the Selk plant."
     assert decide_write("Pellin Foods completed the Selk plant.", evidence).verdict == "REJECT"
     assert decide_write("Pellin Foods said it had completed the Selk plant.", evidence).verdict in ADMIT
+
+
+class _Named(NamedTuple):
+    name: str
+    start: int
+    end: int
+
+
+def test_a_trailing_attribution_is_no_apposition_of_the_name_before_it() -> None:
+    """ "... jobs in Varrow, the company said": "the company" speaks there, it does not
+    describe Varrow; "Varrow, the company, will cut ..." does describe it."""
+    for text, referent in (
+        ("Pellin Foods will cut 300 jobs in Varrow, the company said.", "Pellin Foods"),
+        ("Varrow, the company, will cut 300 jobs, the firm said.", "Varrow"),
+    ):
+        found = [_Named(*m) for m in find_names(text)]
+        assert description_referent(text, found, "company", len(text)) == referent, text
 
 
 def test_an_acronym_is_the_owner_it_abbreviates() -> None:

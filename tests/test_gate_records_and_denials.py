@@ -90,6 +90,34 @@ def test_denied_perception_reads_what_the_negation_governs() -> None:
     assert decide_write("Ilse Marrow did not see the Quenby lease.", seen).verdict in ADMIT
 
 
+def test_a_dateline_is_no_antecedent() -> None:
+    """ "HALVERN — Quillon Ferries will run ... It employs 40 people.": "It" is the ferry
+    company, not the town the story is filed from (before 3.88 the town was admitted)."""
+    evidence = "HALVERN — Quillon Ferries will run a winter service to Ostry. It employs 40 people."
+    assert decide_write("Quillon Ferries employs 40 people.", evidence).verdict in ADMIT
+    assert decide_write("Halvern employs 40 people.", evidence).verdict == "REJECT"
+
+
+def test_a_pronouns_antecedent_is_the_name_before_the_verb() -> None:
+    """ "Brelling cooperative Kola Crafts has won ...": the subject is the name right before
+    the verb, not the first capitalised word."""
+    evidence = "Brelling cooperative Kola Crafts has won a contract. It employs 40 people."
+    assert decide_write("Kola Crafts employs 40 people.", evidence).verdict in ADMIT
+    assert decide_write("Kola Crafts employs 50 people.", evidence).verdict == "REJECT"
+
+
+def test_a_titles_numbered_items_and_what_stops_the_title_claiming_them() -> None:
+    """A numbered item under a minutes title is the title's; a bracket naming only a role
+    ("(CFO's report)") keeps it so, a bracketed party ("(Kelda)") or a heading line between
+    ("Not agreed:") does not."""
+    claim = "Tolvane Steel's board approved the new kiln."
+    title = "Minutes — Tolvane Steel board, 9 May\n"
+    assert decide_write(claim, title + "1. Board approved the new kiln.").verdict in ADMIT
+    assert decide_write(claim, title + "1. Board approved the new kiln (CFO's report).").verdict in ADMIT
+    assert decide_write(claim, title + "1. Board approved the new kiln (Kelda).").verdict == "REJECT"
+    assert decide_write(claim, title + "Not agreed:\n1. Board approved the new kiln.").verdict == "REJECT"
+
+
 def test_a_list_number_is_no_sentence() -> None:
     text = "Minutes\n1. Revenue was up. Costs fell.\n2. The kiln was approved."
     assert [text[a:b] for a, b in sentences(text)] == [

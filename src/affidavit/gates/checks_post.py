@@ -64,7 +64,7 @@ def _holders(ev: str, post: str) -> list[str]:
             if m.group("who")[:1].isupper()]
 
 
-def _lead(ev: str, start: int, at: int) -> str | None:
+def _opening_name(ev: str, start: int, at: int) -> str | None:
     """The name that opens the sentence running from ``start`` (after a dateline)."""
     dated = DATELINE.match(ev, start)
     opens = dated.end() if dated is not None and dated.end() < at else start
@@ -87,7 +87,7 @@ def _owners(ev: str, post: str) -> list[str | None]:
             elif before is not None:
                 out.append(before.group("owner").rstrip("."))
             elif _PRONOUN_BEFORE.search(ev, a, hit.start()) and ev[a : hit.start()].count(",") >= 1:
-                out.append(_lead(ev, a, hit.start()))  # "..., its managing director, X, said"
+                out.append(_opening_name(ev, a, hit.start()))  # "..., its managing director, X, said"
             else:
                 out.append(None)
     return out

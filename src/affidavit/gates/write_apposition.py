@@ -90,8 +90,8 @@ def _readings(sentence: str) -> list[str]:
     for m in mentions(sentence):
         before = _DESCRIBED_FIRST.search(sentence, 0, m.start)
         if (before is not None and not m.possessive and sentence[m.end : m.end + 1] == ","
-                and not sentence[: before.start()].strip()
-                and _verbless(before.group("desc")) and not ends_post(sentence[m.end :])):
+                and not sentence[: before.start()].strip() and _verbless(before.group("desc"))
+                and not ends_post(sentence[m.end :])):
             out.append(f"{m.name} is {before.group('desc').strip()}.")
         if m.possessive or _framed(sentence, m.start):
             continue

@@ -183,8 +183,8 @@ def linked_sentences(
         return reader[0]
 
     def previous_subject() -> Mention | None:
-        # The lead name of the last settled sentence that has names ("Customer: Renata
-        # Albuquerque": a field's label is no one).
+        # The lead name of the last settled sentence that has names (a dateline's place
+        # is where the story is filed, no one it is about).
         for j in reversed(settled):
             found = tuple(m for m in view.names(j, subject if guided else None) if not _in_dateline(view, m))
             if found:

@@ -126,7 +126,6 @@ _FOUNDED = re.compile(
 # refer back from anywhere in a sentence (``gates.write_view``).
 _ROLE_NOUNS = ("customer", "client", "patient", "caller", "applicant", "candidate", "passenger",
                "driver", "reporter", "tenant", "guest")  # fmt: skip
-ROLE_NOUNS = frozenset(_ROLE_NOUNS)
 LABELLED_ROLE = re.compile(r"\b[Tt]he\s+(" + "|".join(_ROLE_NOUNS) + r")\b(?!['’])")
 # A definite description that opens a clause: "The firm", "the company's CEO" is not one.
 DESCRIPTION = re.compile(rf"\b[Tt]he\s+(?:(?:new|former|same|current)\s+)?({_NOUNS})\b(?!['’])", re.I)
