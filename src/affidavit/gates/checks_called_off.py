@@ -57,8 +57,10 @@ def check_called_off(claim: str, ev: str) -> Failure:
 # "She retired in May", "Ilinca Pop has since stepped down".
 # The verbs that end a post, said of its holder.
 _ENDING = r"(?i:resigned|retired|quit|stepped[ \t]+down)"
+# Who a later sentence speaks of: a name of up to four words, or a pronoun.
+_WHO = r"(?P<who>[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*){0,3}|[Hh]e|[Ss]he|[Tt]hey)"
 _ENDED_LATER = re.compile(
-    r"^[ \t\-*•]*(?:(?P<who>[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*){0,3}|[Hh]e|[Ss]he|[Tt]hey)[ \t]+)?"
+    r"^[ \t\-*•]*(?:" + _WHO + r"[ \t]+)?"
     r"(?:has[ \t]+|had[ \t]+|have[ \t]+)?(?:since[ \t]+|then[ \t]+|later[ \t]+)?"
     rf"(?P<verb>{_ENDING}|(?i:was[ \t]+(?:dismissed|fired|let[ \t]+go|made[ \t]+redundant)))\b",
 )
@@ -220,7 +222,7 @@ def check_field_queried(claim: str, ev: str) -> Failure:
 # The subject takes back what it had agreed to or was to do: "agreed to give the keynote
 # but later withdrew", "Update: he has pulled out", "then changed her mind".
 _WITHDREW = re.compile(
-    r"(?:\b(?P<who>[Hh]e|[Ss]he|[Tt]hey|[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*){0,3})[ \t]+)?"
+    r"(?:\b" + _WHO + r"[ \t]+)?"
     r"(?:(?:has|have|had)[ \t]+)?(?:(?:since|then|later|now|just)[ \t]+)?"
     r"\b(?P<verb>withdrew|withdrawn|pulled[ \t]+out|backed[ \t]+out|dropped[ \t]+out|reneged|"
     r"changed[ \t]+(?:his|her|their|its)[ \t]+mind|can[ \t]+no[ \t]+longer|cancell?ed)\b(?![ \t]+by\b)"

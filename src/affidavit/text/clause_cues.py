@@ -89,6 +89,8 @@ _LEAD = re.compile(
     r"(?P<who>[^,:;]{1,60}?)\s*(?:[,:]\s*|$)",
     re.I,
 )
+# "..., Ana said on Tuesday.", "..., he told reporters last week.": when a report was made.
+REPORT_TIME = r"(?:\s+(?:on|last|this|yesterday|today|earlier|later|in|at)\b(?:\s+[\w\-]+){0,3})?"
 _TRAIL = re.compile(
     # "..., or so he claims.", "... - at least that's what Ola told me."
     r"^(?:(?:or so|(?:or )?at least (?:that'?s|that is|this is|so) what)\s+)?"
@@ -96,8 +98,7 @@ _TRAIL = re.compile(
     r"insisted|alleges|alleged|wrote|writes|told me|told us|tells me|reported|reports)|"
     r"(?:says|said|claims|claimed|insisted|wrote|reported) (?P<who2>.{1,60}?)|"
     r"according to (?P<who3>.{1,60}?)|per (?P<who4>.{1,60}?))"
-    # "..., Ana said on Tuesday.", "..., he told reporters last week."
-    r"(?:\s+(?:on|last|this|yesterday|today|earlier|later|in|at)\b(?:\s+[\w\-]+){0,3})?\s*[.!]*$",
+    + REPORT_TIME + r"\s*[.!]*$",
     re.I,
 )
 # Unnamed hearsay that governs the rest of the sentence.

@@ -39,6 +39,7 @@ from affidavit.text.clause_cues import (
     _VERB_FIRST,
     _WORD,
     CHAT_TIME,
+    REPORT_TIME,
     _document,
     _first_word,
     _has_finite,
@@ -289,7 +290,7 @@ _DESCRIPTION = re.compile(r"(?:a|an|the|our|my|its|their)\s+[a-z]")
 # A reporting verb alone closing a sentence: "said.", "said on Monday.", "told reporters."
 _BARE_REPORT = re.compile(
     r"^\s*(?:\w+ly\s+)?(?:said|says|added|adds|told reporters|confirmed|announced)"
-    r"(?:\s+(?:on|last|this|yesterday|today|earlier|later|in|at)\b(?:\s+[\w\-]+){0,3})?\s*[.!]*\s*$",
+    + REPORT_TIME + r"\s*[.!]*\s*$",
     re.I,
 )
 _SAID_NAME = re.compile(r"^\s*(?:said|says|added|adds)\s+(?P<who>[A-ZÀ-ÞĀ-Ž][^,;:]{0,60}?)\s*$")
