@@ -38,6 +38,7 @@ from affidavit.gates.read_select import (
     window_for,
 )
 from affidavit.gates.write_parse import is_verb_like
+from affidavit.text.fold import fold
 from affidavit.text.frames import FRAMES_VERSION as VERB_FRAMES_VERSION
 from affidavit.text.lemmas import LEMMA_TABLE_VERSION, STOPWORDS, lemma
 from affidavit.text.lexical import active as active_lexicon
@@ -51,7 +52,7 @@ from affidavit.text.slots import FRAMES_VERSION
 # The word equivalences (eq-N) are the write gate's: one table, so both versions name it.
 # The verb frames (converses) are read too ("who did Lena borrow it from?" <- "lent").
 READ_GATE_VERSION = (
-    f"read-gate/3.18+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{VERB_FRAMES_VERSION}+{active_lexicon().identity}"
+    f"read-gate/3.19+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{VERB_FRAMES_VERSION}+{active_lexicon().identity}"
 )
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_QUESTION_CHARS = 2000
@@ -127,7 +128,7 @@ def _with_typed_names(question: str, index: ReadIndex) -> str:
                 taken.append((start, end))
                 replace.append((start, end, f"{owner[0].name}'s"))
                 continue
-        short = len(entities) == 1 and bare == surface and bare.casefold() != entities[0].name.casefold()
+        short = len(entities) == 1 and bare == surface and fold(bare) != fold(entities[0].name)
         if short and (near := _name_goes_on(question, end, entities[0].name)) is not None:
             # "what does aralar software make" with only Aralar Sistemak known: the typed name
             # goes on past the part that matched, with a word the known name does not have.

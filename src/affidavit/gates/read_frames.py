@@ -45,7 +45,7 @@ _DATE = re.compile(
 def with_frames(q: Question) -> Question:
     """``q`` with the words that ask for a frame tagged, and the light verbs they absorb dropped."""
     inner = with_frames(q.inner) if q.inner is not None else None
-    terms = _assign(q.terms, q.wh, q.target_at, frozenset(q.predicated))
+    terms = _name_of_dropped(_assign(q.terms, q.wh, q.target_at, frozenset(q.predicated)))
     owned = frozenset(q.possessed)
     terms = tuple(
         msgspec.structs.replace(t, possessed=True) if t.position in owned else t for t in terms
@@ -64,6 +64,16 @@ def with_frames(q: Question) -> Question:
         for t in terms
     )
     return msgspec.structs.replace(q, terms=terms, inner=inner)
+
+
+def _name_of_dropped(terms: tuple[Term, ...]) -> tuple[Term, ...]:
+    """ "the name of the CEO of X" asks for the CEO: the word "name" before a framed word
+    ("name of the", "name of her") demands nothing the frame does not."""
+    return tuple(
+        t for i, t in enumerate(terms)
+        if not (t.kind == "word" and t.lemma == "name" and i + 1 < len(terms)
+                and terms[i + 1].frame and 1 < terms[i + 1].position - t.position <= 3)
+    )
 
 
 def _build_triggers() -> dict[str, tuple[tuple[int, int, str], ...]]:

@@ -47,6 +47,8 @@ from affidavit.gates.read_words import (
     modifies_category,
     plays_position,
 )
+from affidavit.text.entail import implied_by
+from affidavit.text.fold import fold
 from affidavit.text.lemmas import SPECIFIC, canonical, content_lemmas, lemma, phrase_terms
 from affidavit.text.memo import memo
 from affidavit.text.names import key_tokens
@@ -117,7 +119,9 @@ def _claim_terms(
     with ("deputy head"); the write gate's predicate terms (which hold those
     lemmas and their classes) are then left out and the text alone is read.
     """
-    own = set(key_tokens(subject_name))
+    # The subject's name words are not offered, unless the claim says one again outside
+    # the name ("Thenral Rice Mills sells parboiled rice" offers "rice").
+    own = set(key_tokens(subject_name)) - set(content_lemmas(text.replace(subject_name, " , ")))
     found = set(content_lemmas(text)) | set(phrase_terms(text))
     if blocked:
         found -= blocked
@@ -169,13 +173,14 @@ def claim_years(claim: ClaimView) -> tuple[str, ...]:
 
 def _term_grounded(
     term: Term, claim: ClaimView, offered: frozenset[str], own: bool, head: int | None,
-    asked: frozenset[str] = frozenset(),
+    asked: frozenset[str] = frozenset(), bridge: bool = False,
 ) -> tuple[bool, bool]:
     """``(grounded, exact)`` for one demanded term against one claim.
 
     ``own``: the question's subject is the claim's subject. Class answers read
     the claim's shape, which only says something about the claim's own subject.
-    ``head``: position of the term right after the question's first name.
+    ``head``: position of the term right after the question's first name; ``bridge``:
+    the hop of a relative clause, whose frame words hold only in their frame's direction.
     """
     if term.kind == "number":
         return term.surface in _NUMBER.findall(claim.text), True
@@ -184,7 +189,9 @@ def _term_grounded(
             return True, term.lemma in offered
         if _frame_role(term, claim, own):  # "Who is Lena's employer?" <- "Lena is the CTO of Brix"
             return True, False
-        if term.strict:
+        if term.strict or bridge:
+            # A clause's relation yields the entity it stands for only in its frame's
+            # direction: "the company X owns" is not the one that owns X.
             return False, False
     if term.kind == "class" and term.lemma == "language":
         return names_language(claim.text), False
@@ -217,10 +224,14 @@ def _term_grounded(
         return False, False  # "brother" is not said by "sister", nor by "sibling"
     if wanted in _canonicals(offered):
         return True, False
+    if _synonym_offered(term.lemma, offered):
+        return True, False  # one sense, another word ("grandad" <- "grandfather")
     if offered & KINDS.get(term.lemma, frozenset()):
         return True, False  # a bakery is a shop
     if us_spelling(term.lemma) in _spellings(offered):
         return True, True  # one word, another spelling
+    if fold(term.lemma) in _folded(offered):
+        return True, True  # a word typed without its diacritics ("githaiga" <- "Gĩthaiga")
     quantity = _QUANTITY_NOUNS.get(term.lemma)
     if quantity is not None and quantity.search(claim.text):
         return True, False
@@ -251,6 +262,18 @@ def _frame_role(term: Term, claim: ClaimView, own: bool) -> bool:
         return False
     role, org = _role(claim.text, claim.subject_name)
     return role and org and len(claim.entity_ids) > 1
+
+
+def _synonym_offered(word: str, offered: frozenset[str]) -> bool:
+    """A word of the same first sense, each listed in the other's (the write gate's test,
+    ``text.entail``): "grandad" and "grandfather", not "boss" and "chief"."""
+    found = implied_by(word, offered)
+    return found is not None and found[0] == "synonym"
+
+
+@memo(maxsize=65536)
+def _folded(offered: frozenset[str]) -> frozenset[str]:
+    return frozenset(fold(o) for o in offered)
 
 
 @memo(maxsize=65536)
@@ -313,7 +336,7 @@ def ground(
     verdicts: list[bool] = []
     exact = 0
     for term in terms:
-        ok, is_exact = _term_grounded(term, claim, offered, own, head, frozenset(asked))
+        ok, is_exact = _term_grounded(term, claim, offered, own, head, frozenset(asked), bridge)
         verdicts.append(ok)
         exact += int(ok and is_exact)
     for i, term in enumerate(terms):  # "skin condition", "health problems": the category says it

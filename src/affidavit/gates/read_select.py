@@ -251,7 +251,8 @@ def _answer_check(
     is met by a claim that names another entity and grounds the question's other
     words; asked alone ("Which band is X in?") only by the noun's own word.
     """
-    others = bool(set(claim.entity_ids) - named)
+    others = bool(set(claim.entity_ids) - named) or (wh == "where" and _names_a_place(
+        claim.text, claim.subject_name))
     typed = [i for i, t in enumerate(terms) if t.entity_type and not t.frame]
     if typed:
         rest = [ok for i, ok in enumerate(g.grounded) if i not in typed]
@@ -275,6 +276,19 @@ def _names_a_party(text: str, subject_name: str) -> bool:
             continue
         before = text[:start].split()
         if not before or before[-1].casefold() not in _LOCATIVE:
+            return True
+    return False
+
+
+@memo(maxsize=16384)
+def _names_a_place(text: str, subject_name: str) -> bool:
+    """Whether ``text`` places something at a name other than its subject's ("Zedaveli
+    Springs is based *in Zedaveli*": the town need not be an entity of its own)."""
+    for name, start, _end in find_names(text):
+        if name == subject_name or start == text.find(subject_name):
+            continue
+        before = text[:start].split()
+        if before and before[-1].casefold() in _LOCATIVE - {"from"}:
             return True
     return False
 

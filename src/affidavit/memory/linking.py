@@ -10,7 +10,7 @@ from typing import Literal
 
 from affidavit.engine import WriteContext
 from affidavit.events import EntityPrivate, EntityRegistered
-from affidavit.text.names import name_key
+from affidavit.text.names import find_names, name_key
 
 Linking = Literal["claim", "evidence"]
 
@@ -33,10 +33,20 @@ def lookup(ctx: WriteContext, name: str, first: bool, linking: Linking) -> list[
     return entities.resolve(tenant, name) or entities.candidates(tenant, name)
 
 
+_LOCATIVE = frozenset({"in", "near", "outside", "around"})
+
+
+def place_keys(claim: str) -> frozenset[str]:
+    """Keys of the names ``claim`` puts right after a locative preposition."""
+    return frozenset(name_key(name) for name, start, _end in find_names(claim)
+                     if (before := claim[:start].split()) and before[-1].casefold() in _LOCATIVE)
+
+
 def resolve_entities(ctx: WriteContext, names: list[str], seen: dict[str, str] | None = None,
                       linking: Linking = "claim",
                       aliases: dict[str, str] | None = None,
-                      ambiguities: list[tuple[str, int]] | None = None) -> tuple[list[str], bool]:
+                      ambiguities: list[tuple[str, int]] | None = None,
+                      places: frozenset[str] = frozenset()) -> tuple[list[str], bool]:
     """Entity ids for the names (claim: subject first); new ones registered in this batch.
 
     ``seen`` carries name keys already resolved or registered earlier in the same batch
@@ -46,6 +56,9 @@ def resolve_entities(ctx: WriteContext, names: list[str], seen: dict[str, str] |
     so recall finds the person by either and the erasure closure takes both. Each name
     that could mean several known entities of this tenant is appended to
     ``ambiguities`` with how many it could mean (a count: never the other names).
+    ``places``: keys of names the claim uses as a place ("lives in Zedaveli"); such a
+    name links to an entity of exactly that name, never as a short form of a longer one
+    (the firm "Zedaveli Springs" is not the town).
     """
     ids: list[str] = []
     ambiguous = False
@@ -59,6 +72,11 @@ def resolve_entities(ctx: WriteContext, names: list[str], seen: dict[str, str] |
                 ids.append(seen[key])
             continue
         found = lookup(ctx, name, position == 0, linking)
+        if (linking == "claim" and found and (key in places or found[0] in ids)
+                and not ctx.engine.entities.resolve_exact(ctx.engine.identity.tenant, name)):
+            # A place, or a short form of a name the same claim already gave, is another
+            # party: "Zedaveli Springs is based in Zedaveli" names a firm and a town.
+            found = []
         if len(found) == 1 or (found and linking == "evidence"):
             entity_id = found[0]
             for extra in found[1:]:  # evidence: seal under every entity the name could mean

@@ -28,7 +28,7 @@ from affidavit.gates.write_context import decide_in_source
 from affidavit.memory import correct, dedupe, tombstones
 from affidavit.memory import sources as sourcing
 from affidavit.memory.conflicts import apply_conflicts
-from affidavit.memory.linking import resolve_entities
+from affidavit.memory.linking import place_keys, resolve_entities
 from affidavit.projections import ClaimRecord
 from affidavit.secrets_scan import find_secret
 from affidavit.text.aliases import ALIASES_VERSION, stated_aliases
@@ -221,7 +221,8 @@ def _record(ctx: WriteContext, claim: str, narrowed: str, decision: WriteDecisio
         resolve_entities(ctx, [n for n, _, _ in find_names(cased_span) if name_key(n) in owners], seen,
                          linking="evidence")
     entity_ids, ambiguous = resolve_entities(ctx, list(shape.entities) or [shape.subject], seen,
-                                             aliases=aliases, ambiguities=ambiguities)
+                                             aliases=aliases, ambiguities=ambiguities,
+                                             places=place_keys(claim))
     # A nickname the evidence states is registered even where chat wrote it lower case.
     spanned = [n for n, _, _ in find_names(narrowed)] + [a for a in alias_names or () if a not in narrowed]
     named_in_span, _ = resolve_entities(ctx, spanned, seen, linking="evidence", aliases=aliases)

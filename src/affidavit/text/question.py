@@ -286,6 +286,8 @@ def parse_question(question: str) -> Question:
         # The clause is about its name: "the company that *owns* X" asks before it, "the
         # company X *owns*" after it, and a frame trigger that says a side reads it so.
         inner_target = min((p for p, i in name_of.items() if i == name_idx), default=None)
+        if lo + 1 < len(tokens) and tokens[lo + 1][0].casefold() == "by" and lo + 2 == inner_target:
+            inner_target = lo - 1  # "the company owned by X": X the verb's subject, as in "X owns"
         inner = Question(
             "which", (mentions[name_idx][0],), inner_terms, inner_head, scope, now,
             previous=bool(inside), target_at=inner_target,

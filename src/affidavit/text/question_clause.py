@@ -88,6 +88,15 @@ def _clause(
         if low[i] != "the" or (i + 1) in name_of or tokens[i + 1][0][0].isupper():
             continue
         j = i + 2
+        if j + 1 < len(tokens) and j not in name_of and j + 1 in name_of and _head_word(tokens, j):
+            j += 1  # a two-word head: "the rice mill X owns"
+        if (j + 2 < len(tokens) and low[j + 1] == "by" and j + 2 in name_of
+                and low[j].endswith(("ed", "en")) and j not in name_of):
+            # "the company owned by X": a reduced passive clause, X its agent
+            end = j + 2
+            while end + 1 in name_of and name_of[end + 1] == name_of[j + 2]:
+                end += 1
+            return j, end, name_of[j + 2]
         if low[j] == "where" and j + 1 in name_of:
             return _where_clause(tokens, name_of, j + 1)
         if low[j] in _RELATIVE:
@@ -107,6 +116,13 @@ def _clause(
             if end + 1 < len(tokens) and low[end + 1] not in STOPWORDS | _AUX:
                 return j, end + 1, name_of[j]
     return None
+
+
+def _head_word(tokens: list[tuple[str, int, int]], j: int) -> bool:
+    """Whether token ``j`` is a lower-case content word that may end a head noun."""
+    word = tokens[j][0]
+    return word.islower() and word.isalpha() and word not in STOPWORDS and word not in _AUX \
+        and word not in _RELATIVE and word != "where"
 
 
 def _object_clause_end(tokens: list[tuple[str, int, int]], name_of: dict[int, int], end: int) -> int:

@@ -72,10 +72,11 @@ def origin_at(
     *be* question that ends in "from" and demands nothing else (``lemmas``); "Where did
     X move from?" has its own verb and is not one."""
     low = [t.casefold() for t, _s, _e in tokens]
-    if wh != "where" or not plain or len(low) < 3 or low[-1] != "from":
+    at = len(low) - 2 if len(low) > 3 and low[-1] == "originally" else len(low) - 1
+    if wh != "where" or not plain or len(low) < 3 or low[at] != "from":  # "... from originally"
         return None
     if not any(_BE_OR_CONTRACTED.match(t) for t in low[:3]):
         return None
     if any(lem != "originally" for lem in lemmas):
         return None
-    return len(tokens) - 1
+    return at
