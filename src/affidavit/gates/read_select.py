@@ -24,6 +24,7 @@ from affidavit.text.lemmas import STOPWORDS, content_lemmas
 from affidavit.text.memo import memo
 from affidavit.text.names import find_names, key_tokens
 from affidavit.text.question import Term, TimeScope, Wh
+from affidavit.text.wordlists import PLACE_PREPOSITIONS
 
 SELECTABLE = frozenset({"active", "disputed"})
 _HISTORY = frozenset({"active", "disputed", "superseded"})
@@ -267,30 +268,28 @@ def _answer_check(
 _LOCATIVE = frozenset({"in", "near", "outside", "around", "from", "across"})
 
 
-@memo(maxsize=16384)
 def _names_a_party(text: str, subject_name: str) -> bool:
     """Whether ``text`` names an entity besides its subject other than as a place
     ("works for *Brix*", "bought *Tessel*"; not "works as a biologist in *Split*")."""
-    for name, start, _end in find_names(text):
-        if name == subject_name or start == text.find(subject_name):
-            continue
-        before = text[:start].split()
-        if not before or before[-1].casefold() not in _LOCATIVE:
-            return True
-    return False
+    return any(word not in _LOCATIVE for word in _words_before_names(text, subject_name))
 
 
-@memo(maxsize=16384)
 def _names_a_place(text: str, subject_name: str) -> bool:
     """Whether ``text`` places something at a name other than its subject's ("Zedaveli
     Springs is based *in Zedaveli*": the town need not be an entity of its own)."""
+    return any(word in PLACE_PREPOSITIONS for word in _words_before_names(text, subject_name))
+
+
+@memo(maxsize=16384)
+def _words_before_names(text: str, subject_name: str) -> tuple[str, ...]:
+    """The word before each name of ``text`` but its subject's ("" at the start)."""
+    out: list[str] = []
     for name, start, _end in find_names(text):
         if name == subject_name or start == text.find(subject_name):
             continue
         before = text[:start].split()
-        if before and before[-1].casefold() in _LOCATIVE - {"from"}:
-            return True
-    return False
+        out.append(before[-1].casefold() if before else "")
+    return tuple(out)
 
 
 def _ungrounded_term(

@@ -11,6 +11,7 @@ from typing import Literal
 from affidavit.engine import WriteContext
 from affidavit.events import EntityPrivate, EntityRegistered
 from affidavit.text.names import find_names, name_key
+from affidavit.text.wordlists import PLACE_PREPOSITIONS
 
 Linking = Literal["claim", "evidence"]
 
@@ -33,13 +34,10 @@ def lookup(ctx: WriteContext, name: str, first: bool, linking: Linking) -> list[
     return entities.resolve(tenant, name) or entities.candidates(tenant, name)
 
 
-_LOCATIVE = frozenset({"in", "near", "outside", "around"})
-
-
 def place_keys(claim: str) -> frozenset[str]:
     """Keys of the names ``claim`` puts right after a locative preposition."""
     return frozenset(name_key(name) for name, start, _end in find_names(claim)
-                     if (before := claim[:start].split()) and before[-1].casefold() in _LOCATIVE)
+                     if (before := claim[:start].split()) and before[-1].casefold() in PLACE_PREPOSITIONS)
 
 
 def resolve_entities(ctx: WriteContext, names: list[str], seen: dict[str, str] | None = None,

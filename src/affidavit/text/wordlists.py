@@ -131,3 +131,7 @@ SYMMETRIC_VERBS = frozenset({"marry", "wed", "meet", "date", "divorce", "partner
 
 # Posts written as capitals ("CEO of Grup Feixes", "the HR manager"): a role, never a name.
 ROLE_ABBREVIATIONS = frozenset({"ceo", "cfo", "cto", "coo", "md", "gm", "fd", "hr", "vp", "hq", "gp"})
+
+# Prepositions that put a name as a place ("lives *in* Zedaveli"): linking and the read
+# gate's "where" both read a name after one as a place, never as a short form of a firm.
+PLACE_PREPOSITIONS = frozenset({"in", "near", "outside", "around"})
