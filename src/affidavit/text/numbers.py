@@ -280,7 +280,23 @@ _COMMA_DECIMAL = re.compile(
 )
 
 
-_REGROUP_HINT = re.compile(r"\d[ \u00a0\u202f]\d|\d,\d|\d\.\d{3}")
+_REGROUP_HINT = re.compile(r"\d[ \u00a0\u202f]\d|\d,\d|\d\.\d{3}|\d['’]\d{3}")
+# Continental decimals. A comma followed by one or two digits and no third is never an
+# English thousands separator, so it is a decimal comma ("2,5 km", "12,50 EUR", "994,50 €");
+# read as two numbers it gave a claim either half ("ran 5 km" from "2,5 km"). Written
+# with thousands grouped by dots or spaces before it, the groups are thousands
+# ("1.350,00", "12 000,50"); the Swiss group thousands with an apostrophe ("CHF 1'250.00").
+_GROUPED_DECIMAL = re.compile(
+    r"(?<![\d.,'’])\d{1,3}(?:(?:\.\d{3})+|(?:[ \u00a0\u202f]\d{3})+),\d{1,2}(?![\d]|[.,]\d)"
+)
+_APOSTROPHE_GROUPED = re.compile(r"(?<![\d.,'’])\d{1,3}(?:['’]\d{3})+(?![\d'’])")
+_DECIMAL_COMMA = re.compile(
+    r"(?<![\d.,'’])(?<!\d[ \u00a0\u202f])(\d+),(\d{1,2})(?![\d]|[.,]\d)"
+)
+# A currency symbol written after its amount, as much of Europe does ("994,50 €", "25 $");
+# not one that opens the next amount ("5 €10").
+_SYMBOL_AFTER = re.compile(r"[ \u00a0]?([$£€¥])(?![ \u00a0]?\d)")
+_TO_ENGLISH = str.maketrans({".": ",", " ": ",", "\u00a0": ",", "\u202f": ",", ",": "."})
 # Thousands grouped by dots, as much of Europe writes them: two groups or more ("1.310.000",
 # never a decimal), or one group beside a currency written so ("54.400 kr.", "€1.200").
 _DOT_GROUPED = re.compile(
@@ -294,9 +310,12 @@ _DOT_GROUPED = re.compile(
 def _regrouped(text: str) -> str:
     if _REGROUP_HINT.search(text) is None:
         return text  # the common text: no digit group a space or comma could join
-    out = _SPACE_GROUPED.sub(lambda m: re.sub(r"[ \u00a0\u202f]", ",", m.group(0)), text)
+    out = _GROUPED_DECIMAL.sub(lambda m: m.group(0).translate(_TO_ENGLISH), text)
+    out = _APOSTROPHE_GROUPED.sub(lambda m: re.sub("['’]", ",", m.group(0)), out)
+    out = _SPACE_GROUPED.sub(lambda m: re.sub(r"[ \u00a0\u202f]", ",", m.group(0)), out)
     out = _DOT_GROUPED.sub(lambda m: m.group(0).replace(".", ","), out)
-    return _COMMA_DECIMAL.sub(lambda m: f"{m.group(1)}.{m.group(2)}", out)
+    out = _COMMA_DECIMAL.sub(lambda m: f"{m.group(1)}.{m.group(2)}", out)
+    return _DECIMAL_COMMA.sub(lambda m: f"{m.group(1)}.{m.group(2)}", out)
 
 
 @memo(maxsize=16384)
@@ -389,6 +408,8 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
             unit = symbol_unit(symbol, text)
         elif prefix is not None:
             unit = prefix[0]
+        elif unit is None and (trail := _SYMBOL_AFTER.match(text, end)) is not None:
+            unit, end2 = symbol_unit(trail.group(1), text), trail.end()  # "994,50 €"
         if unit is None and m.group(5) is not None and _ORDINAL_AFTER.match(text, end):
             unit, end2 = "ord", _ORDINAL_AFTER.match(text, end).end()  # type: ignore[union-attr]
         if value is None:  # a version string such as 2.7.3 compares as text
