@@ -65,3 +65,12 @@ def ask(index: MemoryReadIndex, question: str, **kw: object) -> ReadDecision:
 
 def ids(decision: ReadDecision) -> list[str]:
     return [c.claim_id for c in decision.claims]
+
+
+def assert_pair(index: MemoryReadIndex, question: str, want: list[str], miss: str, at: str) -> None:
+    """``question`` is answered by exactly the claims ``want``; its near-miss ``miss``,
+    over the same store, abstains."""
+    d = decide_read(question, index, at=at)
+    assert d.status == "answered" and sorted(c.claim_id for c in d.claims) == sorted(want), d.text
+    m = decide_read(miss, index, at=at)
+    assert m.status == "abstained", m.text

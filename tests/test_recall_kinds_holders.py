@@ -5,13 +5,16 @@ over the same claims that still abstains, so neither an empty index nor a gate t
 answers everything passes:
 
 * an abstention on "what car does X drive" names the kind of answer asked ("car"), the
-  noun right after the question word, not the verb after the name.
+  noun right after the question word, not the verb after the name;
+* a role noun names the doer of the asked verb ("who conducts Y" <- "X is the conductor
+  of Y", "where does X teach" <- "X works as a teacher at Y"), with the asked entity in
+  the verb's role: never "who conducts X" from X's own conductorship.
 """
 
 from __future__ import annotations
 
 import pytest
-from chat_store import index_of
+from chat_store import assert_pair, index_of
 
 from affidavit.gates.contracts import ReadDecision
 from affidavit.gates.read import decide_read
@@ -22,7 +25,25 @@ AT = "2026-06-01"
 CLAIMS: tuple[tuple[str, str, str | None], ...] = (
     ("speaks", "Gwenola Kerbrat speaks French.", None),
     ("welder", "Youenn Le Gall is a welder at Kerhoas Chantier.", None),
+    ("conductor", "Maiwenn Riou has been the conductor of the Kerhoas Fanfare since 2017.", None),
+    ("choir", "The Penmarc'h Choir rehearses in Quimper.", None),
+    ("teacher", "Erwan Caradec works as a maths teacher at Skol Diwan Kemper.", None),
+    ("yard", "Nolwenn Tanguy is the yard manager of Kerhoas Chantier.", None),
 )
+
+
+PAIRS = [
+    ("agent-noun", "who conducts the kerhoas fanfare", ["conductor"],
+     "who conducts the penmarc'h choir"),
+    ("agent-noun-own", "how long has maiwenn riou been conducting the kerhoas fanfare",
+     ["conductor"], "how long has youenn le gall been conducting the kerhoas fanfare"),
+    ("agent-noun-where", "where does erwan caradec teach", ["teacher"],
+     "where does youenn le gall teach"),
+    ("agent-noun-frame", "who manages the kerhoas chantier yard", ["yard"],
+     "who manages nolwenn tanguy"),
+    ("agent-noun-direction", "which band does maiwenn riou conduct", ["conductor"],
+     "who conducts maiwenn riou"),
+]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -49,3 +70,10 @@ def test_the_kind_of_answer_asked_is_the_term_named(
     assert d.status == "abstained" and d.ungrounded_term == term, d.text
     a = ask(store, "which languages does gwenola kerbrat speak")
     assert a.status == "answered" and [c.claim_id for c in a.claims] == ["speaks"], a.text
+
+
+@pytest.mark.parametrize(("kind", "question", "want", "miss"), PAIRS, ids=[p[0] for p in PAIRS])
+def test_answered_and_its_near_miss_abstains(
+    store: MemoryReadIndex, kind: str, question: str, want: list[str], miss: str
+) -> None:
+    assert_pair(store, question, want, miss, AT)

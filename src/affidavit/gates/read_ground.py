@@ -42,6 +42,7 @@ from affidavit.gates.read_frames import NUMBER, derived_grounds, frame_grounds
 from affidavit.gates.read_target import relation_elsewhere
 from affidavit.gates.read_words import (
     adjective_grounds,
+    agent_noun_of,
     converse_grounds,
     instance_grounds,
     modifies_category,
@@ -131,17 +132,24 @@ def _claim_terms(
 
 
 @memo(maxsize=65536)
-def _role(text: str, subject_name: str) -> tuple[bool, bool]:
-    """``(is_role_claim, names_an_organisation)`` for a claim's text."""
+def _role_noun(text: str, subject_name: str) -> tuple[str, bool] | None:
+    """``(role noun, names_an_organisation)`` of a role claim ("X is the plant *manager* of
+    Y", "X works as a *teacher* at Y"), or None for any other claim."""
     rest = _after_subject(text, subject_name)
     for pattern, with_org in ((_ROLE_ORG, True), (_ROLE_BARE, False)):
         m = pattern.match(rest)
         if m is not None:
             noun = m.group(1)
             if not noun.isalpha() or lemma(noun) in RELATIONAL_NOUNS:
-                return False, False
-            return True, with_org
-    return False, False
+                return None
+            return lemma(noun), with_org
+    return None
+
+
+def _role(text: str, subject_name: str) -> tuple[bool, bool]:
+    """``(is_role_claim, names_an_organisation)`` for a claim's text."""
+    found = _role_noun(text, subject_name)
+    return (True, found[1]) if found is not None else (False, False)
 
 
 def _after_subject(text: str, subject_name: str) -> str:
@@ -188,6 +196,8 @@ def _term_grounded(
         if frame_grounds(term, claim, offered, own, asked):
             return True, term.lemma in offered
         if _frame_role(term, claim, own):  # "Who is Lena's employer?" <- "Lena is the CTO of Brix"
+            return True, False
+        if _agent_role(term, claim, own):  # "Who manages the plant?" <- "X is its plant manager"
             return True, False
         if term.strict or bridge:
             # A clause's relation yields the entity it stands for only in its frame's
@@ -244,6 +254,8 @@ def _term_grounded(
         return True, False
     if converse_grounds(term, offered, own):
         return True, False
+    if _agent_role(term, claim, own):
+        return True, False
     if term.lemma == "name" and offered & _NAMING:  # "the name of ..." <- "called Bára"
         return True, False
     return False, False
@@ -262,6 +274,17 @@ def _frame_role(term: Term, claim: ClaimView, own: bool) -> bool:
         return False
     role, org = _role(claim.text, claim.subject_name)
     return role and org and len(claim.entity_ids) > 1
+
+
+def _agent_role(term: Term, claim: ClaimView, own: bool) -> bool:
+    """ "Who conducts the Rudupis Band?" <- "X is the conductor of the Rudupis Band": the
+    role of a role claim in an organisation is the asked verb's agent noun, and the asked
+    entity has the verb's role in the question: its subject when the verb follows its
+    name ("Where does X teach?" <- "X works as a teacher at Y"), its object before it."""
+    if term.kind != "word" or own != term.after_target:
+        return False
+    found = _role_noun(claim.text, claim.subject_name)
+    return found is not None and found[1] and agent_noun_of(found[0], term.lemma)
 
 
 def _synonym_offered(word: str, offered: frozenset[str]) -> bool:

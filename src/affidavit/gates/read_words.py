@@ -10,6 +10,7 @@ does, always for the asked entity and in the direction the question gives:
 * ``modifies_category``: a word beside a category frame's word that the claim word's
   category says ("skin condition" <- eczema, "health problems" <- asthma);
 * ``adjective_grounds``: a condition noun's adjective ("allergies" <- "is allergic to");
+* ``agent_noun_of``: a role noun that names a verb's doer ("conductor" <- conduct);
 * ``construction_fills``: "plays the <unknown noun>" (an instrument), "plays <unknown noun>"
   (a sport), "is from <Name>".
 
@@ -25,6 +26,7 @@ from affidavit.gates.contracts import ClaimView
 from affidavit.text.frames import converse_verbs, frames_of
 from affidavit.text.lemmas import STOPWORDS, lemma, words
 from affidavit.text.lexical import active, unknown_noun
+from affidavit.text.lexicon import lexicon as pinned_lexicon
 from affidavit.text.memo import memo
 from affidavit.text.question import Term
 from affidavit.text.slots import BY_NAME, Frame
@@ -99,6 +101,26 @@ def converse_grounds(term: Term, offered: frozenset[str], own: bool) -> bool:
     if term.kind != "word" or not term.after_target:
         return False
     return any(other in offered and own == same for other, same in _converse_sides(term.lemma))
+
+
+# How English makes an agent noun of a verb: conduct-or, teach-er, manage-r, run-n-er.
+_AGENT_ENDINGS = ("er", "or", "r")
+
+
+@memo(maxsize=16384)
+def agent_noun_of(noun: str, verb: str) -> bool:
+    """Whether ``noun`` names the doer of ``verb``: a derivation the lexicon lists
+    ("teacher" <- teach), or the verb with an agent ending when the lexicon knows the
+    verb ("conductor" <- conduct, "manager" <- manage, "runner" <- run)."""
+    lexicon = active()
+    if any(v == verb and role == "agent" for v, role in lexicon.derivations(noun)):
+        return True
+    stems = (verb, verb + verb[-1:]) if verb[-1:] not in "aeiouy" else (verb,)
+    shaped = any(noun == stem + end for stem in stems for end in _AGENT_ENDINGS)
+    if not shaped or noun == verb:
+        return False
+    pinned = pinned_lexicon()
+    return bool(pinned.synonyms_first_sense(verb, "v") or pinned.derivations(verb, "v"))
 
 
 def _common_words(text: str) -> frozenset[str]:
