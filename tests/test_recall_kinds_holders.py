@@ -8,7 +8,9 @@ answers everything passes:
   noun right after the question word, not the verb after the name;
 * a role noun names the doer of the asked verb ("who conducts Y" <- "X is the conductor
   of Y", "where does X teach" <- "X works as a teacher at Y"), with the asked entity in
-  the verb's role: never "who conducts X" from X's own conductorship.
+  the verb's role: never "who conducts X" from X's own conductorship;
+* "where is X" is answered by a copula putting X at a named place ("X is a cafe on
+  Ouessant", "X is in Brest"), never by "X is on the board of ...".
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ CLAIMS: tuple[tuple[str, str, str | None], ...] = (
     ("choir", "The Penmarc'h Choir rehearses in Quimper.", None),
     ("teacher", "Erwan Caradec works as a maths teacher at Skol Diwan Kemper.", None),
     ("yard", "Nolwenn Tanguy is the yard manager of Kerhoas Chantier.", None),
+    ("island", "Ti Kafe Kerlouan is a beach cafe on Ouessant.", None),
+    ("brest", "Kerhoas Chantier is in Brest.", None),
+    ("board", "Gwenola Kerbrat is on the board of the Kerhoas Fanfare.", None),
 )
 
 
@@ -43,6 +48,9 @@ PAIRS = [
      "who manages nolwenn tanguy"),
     ("agent-noun-direction", "which band does maiwenn riou conduct", ["conductor"],
      "who conducts maiwenn riou"),
+    ("where-copula", "where is ti kafe kerlouan", ["island"], "where is gwenola kerbrat"),
+    ("where-town", "what town is kerhoas chantier in", ["brest"],
+     "what town is the kerhoas fanfare in"),
 ]  # fmt: skip
 
 

@@ -328,8 +328,22 @@ def _wh_ok(wh: Wh, has_word_terms: bool, claim: ClaimView, offered: frozenset[st
     if wh == "how_often":
         return bool(FREQUENCY.search(claim.text))
     if wh == "where" and not has_word_terms:  # "Where is X?": X's own location
-        return own and bool(offered & {"live", "reside", "base", "headquarter", "locate", "situate"})
+        return own and (bool(offered & {"live", "reside", "base", "headquarter", "locate", "situate"})
+                        or _placed(claim.text, claim.subject_name))
     return True
+
+
+# "X is in Falset", "X is a kitesurf school on Naxos": the subject put at a named place.
+_PLACED = re.compile(
+    r"^\s*(?:is|are|was|were)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){1,3}?)?(?:in|on|near|outside)\s+(\w)"
+)
+
+
+def _placed(text: str, subject_name: str) -> bool:
+    """Whether a claim says where its subject is, by a copula and a place preposition
+    before a name (never "is on the board", "is in talks")."""
+    m = _PLACED.match(_after_subject(text, subject_name))
+    return m is not None and m.group(1).isupper()
 
 
 def ground(
