@@ -10,7 +10,13 @@ answers everything passes:
   of Y", "where does X teach" <- "X works as a teacher at Y"), with the asked entity in
   the verb's role: never "who conducts X" from X's own conductorship;
 * "where is X" is answered by a copula putting X at a named place ("X is a cafe on
-  Ouessant", "X is in Brest"), never by "X is on the board of ...".
+  Ouessant", "X is in Brest"), never by "X is on the board of ...";
+* a post one person holds at a time ("chairs Y", "the mayor of Y") whose asked holder's
+  claim has ended answers "is X still ..." with its holder now; a post of many ("a welder
+  at Y") never does;
+* a person's position at an organisation is one slot whatever the role word: "is X still
+  a junior associate" <- "X is a partner at Y" after the associate claim ended ("the
+  partner of Z" is kin, no post); "current" asks about now.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from affidavit.gates.read_index import MemoryReadIndex
 
 AT = "2026-06-01"
 
-CLAIMS: tuple[tuple[str, str, str | None], ...] = (
+CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("speaks", "Gwenola Kerbrat speaks French.", None),
     ("welder", "Youenn Le Gall is a welder at Kerhoas Chantier.", None),
     ("conductor", "Maiwenn Riou has been the conductor of the Kerhoas Fanfare since 2017.", None),
@@ -34,6 +40,14 @@ CLAIMS: tuple[tuple[str, str, str | None], ...] = (
     ("island", "Ti Kafe Kerlouan is a beach cafe on Ouessant.", None),
     ("brest", "Kerhoas Chantier is in Brest.", None),
     ("board", "Gwenola Kerbrat is on the board of the Kerhoas Fanfare.", None),
+    ("chair-old", "Anna Bihan chairs the Kemper Beekeepers' Association.", "2015-03-01", "2024-02-29"),
+    ("chair-new", "Loig Stephan chairs the Kemper Beekeepers' Association.", "2024-03-01"),
+    ("welder-old", "Herve Jaouen was a welder at Kerhoas Chantier.", "2012-01-01", "2020-12-31"),
+    ("welder-new", "Soazig Pennec is a welder at Kerhoas Chantier.", "2021-01-01"),
+    ("associate", "Katell Morvan was a junior associate at Kemper Avocats.", "2016-09-01", "2023-08-31"),
+    ("partner-at", "Katell Morvan is a partner at Kemper Avocats.", "2023-09-01"),
+    ("associate-2", "Tugdual Ropars was a junior associate at Kemper Avocats.", "2015-09-01", "2022-08-31"),
+    ("partner-of", "Tugdual Ropars is the partner of Soazig Pennec.", "2022-01-01"),
 )
 
 
@@ -51,6 +65,14 @@ PAIRS = [
     ("where-copula", "where is ti kafe kerlouan", ["island"], "where is gwenola kerbrat"),
     ("where-town", "what town is kerhoas chantier in", ["brest"],
      "what town is the kerhoas fanfare in"),
+    ("post-holder-now", "is anna bihan still chair of the kemper beekeepers", ["chair-new"],
+     "is herve jaouen still a welder at kerhoas chantier"),
+    ("post-holder-year", "is anna bihan still chair of the kemper beekeepers", ["chair-new"],
+     "did anna bihan chair the kemper beekeepers in 2010"),
+    ("post-slot", "is katell morvan still a junior associate", ["partner-at"],
+     "is tugdual ropars still a junior associate"),
+    ("current-word", "what's katell morvan's current position at kemper avocats", ["partner-at"],
+     "what was katell morvan's position at kemper avocats in 2012"),
 ]  # fmt: skip
 
 

@@ -29,11 +29,14 @@ from affidavit.errors import InvalidInput
 from affidavit.gates import read_render as render
 from affidavit.gates.contracts import ClaimView, ReadDecision, ReadIndex
 from affidavit.gates.read_frames import with_frames
+from affidavit.gates.read_posts import successors
 from affidavit.gates.read_select import (
     SELECTABLE,
     HopResult,
     candidate_claims,
     current_values,
+    ended_claims,
+    live_at,
     select_hop,
     window_for,
 )
@@ -208,6 +211,10 @@ def _hop(
     if hop.reason == "no_valid_claim" and q.now:  # "Is Lena still at Brix?": what replaced it
         own = [c for e in sorted(sets[0]) for c in index.claims_about(e)]
         now = current_values(hop.grounded, own, sets[0], window, q.wh, named)
+        if not now and q.wh == "none" and not window.explicit:
+            # "Is X still chair of Y?": whoever holds that one-holder post now
+            now = successors(ended_claims(hop.grounded, sets[0], window), index.claims_about,
+                             sets[0], live_at(window))
         if now:
             hop = hop._replace(claims=tuple(now), reason=None, term=None)
     return hop if recent is None else hop._replace(known=recent)

@@ -13,13 +13,14 @@ its own lemma first, then more same-lemma matches, then the latest
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView, ReadIndex
 from affidavit.gates.read_frames import slot_of
 from affidavit.gates.read_ground import Grounding, claim_years, ground, lexicon_grounds
 from affidavit.gates.read_postings import narrowed
+from affidavit.gates.read_posts import post_slot
 from affidavit.text.lemmas import STOPWORDS, content_lemmas
 from affidavit.text.memo import memo
 from affidavit.text.names import find_names, key_tokens
@@ -208,11 +209,7 @@ def current_values(
     """
     if window.explicit:
         return []
-    ended = [
-        c for c in grounded
-        if c.subject_id in subject_ids and (c.state == "superseded" or not holds(c, window))
-    ]  # fmt: skip
-    slots = {key for c in ended for key in _slot_keys(c)}
+    slots = {key for c in ended_claims(grounded, subject_ids, window) for key in _slot_keys(c)}
     if not slots:
         return []
     current = [
@@ -224,13 +221,32 @@ def current_values(
     return current
 
 
+def ended_claims(
+    grounded: Iterable[ClaimView], subject_ids: frozenset[str], window: Window
+) -> list[ClaimView]:
+    """The grounded claims about the asked entity that no longer hold at ``window``."""
+    return [
+        c for c in grounded
+        if c.subject_id in subject_ids and (c.state == "superseded" or not holds(c, window))
+    ]  # fmt: skip
+
+
+def live_at(window: Window) -> Callable[[ClaimView], bool]:
+    """Whether a claim is selectable and valid at ``window``."""
+    return lambda c: c.state in SELECTABLE and holds(c, window)
+
+
 def _slot_keys(claim: ClaimView) -> frozenset[tuple[str, str]]:
-    """The slots a claim fills for its subject: its predicate key, and the frame its
-    wording fills ("lives in" and "moved to" both say where they live)."""
+    """The slots a claim fills for its subject: its predicate key, the frame its
+    wording fills ("lives in" and "moved to" both say where they live), and its
+    position at an organisation ("a senior associate at Y", "a partner at Y")."""
     keys = {(claim.subject_id, "key:" + claim.predicate)}
     slot = slot_of(frozenset(content_lemmas(claim.text)) | frozenset(claim.predicate_terms))
     if slot is not None:
         keys.add((claim.subject_id, "slot:" + slot))
+    post = post_slot(claim)
+    if post is not None:
+        keys.add((claim.subject_id, post))
     return frozenset(keys)
 
 

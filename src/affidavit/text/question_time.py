@@ -23,7 +23,7 @@ _DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})\s+({_MONTH})\s+(\d{{4}})\b", re.I)
 _MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+(\d{{4}})\b", re.I)
 _YEAR = re.compile(r"\b(?:in|during|as of|on|by|around|at the end of)\s+(1\d{3}|20\d{2})\b", re.I)
 NOW = re.compile(
-    r"\b(now|currently|today|at present|presently|nowadays|these days|this days|still|"
+    r"\b(now|currently|current|today|at present|presently|nowadays|these days|this days|still|"
     r"right now|at the moment)\b",
     re.I,
 )
