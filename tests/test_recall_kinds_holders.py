@@ -16,7 +16,11 @@ answers everything passes:
   at Y") never does;
 * a person's position at an organisation is one slot whatever the role word: "is X still
   a junior associate" <- "X is a partner at Y" after the associate claim ended ("the
-  partner of Z" is kin, no post); "current" asks about now.
+  partner of Z" is kin, no post); "current" asks about now;
+* a name that begins with a capital outside ASCII is a name to the leadership reading
+  ("who runs Éadaoin Foods" <- "X is the chief executive of Éadaoin Foods");
+* a head of two or three words before a relative clause ("the holding company that owns
+  X") is the clause's head.
 """
 
 from __future__ import annotations
@@ -48,6 +52,11 @@ CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("partner-at", "Katell Morvan is a partner at Kemper Avocats.", "2023-09-01"),
     ("associate-2", "Tugdual Ropars was a junior associate at Kemper Avocats.", "2015-09-01", "2022-08-31"),
     ("partner-of", "Tugdual Ropars is the partner of Soazig Pennec.", "2022-01-01"),
+    ("ceo-diacritic", "Aoife Ní Bhriain is the chief executive of Éadaoin Foods.", None),
+    ("fd", "Bláthnaid Ó Sé is the finance director of Ómra Bakery.", None),
+    ("from", "Aoife Ní Bhriain is from Éadan Doire.", None),
+    ("holding-owns", "Kemper Holding owns Éadaoin Foods.", None),
+    ("holding-ceo", "Jakez Kerhoas is the chief executive of Kemper Holding.", None),
 )
 
 
@@ -71,6 +80,11 @@ PAIRS = [
      "did anna bihan chair the kemper beekeepers in 2010"),
     ("post-slot", "is katell morvan still a junior associate", ["partner-at"],
      "is tugdual ropars still a junior associate"),
+    ("capital-name", "who runs éadaoin foods", ["ceo-diacritic"], "who runs ómra bakery"),
+    ("capital-origin", "where is aoife ní bhriain from", ["from"],
+     "where is bláthnaid ó sé from"),
+    ("two-word-head", "who runs the holding company that owns éadaoin foods",
+     ["holding-owns", "holding-ceo"], "who runs the holding company that owns ómra bakery"),
     ("current-word", "what's katell morvan's current position at kemper avocats", ["partner-at"],
      "what was katell morvan's position at kemper avocats in 2012"),
 ]  # fmt: skip

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from affidavit.gates.contracts import ClaimView
+from affidavit.gates.read_classes import ascii_capitals
 from affidavit.text.frames import converse_verbs, frames_of
 from affidavit.text.lemmas import STOPWORDS, lemma, words
 from affidavit.text.lexical import active, unknown_noun
@@ -58,7 +59,7 @@ def construction_fills(frame_name: str, text: str) -> bool:
         nouns = [m.group(1) for m in _PLAYS_BARE.finditer(text)]
         return any(n[:1].islower() and unknown_noun(n) and unknown_noun(lemma(n)) for n in nouns)
     if frame_name in ("hometown", "origin"):
-        return bool(_IS_FROM.search(text))
+        return bool(_IS_FROM.search(ascii_capitals(text)))
     return False
 
 
