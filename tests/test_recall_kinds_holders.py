@@ -20,7 +20,10 @@ answers everything passes:
 * a name that begins with a capital outside ASCII is a name to the leadership reading
   ("who runs Éadaoin Foods" <- "X is the chief executive of Éadaoin Foods");
 * a head of two or three words before a relative clause ("the holding company that owns
-  X") is the clause's head.
+  X") is the clause's head;
+* a typed word no lexicon knows is read as the claim word it clips ("vp eng" <- "vice
+  president of engineering") or is one slip from ("neice" <- "niece"); a word the lexicon
+  knows ("exec") is read as itself.
 """
 
 from __future__ import annotations
@@ -57,6 +60,9 @@ CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("from", "Aoife Ní Bhriain is from Éadan Doire.", None),
     ("holding-owns", "Kemper Holding owns Éadaoin Foods.", None),
     ("holding-ceo", "Jakez Kerhoas is the chief executive of Kemper Holding.", None),
+    ("vp-eng", "Morgane Le Bihan is the vice president of engineering at Kemper Holding.", None),
+    ("vp-sales", "Yann Cadiou is the vice president of sales at Éadaoin Foods.", None),
+    ("niece", "Enora Le Gall is Youenn Le Gall's niece.", None),
 )
 
 
@@ -85,6 +91,9 @@ PAIRS = [
      "where is bláthnaid ó sé from"),
     ("two-word-head", "who runs the holding company that owns éadaoin foods",
      ["holding-owns", "holding-ceo"], "who runs the holding company that owns ómra bakery"),
+    ("clipped", "who is the vp eng at kemper holding", ["vp-eng"],
+     "who is the vp eng at éadaoin foods"),
+    ("slipped", "who is youenn le gall's neice", ["niece"], "who is youenn le gall's nefew"),
     ("current-word", "what's katell morvan's current position at kemper avocats", ["partner-at"],
      "what was katell morvan's position at kemper avocats in 2012"),
 ]  # fmt: skip
@@ -121,3 +130,12 @@ def test_answered_and_its_near_miss_abstains(
     store: MemoryReadIndex, kind: str, question: str, want: list[str], miss: str
 ) -> None:
     assert_pair(store, question, want, miss, AT)
+
+
+def test_a_known_word_is_no_slip(store: MemoryReadIndex) -> None:
+    """ "exec" is a word of the lexicon's own (another sense), so it is not read as a
+    clipping of "executive"; the unknown "eng" is."""
+    d = ask(store, "who is the chief exec of kemper holding")
+    assert d.status == "abstained" and d.ungrounded_term == "exec", d.text
+    a = ask(store, "who is the chief executive of kemper holding")
+    assert a.status == "answered" and [c.claim_id for c in a.claims] == ["holding-ceo"], a.text

@@ -47,6 +47,7 @@ from affidavit.gates.read_words import (
     instance_grounds,
     modifies_category,
     plays_position,
+    slip_grounds,
 )
 from affidavit.text.entail import implied_by
 from affidavit.text.fold import fold
@@ -257,6 +258,8 @@ def _term_grounded(
     if _agent_role(term, claim, own):
         return True, False
     if term.lemma == "name" and offered & _NAMING:  # "the name of ..." <- "called Bára"
+        return True, False
+    if slip_grounds(term, offered):  # "vp eng" <- "vice president of engineering"
         return True, False
     return False, False
 

@@ -10,6 +10,8 @@ does, always for the asked entity and in the direction the question gives:
 * ``modifies_category``: a word beside a category frame's word that the claim word's
   category says ("skin condition" <- eczema, "health problems" <- asthma);
 * ``adjective_grounds``: a condition noun's adjective ("allergies" <- "is allergic to");
+* ``slip_grounds``: a word no lexicon knows read as the claim word it clips or is one
+  slip from ("eng" <- "engineering", "neice" <- "niece");
 * ``agent_noun_of``: a role noun that names a verb's doer ("conductor" <- conduct);
 * ``construction_fills``: "plays the <unknown noun>" (an instrument), "plays <unknown noun>"
   (a sport), "is from <Name>".
@@ -122,6 +124,51 @@ def agent_noun_of(noun: str, verb: str) -> bool:
         return False
     pinned = pinned_lexicon()
     return bool(pinned.synonyms_first_sense(verb, "v") or pinned.derivations(verb, "v"))
+
+
+_CLIPPED = 3  # "eng" for engineering, "assoc" for association: the shortest clipping read
+_SLIPPED = 5  # "neice", "assocation": the shortest typed word read as one slip from another
+
+
+def slip_grounds(term: Term, offered: frozenset[str]) -> bool:
+    """A typed word no lexicon knows read as the claim word it clips or slips from: the
+    word's start ("eng" <- "engineering", two letters or more left off) or one letter
+    left out, added, changed or two swapped ("neice" <- "niece"). Never for a word the
+    lexicon knows ("exec", "biz"): a known word is read as itself."""
+    word = term.lemma
+    if term.kind != "word" or not word.isalpha() or len(word) < _CLIPPED or not _unknown_word(word):
+        return False
+    for other in offered:
+        if len(other) >= len(word) + 2 and other.startswith(word):
+            return True
+        if len(word) >= _SLIPPED and len(other) >= _SLIPPED and _one_slip(word, other):
+            return True
+    return False
+
+
+@memo(maxsize=16384)
+def _unknown_word(word: str) -> bool:
+    """Unknown to the pinned lexicon as a noun and as a verb (False without the lexicon)."""
+    pinned = pinned_lexicon()
+    return unknown_noun(word) and not (
+        pinned.synonyms_first_sense(word, "v") or pinned.derivations(word, "v")
+    )
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by one insertion, deletion, substitution or swap of
+    two neighbouring letters."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        if len(diff) == 1:
+            return True
+        i, j = diff if len(diff) == 2 else (0, 0)
+        return j == i + 1 and a[i] == b[j] and a[j] == b[i]
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    i = next((k for k, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
+    return short[i:] == long_[i + 1 :]
 
 
 def _common_words(text: str) -> frozenset[str]:
