@@ -23,7 +23,9 @@ answers everything passes:
   X") is the clause's head;
 * a typed word no lexicon knows is read as the claim word it clips ("vp eng" <- "vice
   president of engineering") or is one slip from ("neice" <- "niece"); a word the lexicon
-  knows ("exec") is read as itself.
+  knows ("exec") is read as itself;
+* kinship from the other side: "X is Y's father" answers "X's kid" (a word naming no
+  sex), never "X's father" -- X is the father there. Before 3.20 it answered both.
 """
 
 from __future__ import annotations
@@ -63,6 +65,8 @@ CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("vp-eng", "Morgane Le Bihan is the vice president of engineering at Kemper Holding.", None),
     ("vp-sales", "Yann Cadiou is the vice president of sales at Éadaoin Foods.", None),
     ("niece", "Enora Le Gall is Youenn Le Gall's niece.", None),
+    ("father", "Goulven Riou is Maiwenn Riou's father.", None),
+    ("son", "Tristan Cadiou is the son of Yann Cadiou.", None),
 )
 
 
@@ -94,6 +98,10 @@ PAIRS = [
     ("clipped", "who is the vp eng at kemper holding", ["vp-eng"],
      "who is the vp eng at éadaoin foods"),
     ("slipped", "who is youenn le gall's neice", ["niece"], "who is youenn le gall's nefew"),
+    ("kin-converse", "who's goulven riou's kid", ["father"], "who is goulven riou's father"),
+    ("kin-converse-of", "who are tristan cadiou's parents", ["son"],
+     "who is tristan cadiou's son"),
+    ("kin-direct", "who is maiwenn riou's father", ["father"], "who is maiwenn riou's kid"),
     ("current-word", "what's katell morvan's current position at kemper avocats", ["partner-at"],
      "what was katell morvan's position at kemper avocats in 2012"),
 ]  # fmt: skip
@@ -139,3 +147,19 @@ def test_a_known_word_is_no_slip(store: MemoryReadIndex) -> None:
     assert d.status == "abstained" and d.ungrounded_term == "exec", d.text
     a = ask(store, "who is the chief executive of kemper holding")
     assert a.status == "answered" and [c.claim_id for c in a.claims] == ["holding-ceo"], a.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["who is goulven riou's father", "who is goulven riou's parent", "who is tristan cadiou's son",
+     "who is enora le gall's niece", "who is tristan cadiou's child"],
+)  # fmt: skip
+def test_a_claim_of_ones_own_kin_role_names_no_relative_of_that_kind(
+    store: MemoryReadIndex, question: str
+) -> None:
+    """ "Goulven Riou is Maiwenn Riou's father" says who Goulven is to Maiwenn: his own
+    father, parent or child is no one it names. Before 3.20 the word "father" in the claim
+    answered "who is Goulven Riou's father" (and "parent" through the lexicon: a father is
+    a parent)."""
+    d = ask(store, question)
+    assert d.status == "abstained", d.text

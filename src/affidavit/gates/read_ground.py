@@ -39,6 +39,7 @@ from affidavit.gates.read_classes import (
     us_spelling,
 )
 from affidavit.gates.read_frames import NUMBER, derived_grounds, frame_grounds
+from affidavit.gates.read_kin import kin_reading
 from affidavit.gates.read_target import relation_elsewhere
 from affidavit.gates.read_words import (
     adjective_grounds,
@@ -193,6 +194,9 @@ def _term_grounded(
     """
     if term.kind == "number":
         return term.surface in _NUMBER.findall(claim.text), True
+    kin = kin_reading(term, claim, own)  # "X's kid" <- "X is Y's father"; never "X's father"
+    if kin is not None:
+        return kin, False
     if term.frame:
         if frame_grounds(term, claim, offered, own, asked):
             return True, term.lemma in offered
@@ -268,6 +272,9 @@ def lexicon_grounds(term: Term, claim: ClaimView, *, own: bool, asked: frozenset
     """The lexicon's readings of one word ("dog" <- "a border collie", "allergies" <- "is
     allergic to"): a lookup per claim word, so asked only of a claim that grounds every
     other term of the question, once nothing grounds it by the tables and frames."""
+    kin = kin_reading(term, claim, own)  # "a father is a parent", but not the asked one's
+    if kin is not None:
+        return kin
     return instance_grounds(term, claim, own, asked) or adjective_grounds(term, claim, own)
 
 
