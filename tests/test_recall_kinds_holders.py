@@ -25,7 +25,8 @@ answers everything passes:
   president of engineering") or is one slip from ("neice" <- "niece"); a word the lexicon
   knows ("exec") is read as itself;
 * kinship from the other side: "X is Y's father" answers "X's kid" (a word naming no
-  sex), never "X's father" -- X is the father there. Before 3.20 it answered both.
+  sex), never "X's father" -- X is the father there. Before 3.20 it answered both;
+* "what does X do for work" asks for an occupation, as "for a living" does.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("vp-sales", "Yann Cadiou is the vice president of sales at Éadaoin Foods.", None),
     ("niece", "Enora Le Gall is Youenn Le Gall's niece.", None),
     ("father", "Goulven Riou is Maiwenn Riou's father.", None),
+    ("luthier", "Malo Guivarch is a luthier.", None),
     ("son", "Tristan Cadiou is the son of Yann Cadiou.", None),
 )
 
@@ -102,6 +104,8 @@ PAIRS = [
     ("kin-converse-of", "who are tristan cadiou's parents", ["son"],
      "who is tristan cadiou's son"),
     ("kin-direct", "who is maiwenn riou's father", ["father"], "who is maiwenn riou's kid"),
+    ("do-for-work", "what does malo guivarch do for work", ["luthier"],
+     "what does gwenola kerbrat do for work"),
     ("current-word", "what's katell morvan's current position at kemper avocats", ["partner-at"],
      "what was katell morvan's position at kemper avocats in 2012"),
 ]  # fmt: skip
