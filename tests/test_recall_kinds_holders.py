@@ -26,7 +26,10 @@ answers everything passes:
   knows ("exec") is read as itself;
 * kinship from the other side: "X is Y's father" answers "X's kid" (a word naming no
   sex), never "X's father" -- X is the father there. Before 3.20 it answered both;
-* "what does X do for work" asks for an occupation, as "for a living" does.
+* "what does X do for work" asks for an occupation, as "for a living" does;
+* a typed name of words of no language, held by nobody whole, whose words name others
+  ("katell ropars" with Katell Morvan and Tugdual Ropars known) or, typed as an owner,
+  one other ("malo caradecq's sister"), is the unknown name the abstention names.
 """
 
 from __future__ import annotations
@@ -167,3 +170,21 @@ def test_a_claim_of_ones_own_kin_role_names_no_relative_of_that_kind(
     a parent)."""
     d = ask(store, question)
     assert d.status == "abstained", d.text
+
+
+@pytest.mark.parametrize(
+    ("question", "term"),
+    [("what does katell ropars do", "Katell Ropars"),
+     ("who is malo caradecq's sister", "Malo Caradecq"),
+     ("where does aoife bihan live", "Aoife Bihan")],
+)  # fmt: skip
+def test_a_typed_name_made_of_others_names_is_unknown(
+    store: MemoryReadIndex, question: str, term: str
+) -> None:
+    """Before 3.20 the first name was rewritten to the one person the store knows by it
+    ("katell" -> Katell Morvan), and the abstention named the left-over word."""
+    d = ask(store, question)
+    assert d.status == "abstained" and d.reason == "unknown_subject", d.text
+    assert d.ungrounded_term == term, d.text
+    a = ask(store, "is katell morvan still a junior associate")
+    assert a.status == "answered" and [c.claim_id for c in a.claims] == ["partner-at"], a.text

@@ -45,10 +45,11 @@ from affidavit.text.fold import fold
 from affidavit.text.frames import FRAMES_VERSION as VERB_FRAMES_VERSION
 from affidavit.text.lemmas import LEMMA_TABLE_VERSION, STOPWORDS, lemma
 from affidavit.text.lexical import active as active_lexicon
+from affidavit.text.lexical import unknown_noun
 from affidavit.text.lexicon import lexicon as pinned_lexicon
 from affidavit.text.question import Question, TimeScope, parse_question
 from affidavit.text.question_chat import expand_chat
-from affidavit.text.question_names import lowercase_runs
+from affidavit.text.question_names import is_known_word, lowercase_runs
 from affidavit.text.slots import FRAMES_VERSION
 
 # The read gate's version: its rules, the frames table and the lexicon it reads.
@@ -140,12 +141,41 @@ def _with_typed_names(question: str, index: ReadIndex) -> str:
         elif len(entities) == 1:
             taken.append((start, end))
             replace.append((start, start + len(bare), entities[0].name))
+        elif not entities and _typed_name_of_parts(bare, index, bare != surface):
+            # "what does sokha keo do" with a Sokha and a Vibol Keo known: a name the store
+            # does not hold, made of words that name others; rule 1 abstains naming it.
+            taken.append((start, end))
+            replace.append((start, start + len(bare), bare.title()))
         elif not entities and _candidates(index, bare) > 1:  # abstains below, with the count
             taken.append((start, end))
             replace.append((start, start + len(bare), bare.title()))
     for start, end, name in sorted(replace, reverse=True):
         question = question[:start] + name + question[end:]
     return question
+
+
+def _typed_name_of_parts(run: str, index: ReadIndex, possessive: bool) -> bool:
+    """Whether ``run`` is a typed name of several words, each of no language the lexicons
+    know, that the store does not hold whole: each word of it names someone, and not all
+    the same one ("sokha keo" with a Sokha and a Vibol Keo known), or, typed as an owner
+    ("ramil villacruz's boss"), a word of it does."""
+    parts = run.split()
+    if len(parts) < 2 or not all(_no_word(p) for p in parts):
+        return False
+    named: set[str] = set()
+    for part in parts:
+        found = index.resolve(part)
+        if len(found) == 1:
+            named.add(found[0].entity_id)
+        elif _candidates(index, part) > 1:
+            named.add("several:" + part)
+        elif not possessive:
+            return False
+    return len(named) > 1 or (possessive and bool(named))
+
+
+def _no_word(word: str) -> bool:
+    return word.isalpha() and not is_known_word(word) and unknown_noun(lemma(word))
 
 
 # Adverbs the lexicon also lists as nouns ("the now", "the here and now").
@@ -155,9 +185,10 @@ _NEXT_WORD = re.compile(r"[ \t]+([a-z][a-z'’\-]*)\b")
 
 
 def _name_goes_on(question: str, end: int, known: str) -> int | None:
-    """Where a typed name ends that runs on past ``question[:end]`` with a word that can
-    only be a noun ("software", "logistics"), is no word of the ``known`` name, and is
-    followed by the question's verb ("what does aralar software make"); or None."""
+    """Where a typed name ends that runs on past ``question[:end]`` with a word that is no
+    word of the ``known`` name and either is no English word at all ("sokha *keo*") or can
+    only be a noun followed by the question's verb ("what does aralar *software* make");
+    or None."""
     nxt = _NEXT_WORD.match(question, end)
     if nxt is None:
         return None
@@ -166,6 +197,10 @@ def _name_goes_on(question: str, end: int, known: str) -> int | None:
     known_words = {w.casefold() for w in known.split()}
     if word in STOPWORDS or base in STOPWORDS or word in _ADVERBS or word in known_words:
         return None
+    if _no_word(word):
+        # "what does sokha keo do" with only Sokha Vibol Keo known: a word of no language
+        # the lexicons know goes on the typed name, which the store does not hold.
+        return nxt.end()
     if not _noun_only(base):
         return None  # not known as a noun, or also a verb: no evidence the name goes on
     then = _NEXT_WORD.match(question, nxt.end())
