@@ -29,7 +29,11 @@ answers everything passes:
 * "what does X do for work" asks for an occupation, as "for a living" does;
 * a typed name of words of no language, held by nobody whole, whose words name others
   ("katell ropars" with Katell Morvan and Tugdual Ropars known) or, typed as an owner,
-  one other ("malo caradecq's sister"), is the unknown name the abstention names.
+  one other ("malo caradecq's sister"), is the unknown name the abstention names;
+* frames-7: "how is X related to Y" asks the family frame (any kin word relating them);
+  "how much did X pay for Y" asks the price frame, whose number must be an amount: the
+  year of "X bought Y in April 2023" is no price (before 3.20 it answered "What is the
+  price of Y?").
 """
 
 from __future__ import annotations
@@ -71,6 +75,8 @@ CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("niece", "Enora Le Gall is Youenn Le Gall's niece.", None),
     ("father", "Goulven Riou is Maiwenn Riou's father.", None),
     ("luthier", "Malo Guivarch is a luthier.", None),
+    ("bought-year", "Kemper Holding bought Ti Kafe Kerlouan in April 2023.", None),
+    ("bought-price", "Jakez Kerhoas bought the old boathouse in Ouessant for €240,000.", None),
     ("son", "Tristan Cadiou is the son of Yann Cadiou.", None),
 )
 
@@ -109,6 +115,10 @@ PAIRS = [
     ("kin-direct", "who is maiwenn riou's father", ["father"], "who is maiwenn riou's kid"),
     ("do-for-work", "what does malo guivarch do for work", ["luthier"],
      "what does gwenola kerbrat do for work"),
+    ("related", "how is enora le gall related to youenn le gall", ["niece"],
+     "how is enora le gall related to gwenola kerbrat"),
+    ("pay-for", "how much did jakez kerhoas pay for the boathouse", ["bought-price"],
+     "how much did kemper holding pay for ti kafe kerlouan"),
     ("current-word", "what's katell morvan's current position at kemper avocats", ["partner-at"],
      "what was katell morvan's position at kemper avocats in 2012"),
 ]  # fmt: skip
@@ -188,3 +198,15 @@ def test_a_typed_name_made_of_others_names_is_unknown(
     assert d.ungrounded_term == term, d.text
     a = ask(store, "is katell morvan still a junior associate")
     assert a.status == "answered" and [c.claim_id for c in a.claims] == ["partner-at"], a.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what is the price of ti kafe kerlouan", "how much did ti kafe kerlouan cost",
+     "how many cafes did kemper holding buy"],
+)  # fmt: skip
+def test_a_year_is_no_amount(store: MemoryReadIndex, question: str) -> None:
+    """ "Kemper Holding bought Ti Kafe Kerlouan in April 2023" states no price and no count:
+    its only number is a time's."""
+    d = ask(store, question)
+    assert d.status == "abstained", d.text

@@ -41,6 +41,26 @@ _DATE = re.compile(
     re.I,
 )
 
+_MONTH = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?"
+)
+# The numbers of a time ("in 2019", "April 2023", "3 May", "2021-04-01"): never a quantity.
+_TIME_NUMBERS = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?\b"
+    rf"|\b{_MONTH}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?\d{{1,4}}\b"
+    r"|\b(?:in|since|from|until|till|by|during|before|after|between|and|to|of|around)\s+"
+    r"(?:(?:early|late|mid)[\s-])?(?:1[5-9]\d{2}|20\d{2})s?\b"
+    r"|\b\d{4}-\d{2}-\d{2}\b",
+    re.I,
+)
+
+
+def states_quantity(text: str) -> bool:
+    """Whether ``text`` states a number other than a time's: "bought Meltemi Kites in April
+    2023" gives no price, "employs 120 people" a headcount."""
+    return bool(NUMBER.search(_TIME_NUMBERS.sub(" ", text)))
+
 
 def with_frames(q: Question) -> Question:
     """``q`` with the words that ask for a frame tagged, and the light verbs they absorb dropped."""
@@ -212,7 +232,7 @@ def frame_grounds(
     frame = BY_NAME.get(term.frame)
     if frame is None:
         return False
-    if frame.needs == "number" and not NUMBER.search(claim.text):
+    if frame.needs == "number" and not states_quantity(claim.text):
         return False
     if frame.needs == "date" and not _DATE.search(claim.text):
         return False

@@ -38,7 +38,7 @@ from affidavit.gates.read_classes import (
     subordinated,
     us_spelling,
 )
-from affidavit.gates.read_frames import NUMBER, derived_grounds, frame_grounds
+from affidavit.gates.read_frames import derived_grounds, frame_grounds, states_quantity
 from affidavit.gates.read_kin import kin_reading
 from affidavit.gates.read_target import relation_elsewhere
 from affidavit.gates.read_words import (
@@ -332,7 +332,7 @@ def _wh_ok(wh: Wh, has_word_terms: bool, claim: ClaimView, offered: frozenset[st
     if wh == "when":
         return bool(_DATE.search(claim.text))
     if wh in ("how_many", "how_much"):
-        return bool(NUMBER.search(claim.text))  # digits or number words ("two brothers")
+        return states_quantity(claim.text)  # digits or number words ("two brothers"), no date
     if wh == "how_long":
         return bool(_DATE.search(claim.text)) or bool(_DURATION.search(claim.text))
     if wh == "how_often":
