@@ -33,7 +33,10 @@ answers everything passes:
 * frames-7: "how is X related to Y" asks the family frame (any kin word relating them);
   "how much did X pay for Y" asks the price frame, whose number must be an amount: the
   year of "X bought Y in April 2023" is no price (before 3.20 it answered "What is the
-  price of Y?").
+  price of Y?");
+* the words of a clause's head stand for the bridge entity, all of them: "where is the
+  ice plant that X bought" demands no "ice" of the second hop (before 3.20 the first
+  hop's own claim, which says "Sabang Ice Plant", was returned as where it is).
 """
 
 from __future__ import annotations
@@ -75,6 +78,8 @@ CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("niece", "Enora Le Gall is Youenn Le Gall's niece.", None),
     ("father", "Goulven Riou is Maiwenn Riou's father.", None),
     ("luthier", "Malo Guivarch is a luthier.", None),
+    ("yard-buy", "Kerhoas Chantier bought Ouessant Boat Yard in 2022.", None),
+    ("yard-at", "Ouessant Boat Yard is in Lampaul.", None),
     ("bought-year", "Kemper Holding bought Ti Kafe Kerlouan in April 2023.", None),
     ("bought-price", "Jakez Kerhoas bought the old boathouse in Ouessant for €240,000.", None),
     ("son", "Tristan Cadiou is the son of Yann Cadiou.", None),
@@ -119,6 +124,8 @@ PAIRS = [
      "how is enora le gall related to gwenola kerbrat"),
     ("pay-for", "how much did jakez kerhoas pay for the boathouse", ["bought-price"],
      "how much did kemper holding pay for ti kafe kerlouan"),
+    ("head-words", "where is the boat yard that kerhoas chantier bought", ["yard-buy", "yard-at"],
+     "where is the boat yard that jakez kerhoas bought"),
     ("current-word", "what's katell morvan's current position at kemper avocats", ["partner-at"],
      "what was katell morvan's position at kemper avocats in 2012"),
 ]  # fmt: skip

@@ -292,8 +292,9 @@ def parse_question(question: str) -> Question:
             "which", (mentions[name_idx][0],), inner_terms, inner_head, scope, now,
             previous=bool(inside), target_at=inner_target,
         )
-        # "the company that ..." (or "Lena's employer") stands for the bridge
-        skip |= set(range(lo if possessive_hop else lo - 2, hi + 1))
+        # "the company that ..." (or "Lena's employer") stands for the bridge, and so does
+        # a head of more words ("the *ice plant* that X bought")
+        skip |= set(range(lo if possessive_hop else _head_start(tokens, name_of, lo - 2), hi + 1))
         if possessive_hop:
             inner = msgspec.structs.replace(
                 inner, head=party_at, target_at=owner_at, possessed=(party_at,)
@@ -319,6 +320,17 @@ def parse_question(question: str) -> Question:
     predicated = tuple(t.position for t in terms if predicated_of(low, name_of, t.position))
     return Question(wh, tuple(outer_names), terms, head, outer_scope, now, inner, before, target_at,
                     possessed, predicated, bool(previous))
+
+
+def _head_start(tokens: list[tuple[str, int, int]], name_of: dict[int, int], last: int) -> int:
+    """The first word of a clause's head ending at ``last``: the lower-case words back to
+    its "the" ("the *cold storage* firm X bought"), else ``last``."""
+    k = last
+    while k - 1 > 0 and k - 1 not in name_of and tokens[k - 1][0].islower() and (
+        tokens[k - 1][0] not in STOPWORDS
+    ):
+        k -= 1
+    return k if k - 1 >= 0 and tokens[k - 1][0].casefold() == "the" else last
 
 
 def _phrases_by_token(
