@@ -16,7 +16,8 @@ answers everything passes:
   at Y") never does;
 * a person's position at an organisation is one slot whatever the role word: "is X still
   a junior associate" <- "X is a partner at Y" after the associate claim ended ("the
-  partner of Z" is kin, no post); "current" asks about now;
+  partner of Z" is kin, no post); "current" asks about now; "where does X work now" is
+  answered by the live value naming another entity, not only by a location claim;
 * a name that begins with a capital outside ASCII is a name to the leadership reading
   ("who runs Éadaoin Foods" <- "X is the chief executive of Éadaoin Foods");
 * a head of two or three words before a relative clause ("the holding company that owns
@@ -126,6 +127,8 @@ PAIRS = [
      "how much did kemper holding pay for ti kafe kerlouan"),
     ("head-words", "where is the boat yard that kerhoas chantier bought", ["yard-buy", "yard-at"],
      "where is the boat yard that jakez kerhoas bought"),
+    ("where-now", "where does katell morvan work now", ["partner-at"],
+     "where does tugdual ropars work now"),
     ("current-word", "what's katell morvan's current position at kemper avocats", ["partner-at"],
      "what was katell morvan's position at kemper avocats in 2012"),
 ]  # fmt: skip

@@ -215,10 +215,20 @@ def current_values(
     current = [
         c for c in claims
         if slots & _slot_keys(c) and c.state in SELECTABLE and holds(c, window)
-        and _answer_check(ground((), wh, c, own=True), wh, (), c, named).wh_ok
+        and _fits(wh, c, named)
     ]  # fmt: skip
     current.sort(key=lambda c: (c.valid_from or "", c.seq), reverse=True)
     return current
+
+
+def _fits(wh: Wh, claim: ClaimView, named: frozenset[str]) -> bool:
+    """Whether a live value fits the question word: a date for "when", a number for "how
+    many"; for "where", another entity or a place ("where does X work now" <- "X is head
+    of data at Y"), not only X's own location as a bare "Where is X?" wants."""
+    g = ground((), wh, claim, own=True)
+    if wh == "where":
+        g = g._replace(wh_ok=True)
+    return _answer_check(g, wh, (), claim, named).wh_ok
 
 
 def ended_claims(
