@@ -32,6 +32,7 @@ from affidavit.text.lexical import active, unknown_noun
 from affidavit.text.lexicon import lexicon as pinned_lexicon
 from affidavit.text.memo import memo
 from affidavit.text.question import Term
+from affidavit.text.question_chat import one_slip
 from affidavit.text.slots import BY_NAME, Frame
 
 # English constructions that fill a slot whatever their noun: "plays the charango" (an
@@ -141,7 +142,7 @@ def slip_grounds(term: Term, offered: frozenset[str]) -> bool:
     for other in offered:
         if len(other) >= len(word) + 2 and other.startswith(word):
             return True
-        if len(word) >= _SLIPPED and len(other) >= _SLIPPED and _one_slip(word, other):
+        if len(word) >= _SLIPPED and len(other) >= _SLIPPED and one_slip(word, other):
             return True
     return False
 
@@ -153,22 +154,6 @@ def _unknown_word(word: str) -> bool:
     return unknown_noun(word) and not (
         pinned.synonyms_first_sense(word, "v") or pinned.derivations(word, "v")
     )
-
-
-def _one_slip(a: str, b: str) -> bool:
-    """Whether ``a`` and ``b`` differ by one insertion, deletion, substitution or swap of
-    two neighbouring letters."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
-        if len(diff) == 1:
-            return True
-        i, j = diff if len(diff) == 2 else (0, 0)
-        return j == i + 1 and a[i] == b[j] and a[j] == b[i]
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    i = next((k for k, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
-    return short[i:] == long_[i + 1 :]
 
 
 def _common_words(text: str) -> frozenset[str]:

@@ -120,6 +120,20 @@ _HOW: dict[str, Wh] = {
 
 
 _CONTRACTED = re.compile(r"['’](?:s|re|d|ll)$")
+_WH_WORDS = frozenset({"who", "whom", "whose", "what", "where", "when", "which", "how", "why"})
+_LEAD_IN = 3  # "wait, where does she live": words before the question word that open it
+
+
+def _lead_in(tokens: list[tuple[str, int, int]], names_at: set[int]) -> set[int]:
+    """Positions of the lower-case words before a question word among the first few
+    ("wait where ...", "roughly how many ..."): they open the question, asking nothing."""
+    for i, (tok, _s, _e) in enumerate(tokens[: _LEAD_IN + 1]):
+        if _CONTRACTED.sub("", tok.casefold()) in _WH_WORDS:
+            before = set(range(i))
+            return before if not before & names_at and all(
+                tokens[p][0][:1].islower() or p == 0 for p in before
+            ) else set()
+    return set()
 
 
 def _wh(tokens: list[str]) -> Wh:
@@ -187,6 +201,8 @@ def _demand(
             terms.append(Term(tok, "occupation", "class", pos))
             continue
         if low in _NOISE or lem in _NOISE or low in STOPWORDS or lem in STOPWORDS:
+            continue
+        if _CONTRACTED.sub("", low) in _WH_WORDS:  # "where'd she go": the question word
             continue
         if prev == "how" and low in ("often", "long"):  # the question word itself
             continue
@@ -262,7 +278,7 @@ def parse_question(question: str) -> Question:
     wh = _wh([t for t, _, _ in tokens])
     inner: Question | None = None
     outer_scope = scope
-    skip = set(name_of) | time_tokens
+    skip = set(name_of) | time_tokens | _lead_in(tokens, set(name_of))
     outer_names = [m[0] for m in mentions]
     if clause is not None:
         lo, hi, name_idx = clause
