@@ -33,7 +33,8 @@ answers everything passes:
   one other ("malo caradecq's sister"), is the unknown name the abstention names;
 * the opening of a chat question: words before its question word ("wait where ...",
   "roughly how many ..."), a contracted question word ("where'd"), and a question word
-  typed with one slip that is no English word ("wher", "waht") ask nothing;
+  typed with one slip that is no English word ("wher", "waht") ask nothing; "back in
+  2020" is a time, "back" included;
 * frames-7: "how is X related to Y" asks the family frame (any kin word relating them);
   "how much did X pay for Y" asks the price frame, whose number must be an amount: the
   year of "X bought Y in April 2023" is no price (before 3.20 it answered "What is the
@@ -135,6 +136,8 @@ PAIRS = [
     ("slipped-wh", "wher does youenn le gall work", ["welder"], "wher does gwenola kerbrat work"),
     ("lead-in", "wait where is ti kafe kerlouan", ["island"], "wait where is gwenola kerbrat"),
     ("contracted-wh", "where'd erwan caradec teach", ["teacher"], "where'd youenn le gall teach"),
+    ("back-in", "what was katell morvan's position back in 2020", ["associate"],
+     "what was katell morvan's position back in 2010"),
     ("current-word", "what's katell morvan's current position at kemper avocats", ["partner-at"],
      "what was katell morvan's position at kemper avocats in 2012"),
 ]  # fmt: skip
