@@ -229,3 +229,14 @@ def test_a_year_is_no_amount(store: MemoryReadIndex, question: str) -> None:
     its only number is a time's."""
     d = ask(store, question)
     assert d.status == "abstained", d.text
+
+
+def test_the_kind_asked_follows_the_bare_question_word() -> None:
+    """Only a word right after "what"/"which" itself names the kind of answer: after the
+    contracted "what's" the next word is the subject ("whats aroha te rangi's salary" in a
+    store that does not know Aroha named "aroha" for a while during 3.20's work)."""
+    from affidavit.text.question import parse_question
+
+    kinds = {t.surface for t in parse_question("what car does Youenn Le Gall drive").terms if t.asked_kind}
+    assert kinds == {"car"}
+    assert not any(t.asked_kind for t in parse_question("what's aroha te rangi's salary").terms)

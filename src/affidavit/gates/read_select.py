@@ -350,8 +350,7 @@ def _ungrounded_term(
     missing = [m and _specificity(t) == rank for t, m in zip(terms, missing, strict=True)]
     # "What *car* does X drive?": the noun right after the question word names the kind of
     # answer asked, so it is named before the verb that follows the target.
-    kind_at = _KIND_AT.get(wh)
-    pick = next((i for i, t in enumerate(terms) if t.position == kind_at and missing[i]), None)
+    pick = next((i for i, t in enumerate(terms) if t.asked_kind and missing[i]), None)
     if pick is None:
         pick = next((i for i, t in enumerate(terms) if t.position == head and missing[i]), None)
     if pick is None:
@@ -370,8 +369,6 @@ def _ungrounded_term(
     return " ".join(t.surface for t in terms[lo : hi + 1])
 
 
-# Where the noun naming the kind of answer stands: "what *car*", "which *languages*".
-_KIND_AT: dict[str, int] = {"what": 1, "which": 1}
 # Verbs whose object carries the demand ("own cows", "attend university", "take
 # amlodipine", "play an instrument", "score goals") and nouns that only say what
 # kind of value is asked ("dose of", "kind of"): named after the word they carry.

@@ -91,6 +91,9 @@ class Term(msgspec.Struct, frozen=True):
     # The word comes after the target's name ("Who did *Lena* borrow a bike from?"): the
     # target is its verb's subject, which a converse verb in a claim states from the other side.
     after_target: bool = False
+    # The word right after "what"/"which" ("What *car* does X drive?"): the kind of answer
+    # asked, the term an abstention names first.
+    asked_kind: bool = False
 
 
 class Question(msgspec.Struct, frozen=True):
@@ -211,14 +214,15 @@ def _demand(
         if prev in ("which", "what") and low in TYPE_NOUNS:
             type_class = TYPE_NOUNS[low]
             continue
+        kind = prev in ("which", "what")
         if lem in OCCUPATION_WORDS:
             terms.append(Term(tok, "occupation", "class", pos))
-        elif prev in ("which", "what") and organisation_noun(lem):
-            terms.append(Term(tok, lem, "word", pos, entity_type=True))
+        elif kind and organisation_noun(lem):
+            terms.append(Term(tok, lem, "word", pos, entity_type=True, asked_kind=True))
         elif lem in CLASS_WORDS:
-            terms.append(Term(tok, lem, "class", pos))
+            terms.append(Term(tok, lem, "class", pos, asked_kind=kind))
         else:
-            terms.append(Term(tok, lem, "word", pos))
+            terms.append(Term(tok, lem, "word", pos, asked_kind=kind))
     if any(t.kind == "class" and t.lemma == "occupation" for t in terms):
         # "What position does X hold?": the verb only carries the occupation noun.
         terms = [t for t in terms if t.kind != "word" or t.lemma not in OCCUPATION_LIGHT_VERBS]
