@@ -34,7 +34,8 @@ answers everything passes:
 * the opening of a chat question: words before its question word ("wait where ...",
   "roughly how many ..."), a contracted question word ("where'd"), and a question word
   typed with one slip that is no English word ("wher", "waht") ask nothing; "back in
-  2020" is a time, "back" included;
+  2020" is a time, "back" included; an indefinite pronoun ("allergic to anything")
+  stands for the value asked;
 * frames-7: "how is X related to Y" asks the family frame (any kin word relating them);
   "how much did X pay for Y" asks the price frame, whose number must be an amount: the
   year of "X bought Y in April 2023" is no price (before 3.20 it answered "What is the
@@ -83,6 +84,7 @@ CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("niece", "Enora Le Gall is Youenn Le Gall's niece.", None),
     ("father", "Goulven Riou is Maiwenn Riou's father.", None),
     ("luthier", "Malo Guivarch is a luthier.", None),
+    ("allergy", "Erwan Caradec is allergic to penicillin.", None),
     ("yard-buy", "Kerhoas Chantier bought Ouessant Boat Yard in 2022.", None),
     ("yard-at", "Ouessant Boat Yard is in Lampaul.", None),
     ("bought-year", "Kemper Holding bought Ti Kafe Kerlouan in April 2023.", None),
@@ -138,6 +140,8 @@ PAIRS = [
     ("contracted-wh", "where'd erwan caradec teach", ["teacher"], "where'd youenn le gall teach"),
     ("back-in", "what was katell morvan's position back in 2020", ["associate"],
      "what was katell morvan's position back in 2010"),
+    ("indefinite", "is erwan caradec allergic to anything", ["allergy"],
+     "is malo guivarch allergic to anything"),
     ("current-word", "what's katell morvan's current position at kemper avocats", ["partner-at"],
      "what was katell morvan's position at kemper avocats in 2012"),
 ]  # fmt: skip

@@ -52,6 +52,8 @@ _NOISE = frozenset({
     "wondering", "anyone", "quick",
     # determiners and modal auxiliaries: "any allergies I should know about?"
     "any", "some", "should", "would", "could", "can", "will", "might", "must", "shall",
+    # indefinite pronouns stand for the value asked: "is X allergic to anything?"
+    "anything", "something", "anybody", "somebody", "anywhere", "somewhere",
     # chat fillers: "when did she join again?", "where exactly does he live?"
     "again", "exactly", "actually", "anyway", "though", "q", "question", "idea",
 })  # fmt: skip
