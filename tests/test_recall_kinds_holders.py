@@ -36,6 +36,8 @@ answers everything passes:
   typed with one slip that is no English word ("wher", "waht") ask nothing; "back in
   2020" is a time, "back" included; an indefinite pronoun ("allergic to anything")
   stands for the value asked;
+* "the boss" of an organisation is whoever runs it ("who's the boss at Y" <- "X is the
+  chief executive of Y"); a person's boss never is the organisation they run;
 * frames-7: "how is X related to Y" asks the family frame (any kin word relating them);
   "how much did X pay for Y" asks the price frame, whose number must be an amount: the
   year of "X bought Y in April 2023" is no price (before 3.20 it answered "What is the
@@ -142,6 +144,10 @@ PAIRS = [
      "what was katell morvan's position back in 2010"),
     ("indefinite", "is erwan caradec allergic to anything", ["allergy"],
      "is malo guivarch allergic to anything"),
+    ("org-boss", "who's the boss at kemper holding", ["holding-ceo"],
+     "who is jakez kerhoas's boss"),
+    ("org-boss-2", "who's the boss at kemper holding", ["holding-ceo"],
+     "who's the boss at ómra bakery"),
     ("current-word", "what's katell morvan's current position at kemper avocats", ["partner-at"],
      "what was katell morvan's position at kemper avocats in 2012"),
 ]  # fmt: skip

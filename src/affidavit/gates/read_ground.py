@@ -204,6 +204,10 @@ def _term_grounded(
             return True, False
         if _agent_role(term, claim, own):  # "Who manages the plant?" <- "X is its plant manager"
             return True, False
+        if term.frame == "boss" and not own and term.position != head and leads_organisation(
+            claim.text, claim.subject_name, len(claim.entity_ids)
+        ):  # "Who's the boss at Ayoola Foods?" <- "X is the chief executive of Ayoola Foods"
+            return True, False
         if term.strict or bridge:
             # A clause's relation yields the entity it stands for only in its frame's
             # direction: "the company X owns" is not the one that owns X.
