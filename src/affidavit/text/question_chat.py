@@ -38,10 +38,16 @@ _QUESTION_WORDS = ("who", "what", "where", "when", "which", "how", "why", "whose
 _OPENING = 2  # a question word typed with a slip is read only among the first two words
 
 
+# "mother in law" typed without its hyphens: the kin word the claims write hyphenated.
+_IN_LAW = re.compile(r"\b(mother|father|son|daughter|brother|sister|parent)(s?)\s+in\s+law\b", re.I)
+
+
 def expand_chat(question: str) -> str:
-    """``question`` with its lower-case chat shorthand written out (else unchanged), and a
-    question word typed with one slip at its start ("wher does juraj live") written right."""
+    """``question`` with its lower-case chat shorthand written out (else unchanged), a
+    question word typed with one slip at its start ("wher does juraj live") written right,
+    and an in-law typed without hyphens hyphenated."""
     expanded = _TOKEN.sub(lambda m: SHORTHAND.get(m.group(0), m.group(0)), question)
+    expanded = _IN_LAW.sub(r"\1\2-in-law", expanded)
     for m in list(_TOKEN.finditer(expanded))[:_OPENING]:
         word = m.group(0)
         meant = [w for w in _QUESTION_WORDS if one_slip(word, w)]
