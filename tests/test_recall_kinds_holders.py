@@ -36,7 +36,8 @@ answers everything passes:
   typed with one slip that is no English word ("wher", "waht") ask nothing; "back in
   2020" is a time, "back" included; an indefinite pronoun ("allergic to anything")
   stands for the value asked; "mother in law" typed without hyphens is the claims'
-  "mother-in-law";
+  "mother-in-law"; a lower-case name whose every word is a word of English ("old mill
+  bakery"), typed whole, is the one entity it names exactly;
 * "the boss" of an organisation is whoever runs it ("who's the boss at Y" <- "X is the
   chief executive of Y"); a person's boss never is the organisation they run;
 * frames-7: "how is X related to Y" asks the family frame (any kin word relating them);
@@ -88,6 +89,7 @@ CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("father", "Goulven Riou is Maiwenn Riou's father.", None),
     ("luthier", "Malo Guivarch is a luthier.", None),
     ("allergy", "Erwan Caradec is allergic to penicillin.", None),
+    ("old-mill", "Gaid Morvan is the chief executive of Old Mill Bakery.", None),
     ("in-law", "Rozenn Tanguy is the mother-in-law of Erwan Caradec.", None),
     ("yard-buy", "Kerhoas Chantier bought Ouessant Boat Yard in 2022.", None),
     ("yard-at", "Ouessant Boat Yard is in Lampaul.", None),
@@ -152,6 +154,7 @@ PAIRS = [
      "who's the boss at ómra bakery"),
     ("in-law", "who is erwan caradec's mother in law", ["in-law"],
      "who is malo guivarch's mother in law"),
+    ("english-name", "who runs old mill bakery", ["old-mill"], "who runs old mill brewery"),
     ("current-word", "what's katell morvan's current position at kemper avocats", ["partner-at"],
      "what was katell morvan's position at kemper avocats in 2012"),
 ]  # fmt: skip

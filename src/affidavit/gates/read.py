@@ -49,7 +49,7 @@ from affidavit.text.lexical import unknown_noun
 from affidavit.text.lexicon import lexicon as pinned_lexicon
 from affidavit.text.question import Question, TimeScope, parse_question
 from affidavit.text.question_chat import expand_chat
-from affidavit.text.question_names import is_known_word, lowercase_runs
+from affidavit.text.question_names import is_known_word, lowercase_runs, word_runs
 from affidavit.text.slots import FRAMES_VERSION
 
 # The read gate's version: its rules, the frames table and the lexicon it reads.
@@ -149,6 +149,15 @@ def _with_typed_names(question: str, index: ReadIndex) -> str:
         elif not entities and _candidates(index, bare) > 1:  # abstains below, with the count
             taken.append((start, end))
             replace.append((start, start + len(bare), bare.title()))
+    for start, end in word_runs(question):
+        # "the company that owns hong tram silk": a name whose every word is a word of
+        # English, typed whole (diacritics aside), is the one entity that name is exactly.
+        if any(start < t_end and t_start < end for t_start, t_end in taken):
+            continue
+        entities = index.resolve(question[start:end])
+        if len(entities) == 1 and fold(question[start:end]) == fold(entities[0].name):
+            taken.append((start, end))
+            replace.append((start, end, entities[0].name))
     for start, end, name in sorted(replace, reverse=True):
         question = question[:start] + name + question[end:]
     return question
