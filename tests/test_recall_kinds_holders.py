@@ -40,6 +40,8 @@ answers everything passes:
   bakery"), typed whole, is the one entity it names exactly;
 * "the boss" of an organisation is whoever runs it ("who's the boss at Y" <- "X is the
   chief executive of Y"); a person's boss never is the organisation they run;
+* a second word of the question that asks the same frame is the frame's too ("how *big*
+  is the *workforce*", "*health* *condition*"), not a word of its own;
 * frames-7: "how is X related to Y" asks the family frame (any kin word relating them);
   "how much did X pay for Y" asks the price frame, whose number must be an amount: the
   year of "X bought Y in April 2023" is no price (before 3.20 it answered "What is the
@@ -89,6 +91,7 @@ CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("father", "Goulven Riou is Maiwenn Riou's father.", None),
     ("luthier", "Malo Guivarch is a luthier.", None),
     ("allergy", "Erwan Caradec is allergic to penicillin.", None),
+    ("workers", "Kerhoas Chantier employs 85 workers.", None),
     ("old-mill", "Gaid Morvan is the chief executive of Old Mill Bakery.", None),
     ("in-law", "Rozenn Tanguy is the mother-in-law of Erwan Caradec.", None),
     ("yard-buy", "Kerhoas Chantier bought Ouessant Boat Yard in 2022.", None),
@@ -155,6 +158,8 @@ PAIRS = [
     ("in-law", "who is erwan caradec's mother in law", ["in-law"],
      "who is malo guivarch's mother in law"),
     ("english-name", "who runs old mill bakery", ["old-mill"], "who runs old mill brewery"),
+    ("co-trigger", "how big is the workforce at kerhoas chantier", ["workers"],
+     "how big is the workforce at ómra bakery"),
     ("current-word", "what's katell morvan's current position at kemper avocats", ["partner-at"],
      "what was katell morvan's position at kemper avocats in 2012"),
 ]  # fmt: skip

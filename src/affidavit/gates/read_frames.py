@@ -136,7 +136,11 @@ def _assign(
             if not lo <= i <= hi and not t.frame and _light(t, frame)
         ]  # fmt: skip
         strict = bool(absorbed) or hi > lo or (trigger[0] in "<>" and not frame.loose)
-        surface = " ".join(t.surface for t in out[lo : hi + 1])
+        also = [i for i, t in enumerate(out) if not lo <= i <= hi and not t.frame and _asks_too(t, frame)]
+        span = out[lo : hi + 1]
+        words = [t for i, t in enumerate(out) if lo <= i <= hi or (i in also and _beside(t, span))]
+        surface = " ".join(t.surface for t in words)
+        absorbed += also
         tagged = msgspec.structs.replace(
             out[lo], surface=surface, frame=frame.name, strict=strict
         )
@@ -147,6 +151,16 @@ def _assign(
         ]
         done.add(index)
     return tuple(out)
+
+
+def _asks_too(term: Term, frame: Frame) -> bool:
+    """A second word of the question that asks the same frame ("how *big* is the
+    *workforce*"): one of its plain one-word triggers."""
+    return term.kind == "word" and term.lemma in frame.triggers
+
+
+def _beside(term: Term, span: list[Term]) -> bool:
+    return term.position in (span[0].position - 1, span[-1].position + 1)
 
 
 def _leads(terms: list[Term], lo: int, frame: Frame) -> bool:
