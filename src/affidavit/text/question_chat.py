@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from affidavit.text.memo import memo
 from affidavit.text.question_names import is_known_word
 
 # Shorthand -> what it stands for in a question.
@@ -49,13 +50,22 @@ def expand_chat(question: str) -> str:
     expanded = _TOKEN.sub(lambda m: SHORTHAND.get(m.group(0), m.group(0)), question)
     expanded = _IN_LAW.sub(r"\1\2-in-law", expanded)
     for m in list(_TOKEN.finditer(expanded))[:_OPENING]:
-        word = m.group(0)
-        meant = [w for w in _QUESTION_WORDS if one_slip(word, w)]
-        if len(meant) > 1:  # "wher": where cut short, before when with a letter changed
-            meant = [w for w in meant if w.startswith(word)]
-        if len(meant) == 1 and word.isalpha() and not is_known_word(word):
-            return expanded[: m.start()] + meant[0] + expanded[m.end() :]
+        meant = _slipped_question_word(m.group(0))
+        if meant is not None:
+            return expanded[: m.start()] + meant + expanded[m.end() :]
     return expanded
+
+
+@memo(maxsize=4096)
+def _slipped_question_word(word: str) -> str | None:
+    """The one question word ``word`` is a slip of ("wher" -> where), when it is no English
+    word; else None."""
+    if word in _QUESTION_WORDS or not word.isalpha() or not 3 <= len(word) <= 6:
+        return None
+    meant = [w for w in _QUESTION_WORDS if one_slip(word, w)]
+    if len(meant) > 1:  # "wher": where cut short, before when with a letter changed
+        meant = [w for w in meant if w.startswith(word)]
+    return meant[0] if len(meant) == 1 and not is_known_word(word) else None
 
 
 def one_slip(a: str, b: str) -> bool:
