@@ -8,7 +8,8 @@ answers everything passes:
   noun right after the question word, not the verb after the name;
 * a role noun names the doer of the asked verb ("who conducts Y" <- "X is the conductor
   of Y", "where does X teach" <- "X works as a teacher at Y"), with the asked entity in
-  the verb's role: never "who conducts X" from X's own conductorship;
+  the verb's role: never "who conducts X" from X's own conductorship, nor "who directs
+  X" from "X is the managing director of Y" (answered before 3.20, through "director");
 * "where is X" is answered by a copula putting X at a named place ("X is a cafe on
   Ouessant", "X is in Brest"), never by "X is on the board of ...";
 * a post one person holds at a time ("chairs Y", "the mayor of Y") whose asked holder's
@@ -91,6 +92,7 @@ CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("father", "Goulven Riou is Maiwenn Riou's father.", None),
     ("luthier", "Malo Guivarch is a luthier.", None),
     ("allergy", "Erwan Caradec is allergic to penicillin.", None),
+    ("md", "Ewen Prigent is the managing director of Kemper Avocats.", None),
     ("workers", "Kerhoas Chantier employs 85 workers.", None),
     ("old-mill", "Gaid Morvan is the chief executive of Old Mill Bakery.", None),
     ("in-law", "Rozenn Tanguy is the mother-in-law of Erwan Caradec.", None),
@@ -160,6 +162,7 @@ PAIRS = [
     ("english-name", "who runs old mill bakery", ["old-mill"], "who runs old mill brewery"),
     ("co-trigger", "how big is the workforce at kerhoas chantier", ["workers"],
      "how big is the workforce at ómra bakery"),
+    ("directs", "who directs kemper avocats", ["md"], "who directs ewen prigent"),
     ("current-word", "what's katell morvan's current position at kemper avocats", ["partner-at"],
      "what was katell morvan's position at kemper avocats in 2012"),
 ]  # fmt: skip

@@ -226,6 +226,8 @@ def _term_grounded(
         if role or (verb is not None and verb in OCCUPATION_VERBS):
             return True, False
         return plays_position(claim), False  # "What position does X play?" <- "keeps wicket"
+    if _agent_reading(term, claim, own) is False:
+        return False, False  # "who directs X?" <- "X is the managing director of Y": X directs
     if term.lemma in offered:
         # Only "does X <verb>" (the bare verb after do-support): "When was X founded?" is
         # passive, X the verb's object, and the founder's claim answers it.
@@ -295,10 +297,20 @@ def _agent_role(term: Term, claim: ClaimView, own: bool) -> bool:
     role of a role claim in an organisation is the asked verb's agent noun, and the asked
     entity has the verb's role in the question: its subject when the verb follows its
     name ("Where does X teach?" <- "X works as a teacher at Y"), its object before it."""
-    if term.kind != "word" or own != term.after_target:
-        return False
+    return _agent_reading(term, claim, own) is True
+
+
+def _agent_reading(term: Term, claim: ClaimView, own: bool) -> bool | None:
+    """Whether a role claim whose role noun is the asked verb's agent noun gives the asked
+    entity the verb's role in the question (see ``_agent_role``): False when it gives it
+    the other ("who directs X?" is not answered by "X is the managing director of Y": X
+    directs); None for any other claim or word."""
+    if term.kind != "word":
+        return None
     found = _role_noun(claim.text, claim.subject_name)
-    return found is not None and found[1] and agent_noun_of(found[0], term.lemma)
+    if found is None or not found[1] or found[0] == term.lemma or not agent_noun_of(found[0], term.lemma):
+        return None  # the role noun asked as itself ("chief financial officer") is no verb
+    return own == term.after_target
 
 
 def _synonym_offered(word: str, offered: frozenset[str]) -> bool:
