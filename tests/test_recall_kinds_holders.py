@@ -10,46 +10,41 @@ answers everything passes:
   of Y", "where does X teach" <- "X works as a teacher at Y"), with the asked entity in
   the verb's role: never "who conducts X" from X's own conductorship, nor "who directs
   X" from "X is the managing director of Y" (answered before 3.20, through "director");
-* "where is X" is answered by a copula putting X at a named place ("X is a cafe on
-  Ouessant", "X is in Brest"), never by "X is on the board of ...";
+  only the role's holder or, asked with "where", its employer (3.21, in
+  test_recall_read_fix);
 * a post one person holds at a time ("chairs Y", "the mayor of Y") whose asked holder's
   claim has ended answers "is X still ..." with its holder now; a post of many ("a welder
-  at Y") never does;
-* a person's position at an organisation is one slot whatever the role word: "is X still
-  a junior associate" <- "X is a partner at Y" after the associate claim ended ("the
-  partner of Z" is kin, no post); "current" asks about now; "where does X work now" is
-  answered by the live value naming another entity, not only by a location claim;
+  at Y") never does; "current" asks about now;
 * a name that begins with a capital outside ASCII is a name to the leadership reading
   ("who runs Éadaoin Foods" <- "X is the chief executive of Éadaoin Foods");
 * a head of two or three words before a relative clause ("the holding company that owns
   X") is the clause's head;
-* a typed word no lexicon knows is read as the claim word it clips ("vp eng" <- "vice
-  president of engineering") or is one slip from ("neice" <- "niece"); a word the lexicon
-  knows ("exec") is read as itself;
+* a typed word no lexicon knows is read as the one noun it is one slip from, a word of
+  the claim ("neice" <- "niece"); a word the lexicon knows ("exec") is read as itself;
 * kinship from the other side: "X is Y's father" answers "X's kid" (a word naming no
   sex), never "X's father" -- X is the father there. Before 3.20 it answered both;
-* "what does X do for work" asks for an occupation, as "for a living" does;
 * a typed name of words of no language, held by nobody whole, whose words name others
   ("katell ropars" with Katell Morvan and Tugdual Ropars known) or, typed as an owner,
   one other ("malo caradecq's sister"), is the unknown name the abstention names;
-* the opening of a chat question: words before its question word ("wait where ...",
-  "roughly how many ..."), a contracted question word ("where'd"), and a question word
-  typed with one slip that is no English word ("wher", "waht") ask nothing; "back in
-  2020" is a time, "back" included; an indefinite pronoun ("allergic to anything")
-  stands for the value asked; "mother in law" typed without hyphens is the claims'
-  "mother-in-law"; a lower-case name whose every word is a word of English ("old mill
-  bakery"), typed whole, is the one entity it names exactly;
+* the opening of a chat question: discourse words before its question word ("wait
+  where ...", "roughly how many ...", never "first where ..."), a contracted question
+  word ("where'd"), and a question word typed with one slip that is no English word
+  ("wher", "waht") ask nothing; "back in 2020" is a time, "back" included; an
+  indefinite pronoun ("allergic to anything") stands for the value asked; "mother in
+  law" typed without hyphens is the claims' "mother-in-law"; a lower-case name whose
+  every word is a word of English ("old mill bakery"), typed whole, is the one entity it
+  names exactly;
 * "the boss" of an organisation is whoever runs it ("who's the boss at Y" <- "X is the
   chief executive of Y"); a person's boss never is the organisation they run;
-* a second word of the question that asks the same frame is the frame's too ("how *big*
-  is the *workforce*", "*health* *condition*"), not a word of its own;
 * frames-7: "how is X related to Y" asks the family frame (any kin word relating them);
-  "how much did X pay for Y" asks the price frame, whose number must be an amount: the
-  year of "X bought Y in April 2023" is no price (before 3.20 it answered "What is the
-  price of Y?");
-* the words of a clause's head stand for the bridge entity, all of them: "where is the
-  ice plant that X bought" demands no "ice" of the second hop (before 3.20 the first
-  hop's own claim, which says "Sabang Ice Plant", was returned as where it is).
+  the price frame's number must be an amount: the year of "X bought Y in April 2023" is
+  no price (before 3.20 it answered "What is the price of Y?").
+
+Taken out in 3.21 (each answered a question with a claim that does not answer it; see
+test_recall_read_fix): "where is X" from "X is in/on <Name>", a position at an
+organisation as one slot, "where does X work now" from any live role, clipped words
+("vp eng"), "do for work", "pay" asking the price, a second frame word apart from the
+trigger, every word of a clause's head standing for the bridge.
 """
 
 from __future__ import annotations
@@ -107,47 +102,29 @@ CLAIMS: tuple[tuple[str | None, ...], ...] = (
 PAIRS = [
     ("agent-noun", "who conducts the kerhoas fanfare", ["conductor"],
      "who conducts the penmarc'h choir"),
-    ("agent-noun-own", "how long has maiwenn riou been conducting the kerhoas fanfare",
-     ["conductor"], "how long has youenn le gall been conducting the kerhoas fanfare"),
     ("agent-noun-where", "where does erwan caradec teach", ["teacher"],
      "where does youenn le gall teach"),
     ("agent-noun-frame", "who manages the kerhoas chantier yard", ["yard"],
      "who manages nolwenn tanguy"),
-    ("agent-noun-direction", "which band does maiwenn riou conduct", ["conductor"],
-     "who conducts maiwenn riou"),
-    ("where-copula", "where is ti kafe kerlouan", ["island"], "where is gwenola kerbrat"),
-    ("where-town", "what town is kerhoas chantier in", ["brest"],
-     "what town is the kerhoas fanfare in"),
     ("post-holder-now", "is anna bihan still chair of the kemper beekeepers", ["chair-new"],
      "is herve jaouen still a welder at kerhoas chantier"),
     ("post-holder-year", "is anna bihan still chair of the kemper beekeepers", ["chair-new"],
      "did anna bihan chair the kemper beekeepers in 2010"),
-    ("post-slot", "is katell morvan still a junior associate", ["partner-at"],
-     "is tugdual ropars still a junior associate"),
     ("capital-name", "who runs éadaoin foods", ["ceo-diacritic"], "who runs ómra bakery"),
     ("capital-origin", "where is aoife ní bhriain from", ["from"],
      "where is bláthnaid ó sé from"),
     ("two-word-head", "who runs the holding company that owns éadaoin foods",
      ["holding-owns", "holding-ceo"], "who runs the holding company that owns ómra bakery"),
-    ("clipped", "who is the vp eng at kemper holding", ["vp-eng"],
-     "who is the vp eng at éadaoin foods"),
     ("slipped", "who is youenn le gall's neice", ["niece"], "who is youenn le gall's nefew"),
     ("kin-converse", "who's goulven riou's kid", ["father"], "who is goulven riou's father"),
     ("kin-converse-of", "who are tristan cadiou's parents", ["son"],
      "who is tristan cadiou's son"),
     ("kin-direct", "who is maiwenn riou's father", ["father"], "who is maiwenn riou's kid"),
-    ("do-for-work", "what does malo guivarch do for work", ["luthier"],
-     "what does gwenola kerbrat do for work"),
     ("related", "how is enora le gall related to youenn le gall", ["niece"],
      "how is enora le gall related to gwenola kerbrat"),
-    ("pay-for", "how much did jakez kerhoas pay for the boathouse", ["bought-price"],
-     "how much did kemper holding pay for ti kafe kerlouan"),
-    ("head-words", "where is the boat yard that kerhoas chantier bought", ["yard-buy", "yard-at"],
-     "where is the boat yard that jakez kerhoas bought"),
-    ("where-now", "where does katell morvan work now", ["partner-at"],
-     "where does tugdual ropars work now"),
     ("slipped-wh", "wher does youenn le gall work", ["welder"], "wher does gwenola kerbrat work"),
-    ("lead-in", "wait where is ti kafe kerlouan", ["island"], "wait where is gwenola kerbrat"),
+    ("lead-in", "wait where does erwan caradec teach", ["teacher"],
+     "first where does erwan caradec teach"),
     ("contracted-wh", "where'd erwan caradec teach", ["teacher"], "where'd youenn le gall teach"),
     ("back-in", "what was katell morvan's position back in 2020", ["associate"],
      "what was katell morvan's position back in 2010"),
@@ -160,11 +137,9 @@ PAIRS = [
     ("in-law", "who is erwan caradec's mother in law", ["in-law"],
      "who is malo guivarch's mother in law"),
     ("english-name", "who runs old mill bakery", ["old-mill"], "who runs old mill brewery"),
-    ("co-trigger", "how big is the workforce at kerhoas chantier", ["workers"],
-     "how big is the workforce at ómra bakery"),
     ("directs", "who directs kemper avocats", ["md"], "who directs ewen prigent"),
-    ("current-word", "what's katell morvan's current position at kemper avocats", ["partner-at"],
-     "what was katell morvan's position at kemper avocats in 2012"),
+    ("current-word", "what's soazig pennec's current position at kerhoas chantier", ["welder-new"],
+     "what was soazig pennec's position at kerhoas chantier in 2012"),
 ]  # fmt: skip
 
 
@@ -240,8 +215,8 @@ def test_a_typed_name_made_of_others_names_is_unknown(
     d = ask(store, question)
     assert d.status == "abstained" and d.reason == "unknown_subject", d.text
     assert d.ungrounded_term == term, d.text
-    a = ask(store, "is katell morvan still a junior associate")
-    assert a.status == "answered" and [c.claim_id for c in a.claims] == ["partner-at"], a.text
+    a = ask(store, "where does erwan caradec teach")
+    assert a.status == "answered" and [c.claim_id for c in a.claims] == ["teacher"], a.text
 
 
 @pytest.mark.parametrize(

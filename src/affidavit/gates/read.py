@@ -56,7 +56,7 @@ from affidavit.text.slots import FRAMES_VERSION
 # The word equivalences (eq-N) are the write gate's: one table, so both versions name it.
 # The verb frames (converses) are read too ("who did Lena borrow it from?" <- "lent").
 READ_GATE_VERSION = (
-    f"read-gate/3.20+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{VERB_FRAMES_VERSION}+{active_lexicon().identity}"
+    f"read-gate/3.21+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{VERB_FRAMES_VERSION}+{active_lexicon().identity}"
 )
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_QUESTION_CHARS = 2000
@@ -257,8 +257,10 @@ def _hop(
         now = current_values(hop.grounded, own, sets[0], window, q.wh, named)
         if not now and q.wh == "none" and not window.explicit:
             # "Is X still chair of Y?": whoever holds that one-holder post now
+            asked = frozenset(lemma(w) for t in q.terms if t.kind == "word"
+                              for w in (t.lemma, *t.surface.casefold().split()))
             now = successors(ended_claims(hop.grounded, sets[0], window), index.claims_about,
-                             sets[0], live_at(window))
+                             sets[0], live_at(window), asked)
         if now:
             hop = hop._replace(claims=tuple(now), reason=None, term=None)
     return hop if recent is None else hop._replace(known=recent)

@@ -51,7 +51,9 @@ _TIME_NUMBERS = re.compile(
     rf"|\b{_MONTH}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?\d{{1,4}}\b"
     r"|\b(?:in|since|from|until|till|by|during|before|after|between|and|to|of|around)\s+"
     r"(?:(?:early|late|mid)[\s-])?(?:1[5-9]\d{2}|20\d{2})s?\b"
-    r"|\b\d{4}-\d{2}-\d{2}\b",
+    r"|\b\d{4}-\d{2}-\d{2}\b"
+    r"|\b(?:1[5-9]\d|20\d)0s\b"  # a decade: "in the 1990s"
+    r"|\b(?:spring|summer|autumn|fall|winter|fiscal|fy|q[1-4]|h[12])\s+(?:1[5-9]\d{2}|20\d{2})\b",
     re.I,
 )
 
@@ -136,9 +138,12 @@ def _assign(
             if not lo <= i <= hi and not t.frame and _light(t, frame)
         ]  # fmt: skip
         strict = bool(absorbed) or hi > lo or (trigger[0] in "<>" and not frame.loose)
-        also = [i for i, t in enumerate(out) if not lo <= i <= hi and not t.frame and _asks_too(t, frame)]
         span = out[lo : hi + 1]
-        words = [t for i, t in enumerate(out) if lo <= i <= hi or (i in also and _beside(t, span))]
+        also = [
+            i for i, t in enumerate(out)
+            if not lo <= i <= hi and not t.frame and _asks_too(t, frame) and _beside(t, span)
+        ]  # fmt: skip
+        words = [t for i, t in enumerate(out) if lo <= i <= hi or i in also]
         surface = " ".join(t.surface for t in words)
         absorbed += also
         tagged = msgspec.structs.replace(
@@ -154,8 +159,10 @@ def _assign(
 
 
 def _asks_too(term: Term, frame: Frame) -> bool:
-    """A second word of the question that asks the same frame ("how *big* is the
-    *workforce*"): one of its plain one-word triggers."""
+    """A second word of the question that asks the same frame ("*health* *condition*"):
+    one of its plain one-word triggers. Only one beside the trigger is read so: apart
+    from it, it asks its own slot ("what did X *study* at *university*" asks the subject,
+    which "X graduated from Y University" does not say)."""
     return term.kind == "word" and term.lemma in frame.triggers
 
 

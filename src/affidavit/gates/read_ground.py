@@ -90,7 +90,9 @@ _COPULA = (
     r"(?:the|a|an|its|their)\s+(?:[\w\-]+\s+){0,3}?([\w\-]+)"
 )
 # "X is the lead developer of Y": a role in an organisation.
-_ROLE_ORG = re.compile(_COPULA + r"\s+(?:of|at|for|with)\b", re.I)
+_ROLE_ORG = re.compile(_COPULA + r"\s+(of|at|for|with)\b", re.I)
+# A role said in the past: "X was the chief executive of Y" (its end may be undated).
+_PAST_COPULA = re.compile(r"^\s*(?:was|were|had been|served as|worked as|acted as|used to)\b", re.I)
 # "X is an architect", "X works as an architect in Rabat": a role alone.
 _ROLE_BARE = re.compile(_COPULA + r"\s*(?:$|[.,;]|\s+(?:in|since|from|until)\b)", re.I)
 # Nouns that ask for a kind of value: a medicine question is answered by a dose.
@@ -183,7 +185,7 @@ def claim_years(claim: ClaimView) -> tuple[str, ...]:
 
 def _term_grounded(
     term: Term, claim: ClaimView, offered: frozenset[str], own: bool, head: int | None,
-    asked: frozenset[str] = frozenset(), bridge: bool = False,
+    asked: frozenset[str] = frozenset(), bridge: bool = False, wh: Wh = "none",
 ) -> tuple[bool, bool]:
     """``(grounded, exact)`` for one demanded term against one claim.
 
@@ -202,11 +204,13 @@ def _term_grounded(
             return True, term.lemma in offered
         if _frame_role(term, claim, own):  # "Who is Lena's employer?" <- "Lena is the CTO of Brix"
             return True, False
-        if _agent_role(term, claim, own):  # "Who manages the plant?" <- "X is its plant manager"
+        if _agent_role(term, claim, own, wh):  # "Who manages the plant?" <- "X is its plant manager"
             return True, False
         if term.frame == "boss" and not own and term.position != head and leads_organisation(
             claim.text, claim.subject_name, len(claim.entity_ids)
-        ):  # "Who's the boss at Ayoola Foods?" <- "X is the chief executive of Ayoola Foods"
+        ) and not _PAST_COPULA.match(_after_subject(claim.text, claim.subject_name)):
+            # "Who's the boss at Ayoola Foods?" <- "X is the chief executive of Ayoola Foods";
+            # never "X was the chief executive of ...", a boss no longer
             return True, False
         if term.strict or bridge:
             # A clause's relation yields the entity it stands for only in its frame's
@@ -226,7 +230,7 @@ def _term_grounded(
         if role or (verb is not None and verb in OCCUPATION_VERBS):
             return True, False
         return plays_position(claim), False  # "What position does X play?" <- "keeps wicket"
-    if _agent_reading(term, claim, own) is False:
+    if _agent_reading(term, claim, own, wh) is False:
         return False, False  # "who directs X?" <- "X is the managing director of Y": X directs
     if term.lemma in offered:
         # Only "does X <verb>" (the bare verb after do-support): "When was X founded?" is
@@ -265,11 +269,11 @@ def _term_grounded(
         return True, False
     if converse_grounds(term, offered, own):
         return True, False
-    if _agent_role(term, claim, own):
+    if _agent_role(term, claim, own, wh):
         return True, False
     if term.lemma == "name" and offered & _NAMING:  # "the name of ..." <- "called Bára"
         return True, False
-    if slip_grounds(term, offered):  # "vp eng" <- "vice president of engineering"
+    if slip_grounds(term, claim.text):  # "neice" <- "niece"
         return True, False
     return False, False
 
@@ -292,25 +296,50 @@ def _frame_role(term: Term, claim: ClaimView, own: bool) -> bool:
     return role and org and len(claim.entity_ids) > 1
 
 
-def _agent_role(term: Term, claim: ClaimView, own: bool) -> bool:
+def _agent_role(term: Term, claim: ClaimView, own: bool, wh: Wh) -> bool:
     """ "Who conducts the Rudupis Band?" <- "X is the conductor of the Rudupis Band": the
-    role of a role claim in an organisation is the asked verb's agent noun, and the asked
-    entity has the verb's role in the question: its subject when the verb follows its
-    name ("Where does X teach?" <- "X works as a teacher at Y"), its object before it."""
-    return _agent_reading(term, claim, own) is True
+    role of a role claim in an organisation is the asked verb's agent noun, and the
+    question asks the slot the claim fills (see ``_agent_reading``)."""
+    return _agent_reading(term, claim, own, wh) is True
 
 
-def _agent_reading(term: Term, claim: ClaimView, own: bool) -> bool | None:
-    """Whether a role claim whose role noun is the asked verb's agent noun gives the asked
-    entity the verb's role in the question (see ``_agent_role``): False when it gives it
-    the other ("who directs X?" is not answered by "X is the managing director of Y": X
-    directs); None for any other claim or word."""
+def _agent_reading(term: Term, claim: ClaimView, own: bool, wh: Wh) -> bool | None:
+    """Whether a role claim whose role noun is the asked verb's agent noun answers the
+    verb asked, only in the slots a role claim fills:
+
+    * the role's holder, the asked entity the verb's object, the organisation the role is
+      *of* ("who conducts Y" <- "X is the conductor of Y"); "a player at Arsenal" does not
+      play Arsenal;
+    * that organisation, asked as the verb's object of the role's holder, not with "who"
+      ("what band does X conduct", "how long has X conducted Y" <- "X is the conductor
+      of Y");
+    * the employer, the asked entity the role's holder and "where" asked of a verb of
+      occupation ("where does X teach" <- "X works as a teacher at Y"; "where does X bank"
+      asks where X is a customer). No other object of the verb: "a buyer at Harrods" says
+      nothing of what X buys, "a reporter at the Daily Mail" nothing of whom X reports to.
+
+    False when the claim gives the asked entity the verb's other role ("who directs X?" is
+    not answered by "X is the managing director of Y": X directs); None for any other
+    claim, word or slot."""
     if term.kind != "word":
         return None
     found = _role_noun(claim.text, claim.subject_name)
     if found is None or not found[1] or found[0] == term.lemma or not agent_noun_of(found[0], term.lemma):
         return None  # the role noun asked as itself ("chief financial officer") is no verb
-    return own == term.after_target
+    if own != term.after_target:
+        return False
+    of = _role_preposition(claim.text, claim.subject_name) == "of"
+    if own and wh == "where":  # "where does X bank" asks where X is a customer
+        return True if term.lemma in OCCUPATION_VERBS else None
+    if own:  # "what band does X conduct" <- "X is the conductor of Y"; "who does X report to"
+        return True if of and wh != "who" and len(claim.entity_ids) > 1 else None
+    return True if of else None
+
+
+def _role_preposition(text: str, subject_name: str) -> str | None:
+    """The preposition after a role claim's role noun ("of" in "the conductor of Y")."""
+    m = _ROLE_ORG.match(_after_subject(text, subject_name))
+    return m.group(2).casefold() if m is not None else None
 
 
 def _synonym_offered(word: str, offered: frozenset[str]) -> bool:
@@ -354,22 +383,8 @@ def _wh_ok(wh: Wh, has_word_terms: bool, claim: ClaimView, offered: frozenset[st
     if wh == "how_often":
         return bool(FREQUENCY.search(claim.text))
     if wh == "where" and not has_word_terms:  # "Where is X?": X's own location
-        return own and (bool(offered & {"live", "reside", "base", "headquarter", "locate", "situate"})
-                        or _placed(claim.text, claim.subject_name))
+        return own and bool(offered & {"live", "reside", "base", "headquarter", "locate", "situate"})
     return True
-
-
-# "X is in Falset", "X is a kitesurf school on Naxos": the subject put at a named place.
-_PLACED = re.compile(
-    r"^\s*(?:is|are|was|were)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){1,3}?)?(?:in|on|near|outside)\s+(\w)"
-)
-
-
-def _placed(text: str, subject_name: str) -> bool:
-    """Whether a claim says where its subject is, by a copula and a place preposition
-    before a name (never "is on the board", "is in talks")."""
-    m = _PLACED.match(_after_subject(text, subject_name))
-    return m is not None and m.group(1).isupper()
 
 
 def ground(
@@ -399,7 +414,7 @@ def ground(
     verdicts: list[bool] = []
     exact = 0
     for term in terms:
-        ok, is_exact = _term_grounded(term, claim, offered, own, head, frozenset(asked), bridge)
+        ok, is_exact = _term_grounded(term, claim, offered, own, head, frozenset(asked), bridge, wh)
         verdicts.append(ok)
         exact += int(ok and is_exact)
     for i, term in enumerate(terms):  # "skin condition", "health problems": the category says it

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from affidavit.gates.contracts import ClaimView
+from affidavit.gates.read_classes import ascii_capitals
 from affidavit.text.lemmas import lemma
 from affidavit.text.memo import memo
 from affidavit.text.question import Term
@@ -37,9 +38,11 @@ CONVERSES: dict[str, frozenset[str]] = {
 }  # fmt: skip
 
 # "is the son of Y", "is a daughter of Y"; "is Y's father", "is one of Y's sons".
-_OF = re.compile(r"^\s*(?:is|was)\s+(?:the|a|an|one of the)\s+([a-z\-]+)\s+of\s+\w")
+_OF = re.compile(r"^\s*(?:is|was)\s+(?:the|a|an|one of the)\s+([a-z\-]+)\s+of\s+[A-Z]")
+# The possessor is a name right after the copula: "is married to Hana's daughter" says
+# nothing of the subject's own kin (the daughter is Hana's, the subject her husband).
 _POSSESSIVE = re.compile(
-    r"^\s*(?:is|was)\s+(?:one of\s+)?(?:[\w\-]+\s+){0,3}[\w\-]+['’]s?\s+([a-z\-]+)\s*(?:$|[.,;])"
+    r"^\s*(?:is|was)\s+(?:one of\s+)?(?:[A-Z][\w\-]*\s+){0,3}[A-Z][\w\-]*['’]s?\s+([a-z\-]+)\s*(?:$|[.,;])"
 )
 
 
@@ -71,5 +74,6 @@ def _kin_word(text: str, subject_name: str) -> str | None:
     if at < 0:
         return None
     rest = text[at + len(subject_name) :]
+    rest = ascii_capitals(rest)
     m = _OF.match(rest) or _POSSESSIVE.match(rest)
     return lemma(m.group(1)) if m is not None else None

@@ -1,16 +1,16 @@
 """Posts: what a claim says its subject holds at an organisation. Pure.
 
 A *post* is a position at one organisation: "X is the head coach of Y", "X was a
-senior associate at Y", "X chairs Y". Two uses, both for questions asked about now:
+senior associate at Y", "X chairs Y". A relational noun counts only after "at" ("a
+partner at Y" is a post; "the partner of Z" is kin), and the post of a part of the
+organisation is not the organisation's ("the chair of Y's audit committee").
 
-* ``post_slot``: a person's position at an organisation is one slot, whatever the role
-  word ("Is X still a senior associate?" <- "X is a partner at Y" once the associate
-  claim has ended). A relational noun counts only after "at" ("a partner at Y" is a
-  post; "the partner of Y" is kin);
-* ``successors``: a post one person holds at a time -- written with "the" ("the mayor
-  of Y") or with a verb of running ("chairs Y") -- whose asked holder's claim has ended
-  is answered by whoever holds the same post at the same organisation now ("Is X still
-  chair of Y?" <- "Z chairs Y").
+``successors``: a post one person holds at a time -- written with "the" ("the mayor of
+Y") or with a verb of running ("chairs Y") -- whose asked holder's claim has ended
+answers "Is X still chair of Y?" with whoever holds the same post at the same
+organisation now ("Z chairs Y"), only when the question names the post: "Does X still
+work for Y?" or "Is X still at Y?" asks about X's employment, which a successor in X's
+old post does not answer.
 """
 
 from __future__ import annotations
@@ -35,6 +35,11 @@ _RUNS = re.compile(
 )
 
 
+# A possessive after the organisation's name, then a lower-case word: the post is of a
+# part of it ("Y's audit committee", "Y's twin town"), not of Y ("Y Beekeepers' Association").
+_PART_OF = re.compile(r"(?:[\w\-]|['’]s?(?=\s+[A-Z])|\s+(?=[A-Z]))*['’]s?\s+[a-z]")
+
+
 class Post(NamedTuple):
     words: str  # the post's lemmas ("head coach"; "chair" for "chairs Y" and "the chair of Y")
     org: tuple[str, ...]  # the entities it is held at
@@ -55,21 +60,17 @@ def _post_words(text: str, subject_name: str) -> tuple[str, bool] | None:
     at = text.find(subject_name)
     rest = text[at + len(subject_name) :] if at >= 0 else text
     m = _ROLE.match(rest)
+    if m is not None and _PART_OF.match(rest, m.start(4)):
+        return None  # "the chair of Lark Trust's audit committee": a part's post
     if m is not None and m.group(4).isupper():
         words = [lemma(w) for w in m.group(2).split() if w.casefold() not in LEAD_PREMODIFIERS]
         if not words or (words[-1] in RELATIONAL_NOUNS and m.group(3) != "at"):
             return None
         return " ".join(words), m.group(1) == "the"
     m = _RUNS.match(rest)
-    if m is not None and m.group(2).isupper():
+    if m is not None and m.group(2).isupper() and not _PART_OF.match(rest, m.start(2)):
         return lemma(m.group(1)), True
     return None
-
-
-def post_slot(claim: ClaimView) -> str | None:
-    """The slot key of the subject's position at an organisation, or None."""
-    post = post_of(claim)
-    return "at:" + ",".join(post.org) if post is not None else None
 
 
 def successors(
@@ -77,12 +78,17 @@ def successors(
     claims_about: Callable[[str], Sequence[ClaimView]],
     subject_ids: frozenset[str],
     live: Callable[[ClaimView], bool],
+    asked: frozenset[str],
 ) -> list[ClaimView]:
-    """The live claims of whoever holds now the one-holder posts of ``ended`` claims.
+    """The live claims of whoever holds now the one-holder posts of ``ended`` claims
+    whose post the question names (its head noun among the ``asked`` lemmas).
 
     ``claims_about``: every claim of an entity; ``live``: selectable and valid now.
     """
-    posts = {(p.words, p.org) for c in ended if (p := post_of(c)) is not None and p.single}
+    posts = {
+        (p.words, p.org) for c in ended
+        if (p := post_of(c)) is not None and p.single and _named(p.words, asked)
+    }  # fmt: skip
     found: list[ClaimView] = []
     for words, org in sorted(posts):
         for claim in claims_about(org[0]):
@@ -93,3 +99,9 @@ def successors(
                 found.append(claim)
     found.sort(key=lambda c: (c.valid_from or "", c.seq), reverse=True)
     return found
+
+
+def _named(words: str, asked: frozenset[str]) -> bool:
+    """Whether the question names the post ``words``: its head noun is asked ("chair",
+    "executive" of "chief executive")."""
+    return words.split()[-1] in {a.split()[-1] for a in asked}

@@ -20,7 +20,6 @@ from affidavit.gates.contracts import ClaimView, ReadIndex
 from affidavit.gates.read_frames import slot_of
 from affidavit.gates.read_ground import Grounding, claim_years, ground, lexicon_grounds
 from affidavit.gates.read_postings import narrowed
-from affidavit.gates.read_posts import post_slot
 from affidavit.text.lemmas import STOPWORDS, content_lemmas
 from affidavit.text.memo import memo
 from affidavit.text.names import find_names, key_tokens
@@ -222,13 +221,10 @@ def current_values(
 
 
 def _fits(wh: Wh, claim: ClaimView, named: frozenset[str]) -> bool:
-    """Whether a live value fits the question word: a date for "when", a number for "how
-    many"; for "where", another entity or a place ("where does X work now" <- "X is head
-    of data at Y"), not only X's own location as a bare "Where is X?" wants."""
-    g = ground((), wh, claim, own=True)
-    if wh == "where":
-        g = g._replace(wh_ok=True)
-    return _answer_check(g, wh, (), claim, named).wh_ok
+    """Whether a live value fits the question word as the bare question would: a date for
+    "when", a number for "how many", the asked entity's own location for "where". (A live
+    value naming any other entity does not say where X works: "X is a member of Y".)"""
+    return _answer_check(ground((), wh, claim, own=True), wh, (), claim, named).wh_ok
 
 
 def ended_claims(
@@ -247,16 +243,13 @@ def live_at(window: Window) -> Callable[[ClaimView], bool]:
 
 
 def _slot_keys(claim: ClaimView) -> frozenset[tuple[str, str]]:
-    """The slots a claim fills for its subject: its predicate key, the frame its
-    wording fills ("lives in" and "moved to" both say where they live), and its
-    position at an organisation ("a senior associate at Y", "a partner at Y")."""
+    """The slots a claim fills for its subject: its predicate key, and the frame its
+    wording fills ("lives in" and "moved to" both say where they live). A position at an
+    organisation is no slot of its own: "X is a parent at Y" does not say X still teaches there."""
     keys = {(claim.subject_id, "key:" + claim.predicate)}
     slot = slot_of(frozenset(content_lemmas(claim.text)) | frozenset(claim.predicate_terms))
     if slot is not None:
         keys.add((claim.subject_id, "slot:" + slot))
-    post = post_slot(claim)
-    if post is not None:
-        keys.add((claim.subject_id, post))
     return frozenset(keys)
 
 

@@ -10,8 +10,8 @@ does, always for the asked entity and in the direction the question gives:
 * ``modifies_category``: a word beside a category frame's word that the claim word's
   category says ("skin condition" <- eczema, "health problems" <- asthma);
 * ``adjective_grounds``: a condition noun's adjective ("allergies" <- "is allergic to");
-* ``slip_grounds``: a word no lexicon knows read as the claim word it clips or is one
-  slip from ("eng" <- "engineering", "neice" <- "niece");
+* ``slip_grounds``: a word no lexicon knows read as the one noun it is one slip from,
+  when a lower-case word of the claim is that noun ("neice" <- "niece");
 * ``agent_noun_of``: a role noun that names a verb's doer ("conductor" <- conduct);
 * ``construction_fills``: "plays the <unknown noun>" (an instrument), "plays <unknown noun>"
   (a sport), "is from <Name>".
@@ -32,7 +32,6 @@ from affidavit.text.lexical import active, unknown_noun
 from affidavit.text.lexicon import lexicon as pinned_lexicon
 from affidavit.text.memo import memo
 from affidavit.text.question import Term
-from affidavit.text.question_chat import one_slip
 from affidavit.text.slots import BY_NAME, Frame
 
 # English constructions that fill a slot whatever their noun: "plays the charango" (an
@@ -127,24 +126,36 @@ def agent_noun_of(noun: str, verb: str) -> bool:
     return bool(pinned.synonyms_first_sense(verb, "v") or pinned.derivations(verb, "v"))
 
 
-_CLIPPED = 3  # "eng" for engineering, "assoc" for association: the shortest clipping read
 _SLIPPED = 5  # "neice", "assocation": the shortest typed word read as one slip from another
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
-def slip_grounds(term: Term, offered: frozenset[str]) -> bool:
-    """A typed word no lexicon knows read as the claim word it clips or slips from: the
-    word's start ("eng" <- "engineering", two letters or more left off) or one letter
-    left out, added, changed or two swapped ("neice" <- "niece"). Never for a word the
-    lexicon knows ("exec", "biz"): a known word is read as itself."""
+def slip_grounds(term: Term, claim_text: str) -> bool:
+    """A typed word no lexicon knows read as the noun it is one slip from (one letter left
+    out, added or changed, or two swapped: "neice" <- "niece"), when that noun is the only
+    noun of the lexicon one slip away and a lower-case word of the claim. Never a word
+    clipped short ("sal" is no more "salary" than "Salesforce"), never a word of a name
+    ("collegue" <- "Leeds College"), never a slip that could mean two nouns ("docter":
+    doctor or docker), never a word the lexicon knows ("exec", "biz")."""
     word = term.lemma
-    if term.kind != "word" or not word.isalpha() or len(word) < _CLIPPED or not _unknown_word(word):
+    if term.kind != "word" or not word.isalpha() or len(word) < _SLIPPED or not _unknown_word(word):
         return False
-    for other in offered:
-        if len(other) >= len(word) + 2 and other.startswith(word):
-            return True
-        if len(word) >= _SLIPPED and len(other) >= _SLIPPED and one_slip(word, other):
-            return True
-    return False
+    meant = _one_slip_noun(word)
+    return meant is not None and meant in _common_words(claim_text)
+
+
+@memo(maxsize=16384)
+def _one_slip_noun(word: str) -> str | None:
+    """The one noun of five letters or more the pinned lexicon knows one slip from
+    ``word``, or None (none, or more than one)."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    near = {a + b[1:] for a, b in splits if b}
+    near |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    near |= {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
+    near |= {a + c + b for a, b in splits for c in _LETTERS}
+    near.discard(word)
+    nouns = [w for w in near if len(w) >= _SLIPPED and not unknown_noun(w)]
+    return nouns[0] if len(nouns) == 1 else None
 
 
 @memo(maxsize=16384)

@@ -52,8 +52,6 @@ _NOISE = frozenset({
     "wondering", "anyone", "quick",
     # determiners and modal auxiliaries: "any allergies I should know about?"
     "any", "some", "should", "would", "could", "can", "will", "might", "must", "shall",
-    # indefinite pronouns stand for the value asked: "is X allergic to anything?"
-    "anything", "something", "anybody", "somebody", "anywhere", "somewhere",
     # chat fillers: "when did she join again?", "where exactly does he live?"
     "again", "exactly", "actually", "anyway", "though", "q", "question", "idea",
 })  # fmt: skip
@@ -125,18 +123,33 @@ _HOW: dict[str, Wh] = {
 
 
 _CONTRACTED = re.compile(r"['’](?:s|re|d|ll)$")
+# Indefinite pronouns stand for the value asked after every name ("is X allergic to
+# *anything*?"); before a name ("does *anybody* report to X?") or as an owner ("is X
+# *somebody's* boss?") they say the direction asked, and are demanded.
+_INDEFINITE = frozenset({"anything", "something", "anybody", "somebody", "anywhere", "somewhere"})
 _WH_WORDS = frozenset({"who", "whom", "whose", "what", "where", "when", "which", "how", "why"})
 _LEAD_IN = 3  # "wait, where does she live": words before the question word that open it
+# The words that may open a question and ask nothing: interjections and discourse
+# markers, approximators of a count, and the request frame "do you know", "can you tell
+# me". A closed class: any other opening word ("before", "first", "initially", "earlier",
+# "not", "besides", "except") may change the time asked or exclude the value, and stays.
+_OPENERS = frozenset({
+    "hey", "hi", "hello", "oh", "ok", "okay", "so", "well", "um", "uh", "umm", "hmm", "wait",
+    "yo", "btw", "quick", "q", "and", "roughly", "approximately", "about", "around",
+    "do", "you", "u", "ya", "know", "can", "could", "tell", "me", "please", "pls",
+})  # fmt: skip
 
 
 def _lead_in(tokens: list[tuple[str, int, int]], names_at: set[int]) -> set[int]:
-    """Positions of the lower-case words before a question word among the first few
-    ("wait where ...", "roughly how many ..."): they open the question, asking nothing."""
+    """Positions of the opening words before a question word among the first few ("wait
+    where ...", "roughly how many ..."): they open the question, asking nothing. Only
+    words of ``_OPENERS``: "before where did X work" asks about an earlier time."""
     for i, (tok, _s, _e) in enumerate(tokens[: _LEAD_IN + 1]):
         if _CONTRACTED.sub("", tok.casefold()) in _WH_WORDS:
             before = set(range(i))
             return before if not before & names_at and all(
-                tokens[p][0][:1].islower() or p == 0 for p in before
+                (tokens[p][0][:1].islower() or p == 0) and tokens[p][0].casefold() in _OPENERS
+                for p in before
             ) else set()
     return set()
 
@@ -208,6 +221,8 @@ def _demand(
         if low in _NOISE or lem in _NOISE or low in STOPWORDS or lem in STOPWORDS:
             continue
         if _CONTRACTED.sub("", low) in _WH_WORDS:  # "where'd she go": the question word
+            continue
+        if low in _INDEFINITE and names_at and pos > max(names_at):  # "allergic to anything"
             continue
         if prev == "how" and low in ("often", "long"):  # the question word itself
             continue
@@ -314,9 +329,10 @@ def parse_question(question: str) -> Question:
             "which", (mentions[name_idx][0],), inner_terms, inner_head, scope, now,
             previous=bool(inside), target_at=inner_target,
         )
-        # "the company that ..." (or "Lena's employer") stands for the bridge, and so does
-        # a head of more words ("the *ice plant* that X bought")
-        skip |= set(range(lo if possessive_hop else _head_start(tokens, name_of, lo - 2), hi + 1))
+        # "the company that ..." (or "Lena's employer") stands for the bridge. The words
+        # before a head's last ("the *ice* plant that X bought") are demanded of the
+        # bridge: standing for it, they would let any plant X bought answer.
+        skip |= set(range(lo if possessive_hop else lo - 2, hi + 1))
         if possessive_hop:
             inner = msgspec.structs.replace(
                 inner, head=party_at, target_at=owner_at, possessed=(party_at,)
@@ -342,17 +358,6 @@ def parse_question(question: str) -> Question:
     predicated = tuple(t.position for t in terms if predicated_of(low, name_of, t.position))
     return Question(wh, tuple(outer_names), terms, head, outer_scope, now, inner, before, target_at,
                     possessed, predicated, bool(previous))
-
-
-def _head_start(tokens: list[tuple[str, int, int]], name_of: dict[int, int], last: int) -> int:
-    """The first word of a clause's head ending at ``last``: the lower-case words back to
-    its "the" ("the *cold storage* firm X bought"), else ``last``."""
-    k = last
-    while k - 1 > 0 and k - 1 not in name_of and tokens[k - 1][0].islower() and (
-        tokens[k - 1][0] not in STOPWORDS
-    ):
-        k -= 1
-    return k if k - 1 >= 0 and tokens[k - 1][0].casefold() == "the" else last
 
 
 def _phrases_by_token(

@@ -49,7 +49,10 @@ def expand_chat(question: str) -> str:
     and an in-law typed without hyphens hyphenated."""
     expanded = _TOKEN.sub(lambda m: SHORTHAND.get(m.group(0), m.group(0)), question)
     expanded = _IN_LAW.sub(r"\1\2-in-law", expanded)
-    for m in list(_TOKEN.finditer(expanded))[:_OPENING]:
+    tokens = list(_TOKEN.finditer(expanded))
+    if any(m.group(0) in _QUESTION_WORDS for m in tokens):
+        return expanded  # "hoa lives where": the question word is there; "hoa" is a name
+    for m in tokens[:_OPENING]:
         meant = _slipped_question_word(m.group(0))
         if meant is not None:
             return expanded[: m.start()] + meant + expanded[m.end() :]

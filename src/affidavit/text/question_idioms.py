@@ -1,7 +1,7 @@
 """Multi-word idioms of a question that ask for an answer class, not for their words. Pure.
 
-* "for a living", "earn a living", "do ... for work": the question asks for an
-  occupation, the same demand as "What does X do?" — a claim never says "living";
+* "for a living", "earn a living": the question asks for an occupation, the
+  same demand as "What does X do?" — a claim never says "living";
 * "no longer", "not ... anymore": the question asks about something that
   stopped ("Which version does X no longer support?"), grounded by a claim that
   says it stopped ("X drops support for ...", "X stopped taking ...").
@@ -21,8 +21,6 @@ _LIVING = re.compile(
     r"|\b(?:earns?|earned|earning|makes?|made|making)\s+(?:a|their|his|her|its)\s+living\b",
     re.I,
 )
-# "What does X do for work?": "for work" after the verb "do" asks what "for a living" asks.
-_FOR_WORK = re.compile(r"\b(?:do|does|did|doing)\b[^?.!]*?\b(for\s+(?:work|a\s+job))\b", re.I)
 _NO_LONGER = re.compile(r"\bno\s+longer\b", re.I)
 # "anymore" only says cessation under a negation of the same question.
 _ANYMORE = re.compile(r"\b(?:anymore|any\s+more|any\s+longer)\b", re.I)
@@ -43,7 +41,6 @@ class Idiom(NamedTuple):
 def idioms(text: str) -> tuple[Idiom, ...]:
     """Idioms of ``text`` in order; a negation that "anymore" completes is its own span."""
     out = [Idiom(m.start(), m.end(), "occupation") for m in _LIVING.finditer(text)]
-    out += [Idiom(m.start(1), m.end(1), "occupation") for m in _FOR_WORK.finditer(text)]
     out += [Idiom(m.start(), m.end(), "cessation") for m in _NO_LONGER.finditer(text)]
     more = _ANYMORE.search(text)
     negation = _NEGATION.search(text)

@@ -28,7 +28,7 @@ from typing import Literal, NamedTuple
 
 from affidavit.text import wordlists
 
-FRAMES_VERSION = "frames-7"
+FRAMES_VERSION = "frames-8"
 Side = Literal["subject", "object", "any"]
 Needs = Literal["number", "date", "none"]
 
@@ -156,9 +156,8 @@ FRAMES: tuple[Frame, ...] = (
            _p("hire", "subject"), _p("work", "subject"), _p("employ", "subject"),
            _p("appoint", "subject")),
           needs="date", wh=frozenset({"when", "how_long"})),
-    # "How much did X pay for Y?" <- "X bought Y for ₦180 million" (an amount required).
     Frame("price", "what it costs",
-          ("price", "cost", "fee", "charge", "expensive", "cheap", "worth", "pay"),
+          ("price", "cost", "fee", "charge", "expensive", "cheap", "worth"),
           frozenset({"be", "pay", "have"}),
           (_p("cost"), _p("price"), _p("charge"), _p("fee"), _p("pay"), _p("sell"),
            _p("worth"), _p("value"), _p("spend"), _p("buy")),
