@@ -157,3 +157,12 @@ def test_a_slipped_question_word_is_read_only_without_one() -> None:
     index = index_of([("hoa", "Hoa Nguyen lives in Hue.", None)])
     d = decide_read("hoa lives where", index, at=AT)
     assert d.status == "answered" and [c.claim_id for c in d.claims] == ["hoa"], d.text
+
+
+def test_a_typed_name_never_runs_on_into_another_name_already_read() -> None:
+    """ "jon smyth" with a Jon Smith and a John Smyth known: "smyth" is John Smyth's, so
+    "jon" does not run on over it (3.20 wrote both, and named "Jon SmythSmyth")."""
+    index = index_of([("smith", "Jon Smith works for Acme.", None),
+                      ("smyth", "John Smyth works for Brix.", None)])
+    d = decide_read("where does jon smyth work", index, at=AT)
+    assert d.status == "abstained" and d.ungrounded_term == "Jon Smith John Smyth", d.text

@@ -133,7 +133,10 @@ def _with_typed_names(question: str, index: ReadIndex) -> str:
                 replace.append((start, end, f"{owner[0].name}'s"))
                 continue
         short = len(entities) == 1 and bare == surface and fold(bare) != fold(entities[0].name)
-        if short and (near := _name_goes_on(question, end, entities[0].name)) is not None:
+        near = _name_goes_on(question, end, entities[0].name) if short else None
+        if near is not None and any(start < t_end and t_start < near for t_start, t_end in taken):
+            near = None  # the word it would run on to is another name's, already read
+        if near is not None:
             # "what does aralar software make" with only Aralar Sistemak known: the typed name
             # goes on past the part that matched, with a word the known name does not have.
             taken.append((start, near))
