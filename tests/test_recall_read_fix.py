@@ -24,7 +24,8 @@ which abstains again; a class whose reading was taken out keeps only the abstent
 * F9 an indefinite pronoun stands for the value only after every name, never as an owner;
 * F10 a word no lexicon knows is read only as the one noun it is one slip from, a
   lower-case word of the claim: never a clipping ("dob", "sal"), a word of a name
-  ("collegue" <- "Leeds College"), nor a slip of two nouns ("docter");
+  ("collegue" <- "Leeds College"), nor a slip of two nouns ("docter"); the noun meant is
+  read in the question's direction ("X's neice" is not X, the niece of "X is Y's niece");
 * F11 a clause head's first words are demanded of the bridge (taken out);
 * F12 "do for work" is no idiom of occupation (taken out);
 * F13 "pay" does not ask the price frame (taken out); a decade or a quarter is no amount;
@@ -110,6 +111,7 @@ PAIRS = [
     ("F8", "hey where does dana kim work", ["dana-new"], "before where did dana kim work"),
     ("F9", "does lena fischer report to anybody", ["lena"], "does anybody report to lena fischer"),
     ("F10", "who is youenn le gall's neice", ["niece"], "who is lia wong's collegue"),
+    ("F10-direction", "who is youenn le gall's neice", ["niece"], "who is enora le gall's neice"),
     ("F11", "who runs the farm that lark trust owns", ["lark-owns", "farm-ceo"],
      "who runs the steel plant that lark trust owns"),
     ("F13", "what is the price of old boathouse", ["boathouse"], "what is the price of zephyr boards"),

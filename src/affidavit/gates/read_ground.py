@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+import msgspec
+
 from affidavit.gates.contracts import ClaimView
 from affidavit.gates.read_classes import (
     CESSATION,
@@ -48,7 +50,7 @@ from affidavit.gates.read_words import (
     instance_grounds,
     modifies_category,
     plays_position,
-    slip_grounds,
+    slipped_noun,
 )
 from affidavit.text.entail import implied_by
 from affidavit.text.fold import fold
@@ -273,8 +275,10 @@ def _term_grounded(
         return True, False
     if term.lemma == "name" and offered & _NAMING:  # "the name of ..." <- "called Bára"
         return True, False
-    if slip_grounds(term, claim.text):  # "neice" <- "niece"
-        return True, False
+    meant = slipped_noun(term, claim.text)
+    if meant is not None:  # "neice" <- "niece", read as typed right: "X's niece" is not X
+        fixed = msgspec.structs.replace(term, lemma=meant)
+        return _term_grounded(fixed, claim, offered, own, head, asked, bridge, wh)[0], False
     return False, False
 
 

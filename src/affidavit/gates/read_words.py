@@ -10,7 +10,7 @@ does, always for the asked entity and in the direction the question gives:
 * ``modifies_category``: a word beside a category frame's word that the claim word's
   category says ("skin condition" <- eczema, "health problems" <- asthma);
 * ``adjective_grounds``: a condition noun's adjective ("allergies" <- "is allergic to");
-* ``slip_grounds``: a word no lexicon knows read as the one noun it is one slip from,
+* ``slipped_noun``: a word no lexicon knows read as the one noun it is one slip from,
   when a lower-case word of the claim is that noun ("neice" <- "niece");
 * ``agent_noun_of``: a role noun that names a verb's doer ("conductor" <- conduct);
 * ``construction_fills``: "plays the <unknown noun>" (an instrument), "plays <unknown noun>"
@@ -130,18 +130,19 @@ _SLIPPED = 5  # "neice", "assocation": the shortest typed word read as one slip 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
-def slip_grounds(term: Term, claim_text: str) -> bool:
+def slipped_noun(term: Term, claim_text: str) -> str | None:
     """A typed word no lexicon knows read as the noun it is one slip from (one letter left
     out, added or changed, or two swapped: "neice" <- "niece"), when that noun is the only
     noun of the lexicon one slip away and a lower-case word of the claim. Never a word
     clipped short ("sal" is no more "salary" than "Salesforce"), never a word of a name
     ("collegue" <- "Leeds College"), never a slip that could mean two nouns ("docter":
-    doctor or docker), never a word the lexicon knows ("exec", "biz")."""
+    doctor or docker), never a word the lexicon knows ("exec", "biz"). The noun meant, or
+    None; the caller reads it as if typed right, in the question's direction."""
     word = term.lemma
     if term.kind != "word" or not word.isalpha() or len(word) < _SLIPPED or not _unknown_word(word):
-        return False
+        return None
     meant = _one_slip_noun(word)
-    return meant is not None and meant in _common_words(claim_text)
+    return meant if meant is not None and meant in _common_words(claim_text) else None
 
 
 @memo(maxsize=16384)
