@@ -7,6 +7,8 @@ answered paraphrase and its abstaining near-miss see the same claims.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from affidavit.gates.contracts import ReadDecision
 from affidavit.gates.read import decide_read
 from affidavit.gates.read_index import MemoryReadIndex
@@ -44,14 +46,15 @@ CLAIMS: tuple[tuple[str, str, str | None], ...] = (
 )
 
 
-def index_of(claims: tuple[tuple[str, str, str | None], ...]) -> MemoryReadIndex:
-    """A store of ``(claim id, text, valid from)`` claims, each its own evidence, indexed with
-    the write gate's shapes in valid-time order (supersession applied)."""
+def index_of(claims: Sequence[tuple[str | None, ...]]) -> MemoryReadIndex:
+    """A store of ``(claim id, text, valid from[, valid to])`` claims, each its own evidence,
+    indexed with the write gate's shapes in valid-time order (supersession applied)."""
     index = MemoryReadIndex()
-    for claim_id, text, valid_from in sorted(claims, key=lambda c: c[2] or ""):
+    for claim_id, text, valid_from, *rest in sorted(claims, key=lambda c: c[2] or ""):
+        assert claim_id is not None and text is not None
         shape = decide_write(text, text).shape
         assert shape is not None, text
-        index.add(claim_id, text, shape, valid_from=valid_from)
+        index.add(claim_id, text, shape, valid_from=valid_from, valid_to=rest[0] if rest else None)
     return index
 
 
@@ -65,3 +68,12 @@ def ask(index: MemoryReadIndex, question: str, **kw: object) -> ReadDecision:
 
 def ids(decision: ReadDecision) -> list[str]:
     return [c.claim_id for c in decision.claims]
+
+
+def assert_pair(index: MemoryReadIndex, question: str, want: list[str], miss: str, at: str) -> None:
+    """``question`` is answered by exactly the claims ``want``; its near-miss ``miss``,
+    over the same store, abstains."""
+    d = decide_read(question, index, at=at)
+    assert d.status == "answered" and sorted(c.claim_id for c in d.claims) == sorted(want), d.text
+    m = decide_read(miss, index, at=at)
+    assert m.status == "abstained", m.text

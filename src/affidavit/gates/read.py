@@ -29,11 +29,14 @@ from affidavit.errors import InvalidInput
 from affidavit.gates import read_render as render
 from affidavit.gates.contracts import ClaimView, ReadDecision, ReadIndex
 from affidavit.gates.read_frames import with_frames
+from affidavit.gates.read_posts import successors
 from affidavit.gates.read_select import (
     SELECTABLE,
     HopResult,
     candidate_claims,
     current_values,
+    ended_claims,
+    live_at,
     select_hop,
     window_for,
 )
@@ -42,17 +45,18 @@ from affidavit.text.fold import fold
 from affidavit.text.frames import FRAMES_VERSION as VERB_FRAMES_VERSION
 from affidavit.text.lemmas import LEMMA_TABLE_VERSION, STOPWORDS, lemma
 from affidavit.text.lexical import active as active_lexicon
+from affidavit.text.lexical import unknown_noun
 from affidavit.text.lexicon import lexicon as pinned_lexicon
 from affidavit.text.question import Question, TimeScope, parse_question
 from affidavit.text.question_chat import expand_chat
-from affidavit.text.question_names import lowercase_runs
+from affidavit.text.question_names import is_known_word, lowercase_runs, word_runs
 from affidavit.text.slots import FRAMES_VERSION
 
 # The read gate's version: its rules, the frames table and the lexicon it reads.
 # The word equivalences (eq-N) are the write gate's: one table, so both versions name it.
 # The verb frames (converses) are read too ("who did Lena borrow it from?" <- "lent").
 READ_GATE_VERSION = (
-    f"read-gate/3.19+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{VERB_FRAMES_VERSION}+{active_lexicon().identity}"
+    f"read-gate/3.21+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{VERB_FRAMES_VERSION}+{active_lexicon().identity}"
 )
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_QUESTION_CHARS = 2000
@@ -129,7 +133,10 @@ def _with_typed_names(question: str, index: ReadIndex) -> str:
                 replace.append((start, end, f"{owner[0].name}'s"))
                 continue
         short = len(entities) == 1 and bare == surface and fold(bare) != fold(entities[0].name)
-        if short and (near := _name_goes_on(question, end, entities[0].name)) is not None:
+        near = _name_goes_on(question, end, entities[0].name) if short else None
+        if near is not None and any(start < t_end and t_start < near for t_start, t_end in taken):
+            near = None  # the word it would run on to is another name's, already read
+        if near is not None:
             # "what does aralar software make" with only Aralar Sistemak known: the typed name
             # goes on past the part that matched, with a word the known name does not have.
             taken.append((start, near))
@@ -137,12 +144,50 @@ def _with_typed_names(question: str, index: ReadIndex) -> str:
         elif len(entities) == 1:
             taken.append((start, end))
             replace.append((start, start + len(bare), entities[0].name))
+        elif not entities and _typed_name_of_parts(bare, index, bare != surface):
+            # "what does sokha keo do" with a Sokha and a Vibol Keo known: a name the store
+            # does not hold, made of words that name others; rule 1 abstains naming it.
+            taken.append((start, end))
+            replace.append((start, start + len(bare), bare.title()))
         elif not entities and _candidates(index, bare) > 1:  # abstains below, with the count
             taken.append((start, end))
             replace.append((start, start + len(bare), bare.title()))
+    for start, end in word_runs(question):
+        # "the company that owns hong tram silk": a name whose every word is a word of
+        # English, typed whole (diacritics aside), is the one entity that name is exactly.
+        if any(start < t_end and t_start < end for t_start, t_end in taken):
+            continue
+        entities = index.resolve(question[start:end])
+        if len(entities) == 1 and fold(question[start:end]) == fold(entities[0].name):
+            taken.append((start, end))
+            replace.append((start, end, entities[0].name))
     for start, end, name in sorted(replace, reverse=True):
         question = question[:start] + name + question[end:]
     return question
+
+
+def _typed_name_of_parts(run: str, index: ReadIndex, possessive: bool) -> bool:
+    """Whether ``run`` is a typed name of several words, each of no language the lexicons
+    know, that the store does not hold whole: each word of it names someone, and not all
+    the same one ("sokha keo" with a Sokha and a Vibol Keo known), or, typed as an owner
+    ("ramil villacruz's boss"), a word of it does."""
+    parts = run.split()
+    if len(parts) < 2 or not all(_no_word(p) for p in parts):
+        return False
+    named: set[str] = set()
+    for part in parts:
+        found = index.resolve(part)
+        if len(found) == 1:
+            named.add(found[0].entity_id)
+        elif _candidates(index, part) > 1:
+            named.add("several:" + part)
+        elif not possessive:
+            return False
+    return len(named) > 1 or (possessive and bool(named))
+
+
+def _no_word(word: str) -> bool:
+    return word.isalpha() and not is_known_word(word) and unknown_noun(lemma(word))
 
 
 # Adverbs the lexicon also lists as nouns ("the now", "the here and now").
@@ -152,9 +197,10 @@ _NEXT_WORD = re.compile(r"[ \t]+([a-z][a-z'’\-]*)\b")
 
 
 def _name_goes_on(question: str, end: int, known: str) -> int | None:
-    """Where a typed name ends that runs on past ``question[:end]`` with a word that can
-    only be a noun ("software", "logistics"), is no word of the ``known`` name, and is
-    followed by the question's verb ("what does aralar software make"); or None."""
+    """Where a typed name ends that runs on past ``question[:end]`` with a word that is no
+    word of the ``known`` name and either is no English word at all ("sokha *keo*") or can
+    only be a noun followed by the question's verb ("what does aralar *software* make");
+    or None."""
     nxt = _NEXT_WORD.match(question, end)
     if nxt is None:
         return None
@@ -163,6 +209,10 @@ def _name_goes_on(question: str, end: int, known: str) -> int | None:
     known_words = {w.casefold() for w in known.split()}
     if word in STOPWORDS or base in STOPWORDS or word in _ADVERBS or word in known_words:
         return None
+    if _no_word(word):
+        # "what does sokha keo do" with only Sokha Vibol Keo known: a word of no language
+        # the lexicons know goes on the typed name, which the store does not hold.
+        return nxt.end()
     if not _noun_only(base):
         return None  # not known as a noun, or also a verb: no evidence the name goes on
     then = _NEXT_WORD.match(question, nxt.end())
@@ -208,6 +258,12 @@ def _hop(
     if hop.reason == "no_valid_claim" and q.now:  # "Is Lena still at Brix?": what replaced it
         own = [c for e in sorted(sets[0]) for c in index.claims_about(e)]
         now = current_values(hop.grounded, own, sets[0], window, q.wh, named)
+        if not now and q.wh == "none" and not window.explicit:
+            # "Is X still chair of Y?": whoever holds that one-holder post now
+            asked = frozenset(lemma(w) for t in q.terms if t.kind == "word"
+                              for w in (t.lemma, *t.surface.casefold().split()))
+            now = successors(ended_claims(hop.grounded, sets[0], window), index.claims_about,
+                             sets[0], live_at(window), asked)
         if now:
             hop = hop._replace(claims=tuple(now), reason=None, term=None)
     return hop if recent is None else hop._replace(known=recent)

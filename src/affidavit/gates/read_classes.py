@@ -83,6 +83,14 @@ _LEAD = re.compile(
 )
 
 
+def ascii_capitals(text: str) -> str:
+    """``text`` with every capital outside ASCII written "A" (same length), so a pattern's
+    ``[A-Z]`` sees that a name begins there ("the chief executive of Ìrètí Logistics")."""
+    if text.isascii():
+        return text
+    return "".join("A" if ch.isupper() and not ch.isascii() else ch for ch in text)
+
+
 @memo(maxsize=65536)
 def leads_organisation(text: str, subject_name: str, n_entities: int) -> bool:
     """Whether ``text`` says its subject holds the top position of the one other entity.
@@ -95,7 +103,7 @@ def leads_organisation(text: str, subject_name: str, n_entities: int) -> bool:
     at = text.find(subject_name)
     if at < 0:
         return False
-    m = _LEAD.match(text[at + len(subject_name) :])
+    m = _LEAD.match(ascii_capitals(text[at + len(subject_name) :]))
     if m is None:
         return False
     role = m.group(1).casefold().split()

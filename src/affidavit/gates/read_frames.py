@@ -41,6 +41,28 @@ _DATE = re.compile(
     re.I,
 )
 
+_MONTH = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?"
+)
+# The numbers of a time ("in 2019", "April 2023", "3 May", "2021-04-01"): never a quantity.
+_TIME_NUMBERS = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?\b"
+    rf"|\b{_MONTH}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?\d{{1,4}}\b"
+    r"|\b(?:in|since|from|until|till|by|during|before|after|between|and|to|of|around)\s+"
+    r"(?:(?:early|late|mid)[\s-])?(?:1[5-9]\d{2}|20\d{2})s?\b"
+    r"|\b\d{4}-\d{2}-\d{2}\b"
+    r"|\b(?:1[5-9]\d|20\d)0s\b"  # a decade: "in the 1990s"
+    r"|\b(?:spring|summer|autumn|fall|winter|fiscal|fy|q[1-4]|h[12])\s+(?:1[5-9]\d{2}|20\d{2})\b",
+    re.I,
+)
+
+
+def states_quantity(text: str) -> bool:
+    """Whether ``text`` states a number other than a time's: "bought Meltemi Kites in April
+    2023" gives no price, "employs 120 people" a headcount."""
+    return bool(NUMBER.search(_TIME_NUMBERS.sub(" ", text)))
+
 
 def with_frames(q: Question) -> Question:
     """``q`` with the words that ask for a frame tagged, and the light verbs they absorb dropped."""
@@ -116,7 +138,14 @@ def _assign(
             if not lo <= i <= hi and not t.frame and _light(t, frame)
         ]  # fmt: skip
         strict = bool(absorbed) or hi > lo or (trigger[0] in "<>" and not frame.loose)
-        surface = " ".join(t.surface for t in out[lo : hi + 1])
+        span = out[lo : hi + 1]
+        also = [
+            i for i, t in enumerate(out)
+            if not lo <= i <= hi and not t.frame and _asks_too(t, frame) and _beside(t, span)
+        ]  # fmt: skip
+        words = [t for i, t in enumerate(out) if lo <= i <= hi or i in also]
+        surface = " ".join(t.surface for t in words)
+        absorbed += also
         tagged = msgspec.structs.replace(
             out[lo], surface=surface, frame=frame.name, strict=strict
         )
@@ -127,6 +156,18 @@ def _assign(
         ]
         done.add(index)
     return tuple(out)
+
+
+def _asks_too(term: Term, frame: Frame) -> bool:
+    """A second word of the question that asks the same frame ("*health* *condition*"):
+    one of its plain one-word triggers. Only one beside the trigger is read so: apart
+    from it, it asks its own slot ("what did X *study* at *university*" asks the subject,
+    which "X graduated from Y University" does not say)."""
+    return term.kind == "word" and term.lemma in frame.triggers
+
+
+def _beside(term: Term, span: list[Term]) -> bool:
+    return term.position in (span[0].position - 1, span[-1].position + 1)
 
 
 def _leads(terms: list[Term], lo: int, frame: Frame) -> bool:
@@ -212,7 +253,7 @@ def frame_grounds(
     frame = BY_NAME.get(term.frame)
     if frame is None:
         return False
-    if frame.needs == "number" and not NUMBER.search(claim.text):
+    if frame.needs == "number" and not states_quantity(claim.text):
         return False
     if frame.needs == "date" and not _DATE.search(claim.text):
         return False

@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+import msgspec
+
 from affidavit.gates.contracts import ClaimView
 from affidavit.gates.read_classes import (
     CESSATION,
@@ -38,14 +40,17 @@ from affidavit.gates.read_classes import (
     subordinated,
     us_spelling,
 )
-from affidavit.gates.read_frames import NUMBER, derived_grounds, frame_grounds
+from affidavit.gates.read_frames import derived_grounds, frame_grounds, states_quantity
+from affidavit.gates.read_kin import kin_reading
 from affidavit.gates.read_target import relation_elsewhere
 from affidavit.gates.read_words import (
     adjective_grounds,
+    agent_noun_of,
     converse_grounds,
     instance_grounds,
     modifies_category,
     plays_position,
+    slipped_noun,
 )
 from affidavit.text.entail import implied_by
 from affidavit.text.fold import fold
@@ -87,7 +92,9 @@ _COPULA = (
     r"(?:the|a|an|its|their)\s+(?:[\w\-]+\s+){0,3}?([\w\-]+)"
 )
 # "X is the lead developer of Y": a role in an organisation.
-_ROLE_ORG = re.compile(_COPULA + r"\s+(?:of|at|for|with)\b", re.I)
+_ROLE_ORG = re.compile(_COPULA + r"\s+(of|at|for|with)\b", re.I)
+# A role said in the past: "X was the chief executive of Y" (its end may be undated).
+_PAST_COPULA = re.compile(r"^\s*(?:was|were|had been|served as|worked as|acted as|used to)\b", re.I)
 # "X is an architect", "X works as an architect in Rabat": a role alone.
 _ROLE_BARE = re.compile(_COPULA + r"\s*(?:$|[.,;]|\s+(?:in|since|from|until)\b)", re.I)
 # Nouns that ask for a kind of value: a medicine question is answered by a dose.
@@ -131,17 +138,24 @@ def _claim_terms(
 
 
 @memo(maxsize=65536)
-def _role(text: str, subject_name: str) -> tuple[bool, bool]:
-    """``(is_role_claim, names_an_organisation)`` for a claim's text."""
+def _role_noun(text: str, subject_name: str) -> tuple[str, bool] | None:
+    """``(role noun, names_an_organisation)`` of a role claim ("X is the plant *manager* of
+    Y", "X works as a *teacher* at Y"), or None for any other claim."""
     rest = _after_subject(text, subject_name)
     for pattern, with_org in ((_ROLE_ORG, True), (_ROLE_BARE, False)):
         m = pattern.match(rest)
         if m is not None:
             noun = m.group(1)
             if not noun.isalpha() or lemma(noun) in RELATIONAL_NOUNS:
-                return False, False
-            return True, with_org
-    return False, False
+                return None
+            return lemma(noun), with_org
+    return None
+
+
+def _role(text: str, subject_name: str) -> tuple[bool, bool]:
+    """``(is_role_claim, names_an_organisation)`` for a claim's text."""
+    found = _role_noun(text, subject_name)
+    return (True, found[1]) if found is not None else (False, False)
 
 
 def _after_subject(text: str, subject_name: str) -> str:
@@ -173,7 +187,7 @@ def claim_years(claim: ClaimView) -> tuple[str, ...]:
 
 def _term_grounded(
     term: Term, claim: ClaimView, offered: frozenset[str], own: bool, head: int | None,
-    asked: frozenset[str] = frozenset(), bridge: bool = False,
+    asked: frozenset[str] = frozenset(), bridge: bool = False, wh: Wh = "none",
 ) -> tuple[bool, bool]:
     """``(grounded, exact)`` for one demanded term against one claim.
 
@@ -184,10 +198,21 @@ def _term_grounded(
     """
     if term.kind == "number":
         return term.surface in _NUMBER.findall(claim.text), True
+    kin = kin_reading(term, claim, own)  # "X's kid" <- "X is Y's father"; never "X's father"
+    if kin is not None:
+        return kin, False
     if term.frame:
         if frame_grounds(term, claim, offered, own, asked):
             return True, term.lemma in offered
         if _frame_role(term, claim, own):  # "Who is Lena's employer?" <- "Lena is the CTO of Brix"
+            return True, False
+        if _agent_role(term, claim, own, wh):  # "Who manages the plant?" <- "X is its plant manager"
+            return True, False
+        if term.frame == "boss" and not own and term.position != head and leads_organisation(
+            claim.text, claim.subject_name, len(claim.entity_ids)
+        ) and not _PAST_COPULA.match(_after_subject(claim.text, claim.subject_name)):
+            # "Who's the boss at Ayoola Foods?" <- "X is the chief executive of Ayoola Foods";
+            # never "X was the chief executive of ...", a boss no longer
             return True, False
         if term.strict or bridge:
             # A clause's relation yields the entity it stands for only in its frame's
@@ -207,6 +232,8 @@ def _term_grounded(
         if role or (verb is not None and verb in OCCUPATION_VERBS):
             return True, False
         return plays_position(claim), False  # "What position does X play?" <- "keeps wicket"
+    if _agent_reading(term, claim, own, wh) is False:
+        return False, False  # "who directs X?" <- "X is the managing director of Y": X directs
     if term.lemma in offered:
         # Only "does X <verb>" (the bare verb after do-support): "When was X founded?" is
         # passive, X the verb's object, and the founder's claim answers it.
@@ -244,8 +271,14 @@ def _term_grounded(
         return True, False
     if converse_grounds(term, offered, own):
         return True, False
+    if _agent_role(term, claim, own, wh):
+        return True, False
     if term.lemma == "name" and offered & _NAMING:  # "the name of ..." <- "called Bára"
         return True, False
+    meant = slipped_noun(term, claim.text)
+    if meant is not None:  # "neice" <- "niece", read as typed right: "X's niece" is not X
+        fixed = msgspec.structs.replace(term, lemma=meant)
+        return _term_grounded(fixed, claim, offered, own, head, asked, bridge, wh)[0], False
     return False, False
 
 
@@ -253,6 +286,9 @@ def lexicon_grounds(term: Term, claim: ClaimView, *, own: bool, asked: frozenset
     """The lexicon's readings of one word ("dog" <- "a border collie", "allergies" <- "is
     allergic to"): a lookup per claim word, so asked only of a claim that grounds every
     other term of the question, once nothing grounds it by the tables and frames."""
+    kin = kin_reading(term, claim, own)  # "a father is a parent", but not the asked one's
+    if kin is not None:
+        return kin
     return instance_grounds(term, claim, own, asked) or adjective_grounds(term, claim, own)
 
 
@@ -262,6 +298,52 @@ def _frame_role(term: Term, claim: ClaimView, own: bool) -> bool:
         return False
     role, org = _role(claim.text, claim.subject_name)
     return role and org and len(claim.entity_ids) > 1
+
+
+def _agent_role(term: Term, claim: ClaimView, own: bool, wh: Wh) -> bool:
+    """ "Who conducts the Rudupis Band?" <- "X is the conductor of the Rudupis Band": the
+    role of a role claim in an organisation is the asked verb's agent noun, and the
+    question asks the slot the claim fills (see ``_agent_reading``)."""
+    return _agent_reading(term, claim, own, wh) is True
+
+
+def _agent_reading(term: Term, claim: ClaimView, own: bool, wh: Wh) -> bool | None:
+    """Whether a role claim whose role noun is the asked verb's agent noun answers the
+    verb asked, only in the slots a role claim fills:
+
+    * the role's holder, the asked entity the verb's object, the organisation the role is
+      *of* ("who conducts Y" <- "X is the conductor of Y"); "a player at Arsenal" does not
+      play Arsenal;
+    * that organisation, asked as the verb's object of the role's holder, not with "who"
+      ("what band does X conduct", "how long has X conducted Y" <- "X is the conductor
+      of Y");
+    * the employer, the asked entity the role's holder and "where" asked of a verb of
+      occupation ("where does X teach" <- "X works as a teacher at Y"; "where does X bank"
+      asks where X is a customer). No other object of the verb: "a buyer at Harrods" says
+      nothing of what X buys, "a reporter at the Daily Mail" nothing of whom X reports to.
+
+    False when the claim gives the asked entity the verb's other role ("who directs X?" is
+    not answered by "X is the managing director of Y": X directs); None for any other
+    claim, word or slot."""
+    if term.kind != "word":
+        return None
+    found = _role_noun(claim.text, claim.subject_name)
+    if found is None or not found[1] or found[0] == term.lemma or not agent_noun_of(found[0], term.lemma):
+        return None  # the role noun asked as itself ("chief financial officer") is no verb
+    if own != term.after_target:
+        return False
+    of = _role_preposition(claim.text, claim.subject_name) == "of"
+    if own and wh == "where":  # "where does X bank" asks where X is a customer
+        return True if term.lemma in OCCUPATION_VERBS else None
+    if own:  # "what band does X conduct" <- "X is the conductor of Y"; "who does X report to"
+        return True if of and wh != "who" and len(claim.entity_ids) > 1 else None
+    return True if of else None
+
+
+def _role_preposition(text: str, subject_name: str) -> str | None:
+    """The preposition after a role claim's role noun ("of" in "the conductor of Y")."""
+    m = _ROLE_ORG.match(_after_subject(text, subject_name))
+    return m.group(2).casefold() if m is not None else None
 
 
 def _synonym_offered(word: str, offered: frozenset[str]) -> bool:
@@ -299,7 +381,7 @@ def _wh_ok(wh: Wh, has_word_terms: bool, claim: ClaimView, offered: frozenset[st
     if wh == "when":
         return bool(_DATE.search(claim.text))
     if wh in ("how_many", "how_much"):
-        return bool(NUMBER.search(claim.text))  # digits or number words ("two brothers")
+        return states_quantity(claim.text)  # digits or number words ("two brothers"), no date
     if wh == "how_long":
         return bool(_DATE.search(claim.text)) or bool(_DURATION.search(claim.text))
     if wh == "how_often":
@@ -336,7 +418,7 @@ def ground(
     verdicts: list[bool] = []
     exact = 0
     for term in terms:
-        ok, is_exact = _term_grounded(term, claim, offered, own, head, frozenset(asked), bridge)
+        ok, is_exact = _term_grounded(term, claim, offered, own, head, frozenset(asked), bridge, wh)
         verdicts.append(ok)
         exact += int(ok and is_exact)
     for i, term in enumerate(terms):  # "skin condition", "health problems": the category says it

@@ -13,7 +13,7 @@ its own lemma first, then more same-lemma matches, then the latest
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView, ReadIndex
@@ -208,25 +208,44 @@ def current_values(
     """
     if window.explicit:
         return []
-    ended = [
-        c for c in grounded
-        if c.subject_id in subject_ids and (c.state == "superseded" or not holds(c, window))
-    ]  # fmt: skip
-    slots = {key for c in ended for key in _slot_keys(c)}
+    slots = {key for c in ended_claims(grounded, subject_ids, window) for key in _slot_keys(c)}
     if not slots:
         return []
     current = [
         c for c in claims
         if slots & _slot_keys(c) and c.state in SELECTABLE and holds(c, window)
-        and _answer_check(ground((), wh, c, own=True), wh, (), c, named).wh_ok
+        and _fits(wh, c, named)
     ]  # fmt: skip
     current.sort(key=lambda c: (c.valid_from or "", c.seq), reverse=True)
     return current
 
 
+def _fits(wh: Wh, claim: ClaimView, named: frozenset[str]) -> bool:
+    """Whether a live value fits the question word as the bare question would: a date for
+    "when", a number for "how many", the asked entity's own location for "where". (A live
+    value naming any other entity does not say where X works: "X is a member of Y".)"""
+    return _answer_check(ground((), wh, claim, own=True), wh, (), claim, named).wh_ok
+
+
+def ended_claims(
+    grounded: Iterable[ClaimView], subject_ids: frozenset[str], window: Window
+) -> list[ClaimView]:
+    """The grounded claims about the asked entity that no longer hold at ``window``."""
+    return [
+        c for c in grounded
+        if c.subject_id in subject_ids and (c.state == "superseded" or not holds(c, window))
+    ]  # fmt: skip
+
+
+def live_at(window: Window) -> Callable[[ClaimView], bool]:
+    """Whether a claim is selectable and valid at ``window``."""
+    return lambda c: c.state in SELECTABLE and holds(c, window)
+
+
 def _slot_keys(claim: ClaimView) -> frozenset[tuple[str, str]]:
     """The slots a claim fills for its subject: its predicate key, and the frame its
-    wording fills ("lives in" and "moved to" both say where they live)."""
+    wording fills ("lives in" and "moved to" both say where they live). A position at an
+    organisation is no slot of its own: "X is a parent at Y" does not say X still teaches there."""
     keys = {(claim.subject_id, "key:" + claim.predicate)}
     slot = slot_of(frozenset(content_lemmas(claim.text)) | frozenset(claim.predicate_terms))
     if slot is not None:
@@ -322,7 +341,11 @@ def _ungrounded_term(
         return _WH_WORDS.get(wh, wh)
     rank = min(_specificity(t) for t, m in zip(terms, missing, strict=True) if m)
     missing = [m and _specificity(t) == rank for t, m in zip(terms, missing, strict=True)]
-    pick = next((i for i, t in enumerate(terms) if t.position == head and missing[i]), None)
+    # "What *car* does X drive?": the noun right after the question word names the kind of
+    # answer asked, so it is named before the verb that follows the target.
+    pick = next((i for i, t in enumerate(terms) if t.asked_kind and missing[i]), None)
+    if pick is None:
+        pick = next((i for i, t in enumerate(terms) if t.position == head and missing[i]), None)
     if pick is None:
         pick = missing.index(True)
     breaks = set(before_name)

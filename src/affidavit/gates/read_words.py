@@ -10,6 +10,9 @@ does, always for the asked entity and in the direction the question gives:
 * ``modifies_category``: a word beside a category frame's word that the claim word's
   category says ("skin condition" <- eczema, "health problems" <- asthma);
 * ``adjective_grounds``: a condition noun's adjective ("allergies" <- "is allergic to");
+* ``slipped_noun``: a word no lexicon knows read as the one noun it is one slip from,
+  when a lower-case word of the claim is that noun ("neice" <- "niece");
+* ``agent_noun_of``: a role noun that names a verb's doer ("conductor" <- conduct);
 * ``construction_fills``: "plays the <unknown noun>" (an instrument), "plays <unknown noun>"
   (a sport), "is from <Name>".
 
@@ -22,9 +25,11 @@ from __future__ import annotations
 import re
 
 from affidavit.gates.contracts import ClaimView
+from affidavit.gates.read_classes import ascii_capitals
 from affidavit.text.frames import converse_verbs, frames_of
 from affidavit.text.lemmas import STOPWORDS, lemma, words
 from affidavit.text.lexical import active, unknown_noun
+from affidavit.text.lexicon import lexicon as pinned_lexicon
 from affidavit.text.memo import memo
 from affidavit.text.question import Term
 from affidavit.text.slots import BY_NAME, Frame
@@ -56,7 +61,7 @@ def construction_fills(frame_name: str, text: str) -> bool:
         nouns = [m.group(1) for m in _PLAYS_BARE.finditer(text)]
         return any(n[:1].islower() and unknown_noun(n) and unknown_noun(lemma(n)) for n in nouns)
     if frame_name in ("hometown", "origin"):
-        return bool(_IS_FROM.search(text))
+        return bool(_IS_FROM.search(ascii_capitals(text)))
     return False
 
 
@@ -99,6 +104,68 @@ def converse_grounds(term: Term, offered: frozenset[str], own: bool) -> bool:
     if term.kind != "word" or not term.after_target:
         return False
     return any(other in offered and own == same for other, same in _converse_sides(term.lemma))
+
+
+# How English makes an agent noun of a verb: conduct-or, teach-er, manage-r, run-n-er.
+_AGENT_ENDINGS = ("er", "or", "r")
+
+
+@memo(maxsize=16384)
+def agent_noun_of(noun: str, verb: str) -> bool:
+    """Whether ``noun`` names the doer of ``verb``: a derivation the lexicon lists
+    ("teacher" <- teach), or the verb with an agent ending when the lexicon knows the
+    verb ("conductor" <- conduct, "manager" <- manage, "runner" <- run)."""
+    lexicon = active()
+    if any(v == verb and role == "agent" for v, role in lexicon.derivations(noun)):
+        return True
+    stems = (verb, verb + verb[-1:]) if verb[-1:] not in "aeiouy" else (verb,)
+    shaped = any(noun == stem + end for stem in stems for end in _AGENT_ENDINGS)
+    if not shaped or noun == verb:
+        return False
+    pinned = pinned_lexicon()
+    return bool(pinned.synonyms_first_sense(verb, "v") or pinned.derivations(verb, "v"))
+
+
+_SLIPPED = 5  # "neice", "assocation": the shortest typed word read as one slip from another
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def slipped_noun(term: Term, claim_text: str) -> str | None:
+    """A typed word no lexicon knows read as the noun it is one slip from (one letter left
+    out, added or changed, or two swapped: "neice" <- "niece"), when that noun is the only
+    noun of the lexicon one slip away and a lower-case word of the claim. Never a word
+    clipped short ("sal" is no more "salary" than "Salesforce"), never a word of a name
+    ("collegue" <- "Leeds College"), never a slip that could mean two nouns ("docter":
+    doctor or docker), never a word the lexicon knows ("exec", "biz"). The noun meant, or
+    None; the caller reads it as if typed right, in the question's direction."""
+    word = term.lemma
+    if term.kind != "word" or not word.isalpha() or len(word) < _SLIPPED or not _unknown_word(word):
+        return None
+    meant = _one_slip_noun(word)
+    return meant if meant is not None and meant in _common_words(claim_text) else None
+
+
+@memo(maxsize=16384)
+def _one_slip_noun(word: str) -> str | None:
+    """The one noun of five letters or more the pinned lexicon knows one slip from
+    ``word``, or None (none, or more than one)."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    near = {a + b[1:] for a, b in splits if b}
+    near |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    near |= {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
+    near |= {a + c + b for a, b in splits for c in _LETTERS}
+    near.discard(word)
+    nouns = [w for w in near if len(w) >= _SLIPPED and not unknown_noun(w)]
+    return nouns[0] if len(nouns) == 1 else None
+
+
+@memo(maxsize=16384)
+def _unknown_word(word: str) -> bool:
+    """Unknown to the pinned lexicon as a noun and as a verb (False without the lexicon)."""
+    pinned = pinned_lexicon()
+    return unknown_noun(word) and not (
+        pinned.synonyms_first_sense(word, "v") or pinned.derivations(word, "v")
+    )
 
 
 def _common_words(text: str) -> frozenset[str]:

@@ -91,6 +91,9 @@ class Term(msgspec.Struct, frozen=True):
     # The word comes after the target's name ("Who did *Lena* borrow a bike from?"): the
     # target is its verb's subject, which a converse verb in a claim states from the other side.
     after_target: bool = False
+    # The word right after "what"/"which" ("What *car* does X drive?"): the kind of answer
+    # asked, the term an abstention names first.
+    asked_kind: bool = False
 
 
 class Question(msgspec.Struct, frozen=True):
@@ -120,6 +123,35 @@ _HOW: dict[str, Wh] = {
 
 
 _CONTRACTED = re.compile(r"['’](?:s|re|d|ll)$")
+# Indefinite pronouns stand for the value asked after every name ("is X allergic to
+# *anything*?"); before a name ("does *anybody* report to X?") or as an owner ("is X
+# *somebody's* boss?") they say the direction asked, and are demanded.
+_INDEFINITE = frozenset({"anything", "something", "anybody", "somebody", "anywhere", "somewhere"})
+_WH_WORDS = frozenset({"who", "whom", "whose", "what", "where", "when", "which", "how", "why"})
+_LEAD_IN = 3  # "wait, where does she live": words before the question word that open it
+# The words that may open a question and ask nothing: interjections and discourse
+# markers, approximators of a count, and the request frame "do you know", "can you tell
+# me". A closed class: any other opening word ("before", "first", "initially", "earlier",
+# "not", "besides", "except") may change the time asked or exclude the value, and stays.
+_OPENERS = frozenset({
+    "hey", "hi", "hello", "oh", "ok", "okay", "so", "well", "um", "uh", "umm", "hmm", "wait",
+    "yo", "btw", "quick", "q", "and", "roughly", "approximately", "about", "around",
+    "do", "you", "u", "ya", "know", "can", "could", "tell", "me", "please", "pls",
+})  # fmt: skip
+
+
+def _lead_in(tokens: list[tuple[str, int, int]], names_at: set[int]) -> set[int]:
+    """Positions of the opening words before a question word among the first few ("wait
+    where ...", "roughly how many ..."): they open the question, asking nothing. Only
+    words of ``_OPENERS``: "before where did X work" asks about an earlier time."""
+    for i, (tok, _s, _e) in enumerate(tokens[: _LEAD_IN + 1]):
+        if _CONTRACTED.sub("", tok.casefold()) in _WH_WORDS:
+            before = set(range(i))
+            return before if not before & names_at and all(
+                (tokens[p][0][:1].islower() or p == 0) and tokens[p][0].casefold() in _OPENERS
+                for p in before
+            ) else set()
+    return set()
 
 
 def _wh(tokens: list[str]) -> Wh:
@@ -188,6 +220,10 @@ def _demand(
             continue
         if low in _NOISE or lem in _NOISE or low in STOPWORDS or lem in STOPWORDS:
             continue
+        if _CONTRACTED.sub("", low) in _WH_WORDS:  # "where'd she go": the question word
+            continue
+        if low in _INDEFINITE and names_at and pos > max(names_at):  # "allergic to anything"
+            continue
         if prev == "how" and low in ("often", "long"):  # the question word itself
             continue
         if low in _KIND_WORDS and pos + 1 < len(tokens) and tokens[pos + 1][0].casefold() == "of":
@@ -195,14 +231,15 @@ def _demand(
         if prev in ("which", "what") and low in TYPE_NOUNS:
             type_class = TYPE_NOUNS[low]
             continue
+        kind = prev in ("which", "what")
         if lem in OCCUPATION_WORDS:
             terms.append(Term(tok, "occupation", "class", pos))
-        elif prev in ("which", "what") and organisation_noun(lem):
-            terms.append(Term(tok, lem, "word", pos, entity_type=True))
+        elif kind and organisation_noun(lem):
+            terms.append(Term(tok, lem, "word", pos, entity_type=True, asked_kind=True))
         elif lem in CLASS_WORDS:
-            terms.append(Term(tok, lem, "class", pos))
+            terms.append(Term(tok, lem, "class", pos, asked_kind=kind))
         else:
-            terms.append(Term(tok, lem, "word", pos))
+            terms.append(Term(tok, lem, "word", pos, asked_kind=kind))
     if any(t.kind == "class" and t.lemma == "occupation" for t in terms):
         # "What position does X hold?": the verb only carries the occupation noun.
         terms = [t for t in terms if t.kind != "word" or t.lemma not in OCCUPATION_LIGHT_VERBS]
@@ -262,7 +299,7 @@ def parse_question(question: str) -> Question:
     wh = _wh([t for t, _, _ in tokens])
     inner: Question | None = None
     outer_scope = scope
-    skip = set(name_of) | time_tokens
+    skip = set(name_of) | time_tokens | _lead_in(tokens, set(name_of))
     outer_names = [m[0] for m in mentions]
     if clause is not None:
         lo, hi, name_idx = clause
@@ -292,7 +329,9 @@ def parse_question(question: str) -> Question:
             "which", (mentions[name_idx][0],), inner_terms, inner_head, scope, now,
             previous=bool(inside), target_at=inner_target,
         )
-        # "the company that ..." (or "Lena's employer") stands for the bridge
+        # "the company that ..." (or "Lena's employer") stands for the bridge. The words
+        # before a head's last ("the *ice* plant that X bought") are demanded of the
+        # bridge: standing for it, they would let any plant X bought answer.
         skip |= set(range(lo if possessive_hop else lo - 2, hi + 1))
         if possessive_hop:
             inner = msgspec.structs.replace(

@@ -87,9 +87,7 @@ def _clause(
     for i in range(len(tokens) - 3):
         if low[i] != "the" or (i + 1) in name_of or tokens[i + 1][0][0].isupper():
             continue
-        j = i + 2
-        if j + 1 < len(tokens) and j not in name_of and j + 1 in name_of and _head_word(tokens, j):
-            j += 1  # a two-word head: "the rice mill X owns"
+        j = _clause_start(tokens, name_of, i + 2)
         if (j + 2 < len(tokens) and low[j + 1] == "by" and j + 2 in name_of
                 and low[j].endswith(("ed", "en")) and j not in name_of):
             # "the company owned by X": a reduced passive clause, X its agent
@@ -116,6 +114,22 @@ def _clause(
             if end + 1 < len(tokens) and low[end + 1] not in STOPWORDS | _AUX:
                 return j, end + 1, name_of[j]
     return None
+
+
+_HEAD_SPAN = 2  # words a head may have after its first: "the cold storage firm X bought"
+
+
+def _clause_start(tokens: list[tuple[str, int, int]], name_of: dict[int, int], j: int) -> int:
+    """Where a clause begins after the first word of its head at ``j - 1``: past a head of
+    two or three words ("the rice mill X owns", "the holding company that owns X", "the
+    cold storage firm X bought") when a name or a relative word follows it, else ``j``."""
+    k = j
+    while k + 1 < len(tokens) and k - j < _HEAD_SPAN and k not in name_of and _head_word(tokens, k):
+        k += 1
+    low = tokens[k][0].casefold()
+    if k > j and (k in name_of or low in _RELATIVE or low == "where"):
+        return k
+    return j
 
 
 def _head_word(tokens: list[tuple[str, int, int]], j: int) -> bool:

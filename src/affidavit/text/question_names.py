@@ -48,6 +48,23 @@ def is_known_word(token: str) -> bool:
 _known_word = is_known_word
 
 
+def word_runs(question: str) -> list[tuple[int, int]]:
+    """``(start, end)`` spans of every run of two to ``MAX_RUN`` lower-case words that could
+    be a name's words ("hong tram silk", each a word of English), longest first."""
+    toks = [(m.group(0), m.start(), m.end()) for m in _WORD.finditer(question)]
+    inside = [
+        t == t.casefold() and t not in STOPWORDS and t not in _NEVER and t not in _AUX and len(t) > 1
+        for t, _s, _e in toks
+    ]
+    spans = [
+        (toks[i][1], toks[i + n - 1][2])
+        for i in range(len(toks)) for n in range(MAX_RUN, 1, -1)
+        if i + n <= len(toks) and all(inside[i : i + n])
+    ]  # fmt: skip
+    spans.sort(key=lambda s: (-(s[1] - s[0]), s[0]))
+    return spans
+
+
 def lowercase_runs(question: str) -> list[tuple[int, int]]:
     """``(start, end)`` character spans of lower-case word runs that may be names, longest first."""
     toks = [(m.group(0), m.start(), m.end()) for m in _WORD.finditer(question)]

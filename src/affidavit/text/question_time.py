@@ -22,8 +22,9 @@ _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})\s+({_MONTH})\s+(\d{{4}})\b", re.I)
 _MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+(\d{{4}})\b", re.I)
 _YEAR = re.compile(r"\b(?:in|during|as of|on|by|around|at the end of)\s+(1\d{3}|20\d{2})\b", re.I)
+_BACK = re.compile(r"\b(?:way\s+)?back\s+$", re.I)
 NOW = re.compile(
-    r"\b(now|currently|today|at present|presently|nowadays|these days|this days|still|"
+    r"\b(now|currently|current|today|at present|presently|nowadays|these days|this days|still|"
     r"right now|at the moment)\b",
     re.I,
 )
@@ -64,5 +65,7 @@ def time_scope(text: str) -> tuple[TimeScope | None, tuple[int, int] | None]:
     m = _YEAR.search(text)
     if m:
         year = m.group(1)
-        return TimeScope(f"{year}-01-01", f"{year}-12-31", year), m.span(1)
+        back = _BACK.search(text[: m.start()])  # "back in 2021": the "back" is the time's
+        start = back.start() if back is not None else m.start(1)
+        return TimeScope(f"{year}-01-01", f"{year}-12-31", year), (start, m.end(1))
     return None, None

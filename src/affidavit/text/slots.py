@@ -28,7 +28,7 @@ from typing import Literal, NamedTuple
 
 from affidavit.text import wordlists
 
-FRAMES_VERSION = "frames-6"
+FRAMES_VERSION = "frames-8"
 Side = Literal["subject", "object", "any"]
 Needs = Literal["number", "date", "none"]
 
@@ -124,13 +124,16 @@ FRAMES: tuple[Frame, ...] = (
           ("spouse", "husband", "wife", "married", "marry"),
           _HAVE,
           (_p("marry"), _p("wed"), _p("spouse"), _p("husband"), _p("wife"))),
+    # "How is X related to Y?" (both named): any kin word of a claim that relates them.
     Frame("family", "their family",
-          ("family", "relative", "kin"),
+          ("family", "relative", "kin", "relate"),
           _HAVE,
           tuple(_p(w) for w in (
               "sibling", "sister", "brother", "parent", "mother", "father", "child", "son",
               "daughter", "spouse", "wife", "husband", "cousin", "aunt", "uncle", "niece",
-              "nephew", "grandmother", "grandfather", "grandchild", "family"))),
+              "nephew", "grandmother", "grandfather", "grandchild", "grandson",
+              "granddaughter", "grandparent", "family", "mother-in-law", "father-in-law",
+              "son-in-law", "daughter-in-law", "brother-in-law", "sister-in-law"))),
     Frame("stake", "what they own",
           ("stake", "share", "shareholding", "holding", "equity", "ownership", "percentage",
            "percent", "own part"),
