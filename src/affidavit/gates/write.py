@@ -31,6 +31,7 @@ from affidavit.gates import (
     checks_scan,
     checks_scope,
     checks_timewords,
+    checks_undone,
     checks_values,
     checks_witness,
     write_parse,
@@ -70,7 +71,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.89+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.90+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -634,6 +635,10 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
     failure = checks_called_off.check_withdrawn(claim, evidence, subject)
     if failure is not None:
         return _refuse("negation_flipped", failure, shape, span, ran)
+    ran.append("undone")  # "... will give the keynote. Later he said he would not."
+    undone = checks_undone.check_undone(claim, evidence, subject, span[0])
+    if undone is not None:
+        return _refuse(undone[0], undone[1:], shape, span, ran)
     ran.append("field_value")  # "Diabetes - negative", "?diabetes"
     failure = checks_called_off.check_field_value(claim, evidence)
     if failure is not None:

@@ -1,0 +1,181 @@
+"""What a later sentence undoes, the earlier one no longer supports.
+
+"Tomas Berg will give the keynote. Later he said he would not." holds every word of the
+claim, then takes it back. The other checks read only the clause the claim matches; this
+one reads what the evidence goes on to say after it, whatever the sentence:
+
+- a negation of the same predicate by the same subject: an elided one ("he would not",
+  "she didn't after all"), whose auxiliary is of the claim's kind (a future for a future, a
+  copula for a copula), or one that restates the claim's verb ("she did not sign it");
+- a retraction or a denial of what was said ("He later retracted it", "The company denied
+  the report", "The claim was withdrawn");
+- a verdict that it was false ("That turned out to be untrue", "Regulators said the claim
+  was false");
+- a doubt cast on it ("anyone know if that's true?", "can anyone confirm?").
+
+A claim that keeps the undoing (it is negated itself) or reports what was said (its own
+report frame, "was accused of") is not undone: the report stays true. Closed classes of
+function words, auxiliaries and reporting verbs only. Pure function of (claim, evidence).
+"""
+
+from __future__ import annotations
+
+import re
+
+from affidavit.gates.write_parse import analyse, mentions
+from affidavit.text import clauses as context
+from affidavit.text import markers
+from affidavit.text.lemmas import lemma
+from affidavit.text.markers import negations
+from affidavit.text.names import refers_to
+
+Failure = tuple[str, str] | None
+Undone = tuple[str, str, str] | None  # (code, term, why)
+
+# Where a later clause may begin: a sentence, a line, or a conjoined clause.
+_OPEN = r"(?:^|(?<=[.!?;\n])|(?<=[.!?;\n][\"'’”)])|\b(?:but|yet|then|and)\b|,)[ \t\"'“‘]*"
+_LATER = r"(?:(?:later|then|since|eventually|afterwards|subsequently|now|in[ \t]+the[ \t]+end)[ \t,]+)"
+_PRONOUN = r"(?:[Hh]e|[Ss]he|[Tt]hey|[Ii]t)"
+_NAME = r"[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*){0,3}"
+_REPORTED = (
+    r"(?:said|says|told[ \t]+\w+|announced|confirmed|admitted|explained|decided|wrote|"
+    r"texted|added|insisted|realised|realized|replied|clarified)(?:[ \t]+that)?"
+)
+# A negated auxiliary, written out or contracted (curly apostrophe too), or "never".
+_NEG_AUX = (
+    r"(?P<aux>(?:will|would|shall|could|can|did|does|do|is|was|are|were|has|have|had|should|might|"
+    r"must|may)[ \t]+not|(?:wo|sha|would|could|ca|did|does|do|is|was|are|were|has|have|had|should|"
+    r"must|might)n['’]t|cannot|never)\b"
+)
+_UNDO_NEG = re.compile(
+    _OPEN + r"(?:(?i:update|edit|correction)[ \t]*:[ \t]*)?" + _LATER + r"?"
+    r"(?:(?P<speaker>[^.!?;\n]{1,40}?)[ \t]+" + _LATER + r"?" + _REPORTED + r"[ \t]+)?"
+    r"(?P<who>" + _NAME + r"|" + _PRONOUN + r")[ \t]+" + _LATER + r"?" + _NEG_AUX
+    + r"(?P<rest>[^.!?;\n]*)"
+)
+# What may follow an elided predicate: "he would not after all", "she won't do so now".
+_ELIDED_REST = re.compile(
+    r"^(?:[ \t,]+(?:after[ \t]+all|any[ \t]?more|either|now|though|in[ \t]+the[ \t]+end|yet|"
+    r"do[ \t]+so|do[ \t]+it|do[ \t]+that|go[ \t]+ahead|be|have|be[ \t]+able[ \t]+to|"
+    r"anymore|at[ \t]+all))*[ \t]*$",
+    re.I,
+)
+_AUX_KIND = {
+    "will": "future", "would": "future", "shall": "future", "wo": "future", "sha": "future",
+    "did": "do", "does": "do", "do": "do", "never": "do",
+    "is": "be", "was": "be", "are": "be", "were": "be",
+    "has": "have", "have": "have", "had": "have",
+    "can": "can", "could": "can", "ca": "can", "cannot": "can",
+}  # fmt: skip
+# What a statement is called when it is taken back or judged.
+# A pronoun object ends its clause ("denied it.", not "denied that the audit ...").
+_SAID = (
+    r"(?:(?:it|this|that)(?=[ \t]*(?:[.!?;,\n]|$|(?:later|again|outright|too)\b)"
+    r"|[ \t]+(?:was|is|were|turned|proved|has|had)\b|['’]s\b)"
+    r"|the[ \t]+(?:claims?|statements?|remarks?|comments?|reports?|story|stories|"
+    r"announcement|allegations?|rumou?rs?|news|posts?|tweets?|messages?|figures?|account|"
+    r"information|plan|offer))"
+)
+_RETRACTED = re.compile(
+    _OPEN + r"(?:[^.!?;\n]{0,60}?[ \t])?" + _LATER + r"?(?:has[ \t]+|had[ \t]+)?" + _LATER + r"?"
+    r"(?P<verb>retracted|withdrew|took[ \t]+back|denied|recanted|disowned|walked[ \t]+back|"
+    r"rebutted|refuted|debunked)[ \t]+" + _SAID + r"\b"
+    r"|\b" + _SAID + r"[ \t]+(?:was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been|is|got)[ \t]+"
+    + _LATER + r"?(?P<verb2>retracted|withdrawn|denied|disproved|debunked|refuted)\b",
+    re.I,
+)
+_FALSE = (
+    r"(?:false|untrue|wrong|incorrect|inaccurate|not[ \t]+true|not[ \t]+the[ \t]+case|a[ \t]+hoax|"
+    r"a[ \t]+lie|baseless|unfounded|fake|bogus)"
+)
+_JUDGED_FALSE = re.compile(
+    r"\b" + _SAID + r"(?:['’]s|[ \t]+(?:was|is|were|are)(?:[ \t]+later)?|[ \t]+(?:later[ \t]+)?"
+    r"(?:turned[ \t]+out|proved|proves|has[ \t]+proved|has[ \t]+turned[ \t]+out|was[ \t]+shown|"
+    r"has[ \t]+been[ \t]+shown)(?:[ \t]+to[ \t]+be)?)[ \t]+(?:completely[ \t]+|entirely[ \t]+|totally[ \t]+)?"
+    + _FALSE + r"\b(?![ \t]+(?:that|to)\b)"  # "It is false that X ...": X is denied, not what went before
+    r"|" + _OPEN + r"(?:(?i:not[ \t]+true|untrue|false))[ \t]*[.!]",
+    re.I,
+)
+_DOUBTED = re.compile(
+    r"\b(?:if|whether)[ \t]+(?:that|this|it)(?:['’]s|[ \t]+is|[ \t]+was)[ \t]+(?:really[ \t]+)?"
+    r"(?:true|right|correct|accurate|real|the[ \t]+case|legit)\b"
+    r"|\b(?:is|was)[ \t]+(?:that|this|it)[ \t]+(?:really[ \t]+)?(?:true|right|correct|accurate|real|legit)"
+    r"[ \t]*\?"
+    r"|\bcan[ \t]+(?:anyone|anybody|someone|somebody|you)[ \t]+confirm\b",
+    re.I,
+)
+# A claim that reports what was said stays true when what was said is taken back.
+_REPORTS = re.compile(
+    r"\b(?:said|says|claimed|claims|alleged|alleges|accused|reported|announced|denied|denies|heard|"
+    r"hears|told|wrote|posted|texted|thinks|believes|"
+    r"rumou?red|promised|pledged|predicted|retracted|withdrew|withdrawn)\b",
+    re.I,
+)
+_WORD = re.compile(r"[\w'’]+")
+
+
+def check_undone(claim: str, ev: str, subject: str, start: int) -> Undone:
+    """What the evidence says after ``start`` (where the claim's span begins) that undoes
+    the claim: (code, term, why), or ``None``."""
+    if negations(claim) % 2 or _REPORTS.search(claim):
+        return None
+    if any(seg.frames for seg in context.read(claim)):
+        return None
+    later = ev[start:]
+    for m in _UNDO_NEG.finditer(later):
+        if m.start() == 0 and start == 0:
+            continue  # the claim's own opening clause, not a later one
+        if not _about(subject, m.group("who"), ev, start, start + m.start("who")):
+            continue
+        aux = m.group("aux")
+        elided = _ELIDED_REST.match(m.group("rest")) is not None
+        if elided and _kind_agrees(aux, claim) or not elided and _restates(claim, m.group("rest")):
+            said = " ".join(aux.split())
+            return "negation_flipped", said, f"the evidence goes on to say the subject {said}"
+    for m in _RETRACTED.finditer(later):
+        if m.start() > 0 or start > 0:
+            verb = " ".join((m.group("verb") or m.group("verb2")).split())
+            return "negation_flipped", verb, f"the evidence says what was said was {verb}"
+    for m in _JUDGED_FALSE.finditer(later):
+        if m.start() > 0 or start > 0:
+            return "negation_flipped", m.group(0).strip(" .!"), "the evidence goes on to call it false"
+    hit = _DOUBTED.search(later)
+    if hit is not None and "hedge" not in markers.modalities(claim):  # "might be closing" keeps the doubt
+        return "modality_dropped", hit.group(0).strip(" ?"), "the evidence goes on to doubt it"
+    return None
+
+
+def _about(subject: str, who: str, ev: str, start: int, at: int) -> bool:
+    """``who`` is the subject: its name, or a pronoun with no other name between the
+    claim's span and it (then the pronoun can only point back to the subject)."""
+    if who[:1].isupper() and who.casefold() not in ("he", "she", "they", "it"):
+        return refers_to(subject, who) or refers_to(who, subject)
+    return all(refers_to(subject, m.name) or refers_to(m.name, subject) for m in mentions(ev[start:at]))
+
+
+def _claim_kind(claim: str) -> str:
+    words = [w.casefold().replace("’", "'") for w in _WORD.findall(claim)]
+    if {"will", "would", "shall", "'ll"} & set(words) or "going" in words:
+        return "future"
+    if {"is", "was", "are", "were", "am"} & set(words):
+        return "be"
+    if {"has", "have", "had"} & set(words):
+        return "have"
+    if {"can", "could"} & set(words):
+        return "can"
+    return "do"
+
+
+def _kind_agrees(aux: str, claim: str) -> bool:
+    """The elided auxiliary stands for the claim's predicate: of its kind, or a modal."""
+    kind = _AUX_KIND.get(aux.split()[0].casefold().replace("n't", "").replace("n’t", ""))
+    return kind is None or kind == _claim_kind(claim)
+
+
+def _restates(claim: str, rest: str) -> bool:
+    """The negated predicate names the claim's verb ("she did not sign it")."""
+    verb = analyse(claim).verb
+    if not verb or verb in ("be", "have", "do"):
+        return False  # an auxiliary says nothing of which predicate
+    rest = re.split(r"[ \t]+[—–-]+[ \t]+|,", rest)[0]  # "not agreed to X — those are ...": its own clause
+    return any(lemma(w.casefold()) == verb for w in _WORD.findall(rest))

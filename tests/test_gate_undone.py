@@ -1,0 +1,89 @@
+"""Write gate 3.90: what a later sentence undoes, the earlier one no longer supports.
+
+Each case refuses a claim over evidence that goes on to negate, retract, call false or
+doubt it, and admits the same claim over the same words without that later sentence (or
+with one that leaves it standing), so neither a gate that refuses everything nor one that
+admits everything passes. Examples are our own; names are invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import decide_write
+
+ADMIT = ("ACCEPT", "RESCUE")
+
+# (code, claim, evidence stated, what the evidence goes on to say)
+UNDONE = [
+    # An elided predicate negated by its subject, the auxiliary of the claim's kind.
+    ("negation_flipped", "Tomas Berg will give the keynote.", "Tomas Berg will give the keynote.",
+     " Later he said he would not."),
+    ("negation_flipped", "Tomas Berg will give the keynote.", "Tomas Berg will give the keynote.",
+     " Later he said he wouldn't."),
+    ("negation_flipped", "Tomas Berg will give the keynote.", "Tomas Berg will give the keynote,",
+     " but later he said he won’t."),
+    ("negation_flipped", "Tomas Berg will give the keynote.", "Tomas Berg will give the keynote.",
+     " Later the organisers said he would not."),
+    ("negation_flipped", "Ana Ruiz signed the lease.", "Ana Ruiz signed the lease.",
+     " She didn’t, in the end."),
+    # The same predicate restated under a negation.
+    ("negation_flipped", "Ana Ruiz signed the lease.", "Ana Ruiz signed the lease.",
+     " Later she said she did not sign it."),
+    # A retraction or denial of what was said.
+    ("negation_flipped", "Kobo Foods will close the Leeds depot.", "Kobo Foods will close the Leeds depot.",
+     " The company later denied the report."),
+    ("negation_flipped", "Kobo Foods will close the Leeds depot.", "Kobo Foods will close the Leeds depot.",
+     " It later retracted it."),
+    ("negation_flipped", "Kobo Foods will close the Leeds depot.", "Kobo Foods will close the Leeds depot.",
+     " The announcement was withdrawn on Friday."),
+    # A verdict that it was false.
+    ("negation_flipped", "Kobo Foods will close the Leeds depot.", "Kobo Foods will close the Leeds depot.",
+     " Regulators said the claim was false."),
+    ("negation_flipped", "Kobo Foods will close the Leeds depot.", "Kobo Foods will close the Leeds depot.",
+     " That turned out to be untrue."),
+    # A doubt cast on it.
+    ("modality_dropped", "Kobo Foods will close the Leeds depot.", "Kobo Foods will close the Leeds depot.",
+     " Anyone know if that's true?"),
+    ("modality_dropped", "Kobo Foods will close the Leeds depot.", "Kobo Foods will close the Leeds depot.",
+     " Can anyone confirm?"),
+]
+
+
+@pytest.mark.parametrize(("code", "claim", "stated", "later"), UNDONE)
+def test_a_later_sentence_undoes_the_claim(code: str, claim: str, stated: str, later: str) -> None:
+    no = decide_write(claim, stated + later)
+    assert no.verdict == "REJECT", (claim, stated + later, no)
+    assert no.refusal is not None and no.refusal.code == code, no.refusal
+    assert decide_write(claim, stated.rstrip(",") + ("" if stated.endswith(".") else ".")).verdict in ADMIT
+
+
+# Later sentences that leave the claim standing: another subject, another predicate, a
+# negation of its own complement, a denial with an object of its own.
+STANDING = [
+    ("Tomas Berg will give the keynote.", "Tomas Berg will give the keynote. Ana Ruiz said she would not."),
+    ("Tomas Berg will give the keynote.",
+     "Tomas Berg will give the keynote. Ana Ruiz will chair. She won't speak."),
+    ("Ana Ruiz will attend the gala.", "Ana Ruiz will attend the gala. Her husband won't."),
+    ("Ana Ruiz will give the keynote.", "Ana Ruiz will give the keynote. She will not take questions."),
+    ("Ana Ruiz signed the lease.", "Ana Ruiz signed the lease, but she did not pay."),
+    ("Ana Ruiz is the treasurer.", "Ana Ruiz is the treasurer. She isn't the chair."),
+    ("Ana Ruiz signed the lease.", "Ana Ruiz signed the lease. It is false that she forged it."),
+    ("Kobo Foods will close the Leeds depot.",
+     "Kobo Foods will close the Leeds depot. The union denied that the talks had failed."),
+    ("Kobo Foods will close the Leeds depot.",
+     "Kobo Foods will close the Leeds depot. It denied the union's request for talks."),
+    ("Tomas Berg will give the keynote.", "Tomas Berg will give the keynote. Later he confirmed it."),
+]
+
+
+@pytest.mark.parametrize(("claim", "evidence"), STANDING)
+def test_a_later_sentence_that_undoes_something_else(claim: str, evidence: str) -> None:
+    assert decide_write(claim, evidence).verdict in ADMIT, evidence
+
+
+def test_a_report_of_what_was_said_stays_true() -> None:
+    """What was said, reported as said, is not undone by its denial; the bare content is."""
+    evidence = "Kobo Foods was accused of dumping waste in the Aire. It denied the allegation."
+    assert decide_write("Kobo Foods was accused of dumping waste in the Aire.", evidence).verdict in ADMIT
+    assert decide_write("Kobo Foods dumped waste in the Aire.", evidence).verdict == "REJECT"
