@@ -95,7 +95,10 @@ _TRAIL = re.compile(
     # "..., or so he claims.", "... - at least that's what Ola told me."
     r"^(?:(?:or so|(?:or )?at least (?:that'?s|that is|this is|so) what)\s+)?"
     r"(?:(?P<who>.{1,60}?)\s+(?P<verb>says|said|claims|claimed|reckons|thinks|insists|"
-    r"insisted|alleges|alleged|wrote|writes|told me|told us|tells me|reported|reports)|"
+    r"insisted|alleges|alleged|wrote|writes|told me|told us|tells me|reported|reports|"
+    # attitudes and denials pass the clause before on as much ("..., the company denied.")
+    r"denied|denies|disputed|disputes|predicted|predicts|expects|expected|believes|believed|"
+    r"fears|feared|hopes|hoped|suggested|suggests|warned|warns|argued|argues|maintains|maintained)|"
     r"(?:says|said|claims|claimed|insisted|wrote|reported) (?P<who2>.{1,60}?)|"
     r"according to (?P<who3>.{1,60}?)|per (?P<who4>.{1,60}?))"
     + REPORT_TIME + r"\s*[.!]*$",
@@ -248,8 +251,11 @@ def _has_finite(found: list[str]) -> bool:
 def _speaker_like(trail: re.Match[str]) -> bool:
     who = next((trail.group(g) for g in ("who", "who2", "who3", "who4") if trail.group(g)), "")
     words = who.split()
-    # A capitalised word is a name, not a verb: "Fatos" and "Gomes" end in -s.
-    if _has_finite([w for w in words if not w[:1].isupper()]):
+    # A capitalised word is a name, not a verb: "Fatos" and "Gomes" end in -s. A possessive
+    # and the word after it are nouns: "the company's critics".
+    owners = {k for k, w in enumerate(words) if w.casefold().endswith(("'s", "’s", "s'"))}
+    nouns = owners | {k + 1 for k in owners}
+    if _has_finite([w for k, w in enumerate(words) if not w[:1].isupper() and k not in nouns]):
         return False  # "..., says Ravi Dutt founded X": a clause, not a speaker
     return 0 < len(words) <= 5 and (
         who[:1].isupper()

@@ -209,6 +209,18 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
                 who = next(trail.group(g) for g in ("who", "who2", "who3", "who4") if trail.group(g))
                 frame = Frame("hearsay", who.strip().rstrip(".!?"), piece.strip())
                 keep[i] = (pb, pb)
+                denial = (trail.group("verb") or "").casefold() in _DENIAL
+                for j in range(i):
+                    frames[j].append(frame)
+                    negated[j] = negated[j] or denial
+                continue
+            hedge = _HEDGE_NOUN.match(piece)
+            if hedge is not None and _has_finite(_WORD.findall(text[pieces[0][0] : pieces[i - 1][1]])):
+                # "..., the CFO's forecast.": an apposition that calls the clause before a
+                # forecast, an estimate or a claim: whose it is, if said, is its speaker.
+                who = re.sub(r"['’]s?$", "", (hedge.group("who") or hedge.group("owner") or "").strip())
+                frame = Frame("hearsay", who, piece.strip())
+                keep[i] = (pb, pb)
                 for j in range(i):
                     frames[j].append(frame)
                 continue
@@ -273,6 +285,19 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
             keep[i] = (pa, pa + ask.start())
     segs = [Segment(ka, kb, tuple(fr), ng) for (ka, kb), fr, ng in zip(keep, frames, negated, strict=True)]
     return _merged(text, sorted((s for s in segs if text[s.start : s.end].strip()), key=lambda s: s.start))
+
+
+# "..., the CFO's forecast.", "..., a company estimate.": a closing apposition that names
+# the clause before as a forecast, an estimate, a claim or a hope of someone's.
+_HEDGE_NOUN = re.compile(
+    r"^\s*(?:(?:the|a|an|his|her|its|their|our|my)\s+(?P<who>(?:[\w'’.\-]+\s+){0,3}?)"
+    r"|(?P<owner>(?:[\w'’.\-]+\s+){0,2}?[\w.\-]+['’]s?\s+))"
+    r"(?:(?:own|latest|initial|early|best|rough|official|internal|public)\s+)?"
+    r"(?P<noun>forecasts?|estimates?|projections?|predictions?|guess|guesses|claims?|allegations?|"
+    r"hopes?|expectations?|assumptions?|targets?|view|opinion|belief)"
+    + REPORT_TIME + r"\s*[.!]*\s*$",
+    re.I,
+)
 
 
 # A condition on the telling, not on what is told ("if you want to come", "if anyone needs

@@ -1,0 +1,61 @@
+"""Write gate 3.91: a trailing report or apposition that passes the clause before on.
+
+"..., the company denied.", "..., the company predicted.", "..., the company's critics
+said." and the apposition "..., the CFO's forecast." govern the clause before them as
+"..., the company said." does. Each case refuses the bare claim and admits the claim that
+keeps the report, over the same evidence. Examples are our own; names are invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import decide_write
+
+ADMIT = ("ACCEPT", "RESCUE")
+
+# (code, evidence, refused claim, admitted claim)
+PAIRS = [
+    (
+        "negation_flipped",
+        "Kobo Foods will close the Leeds depot, the company denied.",
+        "Kobo Foods will close the Leeds depot.",
+        "The company denied that Kobo Foods will close the Leeds depot.",
+    ),
+    (
+        "modality_dropped",
+        "Kobo Foods will close the Leeds depot, the company predicted.",
+        "Kobo Foods will close the Leeds depot.",
+        "The company predicted that Kobo Foods will close the Leeds depot.",
+    ),
+    (
+        "modality_dropped",
+        "Kobo Foods will close the Leeds depot, the company's critics said.",
+        "Kobo Foods will close the Leeds depot.",
+        "The company's critics said Kobo Foods will close the Leeds depot.",
+    ),
+    (
+        "modality_dropped",
+        "Kobo Foods earned €2.7m in 2025, the CFO's forecast.",
+        "Kobo Foods earned €2.7m in 2025.",
+        "According to the CFO, Kobo Foods earned €2.7m in 2025.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "evidence", "refused", "admitted"), PAIRS)
+def test_pair(code: str, evidence: str, refused: str, admitted: str) -> None:
+    no = decide_write(refused, evidence)
+    assert no.verdict == "REJECT", (refused, no)
+    assert no.refusal is not None and no.refusal.code == code, (refused, no.refusal)
+    yes = decide_write(admitted, evidence)
+    assert yes.verdict in ADMIT, (admitted, yes.refusal)
+
+
+def test_a_closing_noun_phrase_that_names_no_owner_is_no_hedge() -> None:
+    """ "mostly crop forecasts" says what the work is, not whose forecast the clause is;
+    "a rough guess" with its determiner is one."""
+    claim = "Ana Ruiz is a data analyst at Kobo Foods."
+    plain = "Ana Ruiz is a data analyst at Kobo Foods, mostly crop forecasts."
+    assert decide_write(claim, plain).verdict in ADMIT
+    assert decide_write(claim, "Ana Ruiz is a data analyst at Kobo Foods, a rough guess.").verdict == "REJECT"
