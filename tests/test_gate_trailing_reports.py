@@ -11,8 +11,7 @@ from __future__ import annotations
 import pytest
 
 from affidavit.gates.write import decide_write
-
-ADMIT = ("ACCEPT", "RESCUE")
+from tests.gate_pairs import ADMIT, assert_pair
 
 # (code, evidence, refused claim, admitted claim)
 PAIRS = [
@@ -45,11 +44,7 @@ PAIRS = [
 
 @pytest.mark.parametrize(("code", "evidence", "refused", "admitted"), PAIRS)
 def test_pair(code: str, evidence: str, refused: str, admitted: str) -> None:
-    no = decide_write(refused, evidence)
-    assert no.verdict == "REJECT", (refused, no)
-    assert no.refusal is not None and no.refusal.code == code, (refused, no.refusal)
-    yes = decide_write(admitted, evidence)
-    assert yes.verdict in ADMIT, (admitted, yes.refusal)
+    assert_pair(code, evidence, refused, admitted)
 
 
 def test_a_closing_noun_phrase_that_names_no_owner_is_no_hedge() -> None:

@@ -11,8 +11,7 @@ from __future__ import annotations
 import pytest
 
 from affidavit.gates.write import decide_write
-
-ADMIT = ("ACCEPT", "RESCUE")
+from tests.gate_pairs import ADMIT
 
 # (code, claim, evidence stated, what the evidence goes on to say)
 UNDONE = [
@@ -80,6 +79,14 @@ STANDING = [
 @pytest.mark.parametrize(("claim", "evidence"), STANDING)
 def test_a_later_sentence_that_undoes_something_else(claim: str, evidence: str) -> None:
     assert decide_write(claim, evidence).verdict in ADMIT, evidence
+
+
+def test_a_negation_of_another_object_undoes_nothing() -> None:
+    """ "she didn't renew the licence" leaves "renewed the permit"; "didn't renew it" not."""
+    claim = "Bea Lindqvist renewed the permit."
+    other = "Bea Lindqvist renewed the permit. She didn't renew the licence."
+    assert decide_write(claim, other).verdict in ADMIT
+    assert decide_write(claim, "Bea Lindqvist renewed the permit. She didn't renew it.").verdict == "REJECT"
 
 
 def test_a_report_of_what_was_said_stays_true() -> None:

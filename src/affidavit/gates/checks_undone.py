@@ -25,7 +25,7 @@ import re
 from affidavit.gates.write_parse import analyse, mentions
 from affidavit.text import clauses as context
 from affidavit.text import markers
-from affidavit.text.lemmas import lemma
+from affidavit.text.lemmas import content_lemmas, lemma
 from affidavit.text.markers import negations
 from affidavit.text.names import refers_to
 
@@ -173,9 +173,13 @@ def _kind_agrees(aux: str, claim: str) -> bool:
 
 
 def _restates(claim: str, rest: str) -> bool:
-    """The negated predicate names the claim's verb ("she did not sign it")."""
+    """The negated predicate names the claim's verb and nothing the claim does not."""
     verb = analyse(claim).verb
     if not verb or verb in ("be", "have", "do"):
         return False  # an auxiliary says nothing of which predicate
     rest = re.split(r"[ \t]+[—–-]+[ \t]+|,", rest)[0]  # "not agreed to X — those are ...": its own clause
-    return any(lemma(w.casefold()) == verb for w in _WORD.findall(rest))
+    if not any(lemma(w.casefold()) == verb for w in _WORD.findall(rest)):
+        return False
+    # "she didn't renew the licence" does not undo "renewed the permit": what else the
+    # negated predicate names, the claim names too ("did not sign it", "... the lease").
+    return set(content_lemmas(rest)) - {verb} <= set(content_lemmas(claim))
