@@ -40,14 +40,41 @@ def _speaker_key(who: str) -> str:
     return low
 
 
+# A name an owner of what follows it ("Seini Taione's mother"): not the speaker's own name.
+_OWNER = re.compile(r"['’]s?[ \t]+\w")
+
+
+def _own_names(who: str) -> list[str]:
+    return [n for n, _, end in find_names(who) if not _OWNER.match(who, end)]
+
+
+def _owned_key(who: str) -> tuple[str, str]:
+    """ "Seini Taione's father" -> ("Seini Taione", "father"); no owner -> ("", key)."""
+    for n, _, end in find_names(who):
+        hit = _OWNER.match(who, end)
+        if hit is not None:
+            return n, _speaker_key(who[hit.end() - 1 :])
+    return "", _speaker_key(who)
+
+
+def _owners_agree(a: str, b: str) -> bool:
+    return not a or not b or refers_to(a, b) or refers_to(b, a)
+
+
 def _same_speaker(a: str, b: str) -> bool:
-    if a[:1].isupper() and b[:1].isupper() and (refers_to(a, b) or refers_to(b, a)):
+    owned = len(_own_names(a)) < len(find_names(a)) or len(_own_names(b)) < len(find_names(b))
+    if a[:1].isupper() and b[:1].isupper() and not owned and (refers_to(a, b) or refers_to(b, a)):
         return True
     if _speaker_key(a) == _speaker_key(b) != "":
         return True
+    if owned:  # "Ilse Brandvold's father" and "Father" (of the one child the note names)
+        (owner_a, key_a), (owner_b, key_b) = _owned_key(a), _owned_key(b)
+        if key_a == key_b != "" and _owners_agree(owner_a, owner_b):
+            return True
     # "my manager Kọ́lápọ̀ Fáṣọlá" and "Kọ́lápọ̀ Fáṣọlá", "chief executive Ada Obi" and
-    # "Ada Obi": a described speaker is the person the description names.
-    na, nb = [n for n, _, _ in find_names(a)], [n for n, _, _ in find_names(b)]
+    # "Ada Obi": a described speaker is the person the description names; "Ada Obi's
+    # mother" is not Ada Obi.
+    na, nb = _own_names(a), _own_names(b)
     return bool(na and nb) and any(refers_to(x, y) or refers_to(y, x) for x in na for y in nb)
 
 

@@ -27,6 +27,7 @@ from affidavit.gates import (
     checks_limits,
     checks_markers,
     checks_order,
+    checks_possessive,
     checks_post,
     checks_scan,
     checks_scope,
@@ -71,7 +72,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.92+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.93+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -118,6 +119,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("asserts_more_than_evidence", "clause_place", checks_scope.check_clause_place),
     ("asserts_more_than_evidence", "clause_party", checks_scope.check_clause_party),
     ("unknown_subject", "clause_owner", checks_scope.check_possessor_clause),
+    ("unknown_subject", "possessor_chain", checks_possessive.check_possessor_chain),
     ("relation_transposed", "recipient", checks_scope.check_recipient),
     ("relation_transposed", "gapped", checks_gapping.check_gapped_pairs),
     ("unknown_subject", "described", check_described_other),
