@@ -1,9 +1,10 @@
-"""Write gate 3.91: a trailing report or apposition that passes the clause before on.
+"""Write gates 3.91, 3.94: a trailing report or apposition that passes the clause before on.
 
 "..., the company denied.", "..., the company predicted.", "..., the company's critics
-said." and the apposition "..., the CFO's forecast." govern the clause before them as
-"..., the company said." does. Each case refuses the bare claim and admits the claim that
-keeps the report, over the same evidence. Examples are our own; names are invented.
+said.", "..., the chair of the trust, Ysolde Marrack, said." and the apposition "..., the
+CFO's forecast." govern the clause before them as "..., the company said." does. Each
+case refuses the bare claim and admits the claim that keeps the report (or what the
+writer says), over the same evidence. Examples are our own; names are invented.
 """
 
 from __future__ import annotations
@@ -32,6 +33,19 @@ PAIRS = [
         "Kobo Foods will close the Leeds depot, the company's critics said.",
         "Kobo Foods will close the Leeds depot.",
         "The company's critics said Kobo Foods will close the Leeds depot.",
+    ),
+    # The speaker's description set before the name: the description is the writer's.
+    (
+        "modality_dropped",
+        "Kobo Foods will close the Leeds depot, the chair of the Kesteven Trust, Ysolde Marrack, said.",
+        "Kobo Foods will close the Leeds depot.",
+        "Ysolde Marrack said Kobo Foods will close the Leeds depot.",
+    ),
+    (
+        "modality_dropped",
+        "Kobo Foods will close the Leeds depot, the chair of the Kesteven Trust, Ysolde Marrack, said.",
+        "Kobo Foods will close the Leeds depot.",
+        "Ysolde Marrack is the chair of the Kesteven Trust.",
     ),
     (
         "modality_dropped",

@@ -123,3 +123,32 @@ def _same_owner(a: str, b: str) -> bool:
         return True
     return any(short.isupper() and short == "".join(w[0] for w in full.split() if w[:1].isupper())
                for short, full in ((a, b), (b, a)))
+
+
+# "the rival of the chair of the trust", "a friend of its chief executive": the post is
+# someone else's, the one the noun before "of" relates the name to. Words that name the
+# post itself ("the post of chair") or a share of its holders ("one of the directors") do not.
+_RELATED_TO = re.compile(
+    r"\b(?P<rel>[a-z][\w\-]*)[ \t]+(?:of|to)[ \t]+(?:the|a|an|its|his|her|their)[ \t]+$"
+)
+_NOT_RELATION = frozenset({"one", "two", "three", "each", "all", "some", "many", "both", "any", "none",
+                           "either", "neither", "most", "several", "few", "post", "role", "position",
+                           "job", "office", "title", "rank", "seat", "capacity", "duties", "rest",
+                           "head", "name"})  # fmt: skip
+
+
+def check_post_related(claim: str, ev: str) -> Failure:
+    """A post the evidence names only as what another noun relates to ("the rival of the
+    chair of the Amandla Trust, Yonela Mgudlwa, said") is not the named one's post."""
+    claimed = _claimed(claim)
+    if claimed is None:
+        return None
+    post = claimed[1]
+    pattern = re.compile(r"\b" + r"[ \t]+".join(map(re.escape, post.split())) + r"s?\b", re.I)
+    places = [hit.start() for hit in pattern.finditer(ev)]
+    related = [m for at in places if (m := _RELATED_TO.search(ev, max(0, at - 40), at)) is not None
+               and m.group("rel").casefold() not in _NOT_RELATION]
+    if not places or len(related) < len(places):
+        return None
+    rel = related[0].group("rel")
+    return post, f"the evidence names the {post} only as someone a '{rel}' is of, not as the named one"

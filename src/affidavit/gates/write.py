@@ -72,7 +72,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.93+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.94+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -144,6 +144,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("asserts_more_than_evidence", "role_as_object", checks_agent.check_role_as_object),
     ("asserts_more_than_evidence", "lesser_post", checks_agent.check_lesser_post),
     ("relation_transposed", "post_owner", checks_post.check_post_owner),
+    ("asserts_more_than_evidence", "post_related", checks_post.check_post_related),
     ("asserts_more_than_evidence", "coverage", checks.check_coverage),
 )
 

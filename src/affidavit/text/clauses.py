@@ -329,13 +329,20 @@ def _descriptive(piece: str) -> bool:
 
 def _described_trail(text: str, pieces: list[tuple[int, int]], i: int) -> tuple[int, str] | None:
     """(first piece of the report, speaker) when pieces ``i`` on close the sentence as a
-    report whose speaker has a description beside it, after a full clause; else ``None``."""
+    report whose speaker has a description beside it (after or before the name), after a
+    full clause; else ``None``."""
     here = text[pieces[i][0] : pieces[i][1]]
     rest = [text[a:b] for a, b in pieces[i + 1 :]]
     beside = text[pieces[i - 1][0] : pieces[i - 1][1]]
     if _BARE_REPORT.match(here) and not rest and i >= 2 and _descriptive(beside):
         k = i - 2
         who = text[pieces[k][0] : pieces[k][1]].strip()
+    elif (
+        _BARE_REPORT.match(here) and not rest and i >= 3 and beside.strip()[:1].isupper()
+        and _descriptive(text[pieces[i - 2][0] : pieces[i - 2][1]])
+    ):
+        # "..., its chief executive, Ysolde Marrack, said.": the description first.
+        k, who = i - 2, beside.strip()
     elif (said := _SAID_NAME.match(here)) is not None and rest and all(_descriptive(r) for r in rest):
         k, who = i, said.group("who")
     else:

@@ -1,0 +1,83 @@
+"""Write gates 3.93-3.94: whose it is, and who did it.
+
+Along a possessive chain and in a speaker's description (3.93):
+
+"X's sister's job" says nothing of X's job; "her husband's card" (her: the caller) nothing
+of the caller's card; "X's mother's train" is not said by "X: hey mum, train delayed";
+and "X's mother" reporting is not X, nor X's father. Each case refuses one claim and admits
+its neighbour over the same evidence. A passive in a relative clause names its own doer
+("paid for the plant, which was completed by Vantec Systems" gives no "Brix Energy
+completed the plant"), and a post named only as what another noun relates a name to ("the
+rival of the chair of the Kesteven Trust, Ysolde Marrack, said") is not that name's post
+(3.94). Examples are our own; names are invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.gate_pairs import assert_pair
+
+# (code, evidence, refused claim, admitted claim)
+PAIRS = [
+    (
+        "unknown_subject",
+        "Ottilie Varga's sister's job was cut in March.",
+        "Ottilie Varga's job was cut in March.",
+        "Ottilie Varga's sister's job was cut in March.",
+    ),
+    (
+        "unknown_subject",
+        "Ticket #4411\nCaller: Maren Holtby\nIssue: her husband's card was charged twice for one order.",
+        "Maren Holtby's card was charged twice for one order.",
+        "Maren Holtby's husband's card was charged twice for one order.",
+    ),
+    (
+        "unknown_subject",
+        "[SMS] Edda Lindqvist, 18:40: hey mum train delayed again, wont get to Arlen till 9",
+        "Edda Lindqvist's mother's train to Arlen is delayed.",
+        "Edda Lindqvist's train to Arlen is delayed.",
+    ),
+    (
+        "asserts_more_than_evidence",
+        "Clinic note: Ilse Brandvold, 6.\nAccompanied by her father.\nFather reports a cough for ten days.",
+        "Ilse Brandvold's mother reports that Ilse has had a cough for ten days.",
+        "Ilse Brandvold's father reports a cough for ten days.",
+    ),
+    # Who did it: a passive in a relative clause names its own doer (3.94).
+    (
+        "relation_transposed",
+        "Brix Energy paid for the plant, which was completed by Vantec Systems in May.",
+        "Brix Energy completed the plant.",
+        "Vantec Systems completed the plant.",
+    ),
+    (
+        "relation_transposed",
+        "In 2019, Orrin Biotech was acquired by the Danish group Halden Pharma.",
+        "Orrin Biotech acquired Halden Pharma in 2019.",
+        "Halden Pharma acquired Orrin Biotech in 2019.",
+    ),
+    (
+        "asserts_more_than_evidence",
+        "The grant was a mistake, the rival of the chair of the Kesteven Trust, Ysolde Marrack, said.",
+        "Ysolde Marrack is the chair of the Kesteven Trust.",
+        "Ysolde Marrack said the grant was a mistake.",
+    ),
+    (
+        "asserts_more_than_evidence",
+        "Ysolde Marrack, a friend of the chair of the Kesteven Trust, spoke first.",
+        "Ysolde Marrack is the chair of the Kesteven Trust.",
+        "Ysolde Marrack spoke first.",
+    ),
+    (
+        "asserts_more_than_evidence",
+        "Ysolde Marrack, one of the trustees of the Kesteven Trust, spoke first.",
+        "Ysolde Marrack is the chair of the Kesteven Trust.",
+        "Ysolde Marrack is a trustee of the Kesteven Trust.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "evidence", "refused", "admitted"), PAIRS)
+def test_pair(code: str, evidence: str, refused: str, admitted: str) -> None:
+    assert_pair(code, evidence, refused, admitted)
