@@ -72,7 +72,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.94+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.95+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -125,6 +125,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("unknown_subject", "described", check_described_other),
     ("unknown_subject", "bracketed_role", check_bracketed_role),
     ("numeral_invented", "numbers", checks.check_numbers),
+    ("numeral_invented", "range_end", checks_limits.check_range_end),
     ("temporal_shifted", "number_time", checks_values.check_number_time),
     ("temporal_shifted", "relative_time", checks_timewords.check_relative_phrase),
     ("temporal_shifted", "offset_time", checks_values.check_offset_time),
