@@ -27,6 +27,20 @@ PAIRS = [
         "Lumo Oy will open a repair shop in Oulu.",
         "Lumo Oy opened a repair shop in Oulu.",
     ),
+    # Write gate 3.96: a state begun later is not held now; a thing given up is not used now.
+    (
+        "temporal_shifted",
+        "aino repo starts at the kuura clinic next month, shes working out her notice rn",
+        "Aino Repo works at the Kuura clinic.",
+        "Aino Repo starts at the Kuura clinic next month.",
+    ),
+    (
+        "temporal_shifted",
+        "Clinic note, 4 Feb. Mrs Aino Repo, 70. Stopped warfarin on 2 Jan (switched to apixaban 5 mg"
+        " twice daily).",
+        "Aino Repo takes warfarin.",
+        "Aino Repo takes apixaban.",
+    ),
     (
         "modality_dropped",
         "Minutes, 3 May\n- Aino Repo to order the new badge readers.",
