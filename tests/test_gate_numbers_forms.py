@@ -176,6 +176,14 @@ def test_the_same_amount_in_another_form_and_a_different_one(evidence: str, good
     assert n.verdict == "REJECT" and n.refusal is not None and n.refusal.code == "numeral_invented", n
 
 
+def test_a_price_said_with_a_copula_is_what_it_costs() -> None:
+    """Write gate 3.97: "the new drill is €180" says what "costs €180" says, of the thing its
+    own clause names: "the old one was €95" prices another drill."""
+    evidence = "ok so the new drill for the Orrin shop is €180, the old one was €95"
+    assert decide_write("The new drill for the Orrin shop costs €180.", evidence).verdict in ADMITTED
+    assert decide_write("The new drill for the Orrin shop costs €95.", evidence).verdict == "REJECT"
+
+
 def test_a_dollar_sign_beside_another_dollar_names_no_country() -> None:
     """ "$" is US dollars only while the text names no other dollar."""
     plain = "Vantec raised $1.2 million."

@@ -1,10 +1,11 @@
-"""Write gates 3.91, 3.94: a trailing report or apposition that passes the clause before on.
+"""Write gates 3.91, 3.94, 3.97: a report or apposition that passes the clause before on.
 
 "..., the company denied.", "..., the company predicted.", "..., the company's critics
 said.", "..., the chair of the trust, Ysolde Marrack, said." and the apposition "..., the
-CFO's forecast." govern the clause before them as "..., the company said." does. Each
-case refuses the bare claim and admits the claim that keeps the report (or what the
-writer says), over the same evidence. Examples are our own; names are invented.
+CFO's forecast." govern the clause before them as "..., the company said." does, and
+"X says he'll pay" is a report as "X says he will pay" is. Each case refuses the bare
+claim and admits the claim that keeps the report (or what the writer says), over the
+same evidence. Examples are our own; names are invented.
 """
 
 from __future__ import annotations
@@ -33,6 +34,19 @@ PAIRS = [
         "Kobo Foods will close the Leeds depot, the company's critics said.",
         "Kobo Foods will close the Leeds depot.",
         "The company's critics said Kobo Foods will close the Leeds depot.",
+    ),
+    # A report whose clause opens with a contracted pronoun and auxiliary (3.97).
+    (
+        "modality_dropped",
+        "Henok Tesfaye says she’ll pay half the cost of the goat.",
+        "Henok Tesfaye will pay half the cost of the goat.",
+        "Henok Tesfaye says she will pay half the cost of the goat.",
+    ),
+    (
+        "modality_dropped",
+        "Henok Tesfaye says he'll pay half the cost of the goat.",
+        "Henok Tesfaye will pay half the cost of the goat.",
+        "Henok Tesfaye says he will pay half the cost of the goat.",
     ),
     # The speaker's description set before the name: the description is the writer's.
     (

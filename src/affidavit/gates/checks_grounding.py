@@ -19,12 +19,14 @@ from affidavit.gates.write_parse import AUX, Clause, analyse
 from affidavit.gates.write_writer import line_speaker
 from affidavit.text import entail, lexicon, markers
 from affidavit.text.arithmetic import cue_words, derived
+from affidavit.text.currencies import CODES
 from affidavit.text.fold import fold
 from affidavit.text.lemmas import (
     PHRASES,
     SPECIFIC,
     STOPWORDS,
     canonical,
+    content_lemmas,
     equivalent,
     lemma,
     phrase_matches,
@@ -242,6 +244,28 @@ def _shorthand(word: str) -> str | None:
     return lemma(written) if written is not None and " " not in written and "'" not in written else None
 
 
+_COST = frozenset({"cost", "costs"})
+_IS_BEFORE = re.compile(r"\b(?:is|are|was|were|['’]s)[ \t]+(?:now[ \t]+|just[ \t]+|only[ \t]+)?$", re.I)
+
+
+def _priced(claim: str, ev: str) -> set[str]:
+    """ "The sheep costs ETB 9,500" of "the sheep is 9,500 birr": a copula before an amount
+    of money says what "costs" says (the amount itself is the number check's)."""
+    if _COST.isdisjoint(w.casefold() for w in words(claim)):
+        return set()
+    priced = {(q.value, q.unit) for q in quantities(claim) if q.unit is not None and q.unit.upper() in CODES}
+    wanted = set(content_lemmas(claim)) - {"cost"}
+    for q in quantities(ev):
+        at = ev.find(q.surface)
+        if (q.value, q.unit) not in priced or at < 0 or not _IS_BEFORE.search(ev, 0, at):
+            continue
+        # The thing priced is the claim's: its clause ("the old one was €95") names it.
+        opens = max(ev.rfind(c, 0, at) for c in ",;.\n—")
+        if wanted & set(content_lemmas(ev[opens + 1 : at])):
+            return set(_COST)
+    return set()
+
+
 @memo(maxsize=4096)
 def check_coverage(claim: str, ev: str) -> Failure:
     """Every content word of the claim is supported by the evidence (cached: choosing
@@ -257,6 +281,7 @@ def check_coverage(claim: str, ev: str) -> Failure:
     said = {w.casefold() for m in phrase_matches(claim) if m.term in support
             for w in words(claim[m.start : m.end])}
     said |= cue_words(claim, ev, quantities(claim), quantities(ev))  # "in total" of a sum it makes
+    said |= _priced(claim, ev)  # "costs ETB 9,500" of "is 9,500 birr"
     honorific = _kin_titles_only(ev)
     previous = ""
     for word in words(_strip_numbers(claim)):

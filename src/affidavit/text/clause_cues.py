@@ -215,7 +215,14 @@ def _no_clause_after(piece: str, at: int, more: bool, inline: re.Match[str] | No
         return not more
     if re.search(r"(?:\bthat|:)\s*$", piece[:at]):
         return False
-    return not _has_finite(_WORD.findall(rest)[1:]) and not _plural_clause(rest)
+    found = _WORD.findall(rest)
+    if found and _CONTRACTED_AUX.search(found[0]) and _PRONOUN_AUX.match(found[0]):
+        return False  # "says he'll pay half": the subject carries its auxiliary
+    return not _has_finite(found[1:]) and not _plural_clause(rest)
+
+
+_CONTRACTED_AUX = re.compile(r"['’](?:ll|d|re|ve|m|s)$", re.I)
+_PRONOUN_AUX = re.compile(r"(?i:he|she|they|we|i|it|you)['’]")
 
 
 # "Ilinca Pop and Radu Stan live in Arad", "they live in Arad": a plural subject's present
