@@ -9,7 +9,8 @@ its neighbour over the same evidence. A passive in a relative clause names its o
 ("paid for the plant, which was completed by Vantec Systems" gives no "Brix Energy
 completed the plant"), and a post named only as what another noun relates a name to ("the
 rival of the chair of the Kesteven Trust, Ysolde Marrack, said") is not that name's post
-(3.94). Examples are our own; names are invented.
+(3.94); a reduced passive names its doer too ("Motion: proposed by Lusine, seconded by
+Garo", 3.98). Examples are our own; names are invented.
 """
 
 from __future__ import annotations
@@ -17,6 +18,11 @@ from __future__ import annotations
 import pytest
 
 from tests.gate_pairs import assert_pair
+
+MINUTES = (
+    "Board of Trustees, Orrin Library, 22 Oct 2025\nPresent: Ilka Brandt (chair), Ruben Aalto, Lusine"
+    " Varga, Garo Tesfaye\n4. Saturday opening motion: proposed by Lusine, seconded by Garo, carried 3-1."
+)
 
 # (code, evidence, refused claim, admitted claim)
 PAIRS = [
@@ -74,6 +80,19 @@ PAIRS = [
         "Ysolde Marrack, one of the trustees of the Kesteven Trust, spoke first.",
         "Ysolde Marrack is the chair of the Kesteven Trust.",
         "Ysolde Marrack is a trustee of the Kesteven Trust.",
+    ),
+    # A reduced passive in minutes names its own doer (3.98).
+    (
+        "relation_transposed",
+        MINUTES,
+        "Garo Tesfaye proposed the Saturday opening motion.",
+        "Lusine Varga proposed the Saturday opening motion.",
+    ),
+    (
+        "relation_transposed",
+        MINUTES,
+        "Lusine Varga seconded the Saturday opening motion.",
+        "Garo Tesfaye seconded the Saturday opening motion.",
     ),
 ]
 

@@ -217,7 +217,11 @@ def check_relative_clause(claim: str, ev: str) -> Failure:
 
 
 # "..., which was completed by Vantec": a passive's doer is its by-phrase.
-_BE_BEFORE = re.compile(r"\b(?:was|were|been|is|are|being)[ \t]+(?:\w+ly[ \t]+)?$", re.I)
+# "was completed by", and a reduced passive after a colon or comma ("Motion: proposed by
+# Lusine, seconded by Garegin").
+_BE_BEFORE = re.compile(
+    r"(?:\b(?:was|were|been|is|are|being)[ \t]+(?:\w+ly[ \t]+)?|(?:^|[:,;(\n])[ \t]*)$", re.I
+)
 _BY_AFTER = re.compile(r"[ \t]+(?:(?:in|on|last)[ \t]+[\w\-]+[ \t]+)?by[ \t]+")
 _BY_PHRASE_END = re.compile(r"[,.;:!?()\n]|\b(?:in|on|at|for|from|and|to|after|before|with|is|was)\b")
 
