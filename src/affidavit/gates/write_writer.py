@@ -33,11 +33,14 @@ _DASHES = re.compile(r"[ \t]*(?:[—–]|--?)[ \t]*")
 _AFTER_NAME = re.compile(r"[ \t]*(?:$|[,|(<]|[—–-][ \t])")
 _INTRO_BEFORE = re.compile(r"(?:it'?s|it’s|this is|I'm|I’m|I am)[ \t]+$", re.I)
 _INTRO_AFTER = re.compile(r"[ \t]+here\b(?=[ \t]*(?:[.,!:;—–-]|$))", re.I)  # not "here with me"
+# "aster (mon 9 mar): ...", "Lena Dahl (10:42): ...": a bracketed date or time after a
+# label's name is no part of the name.
+_LABEL_TIME = r"(?:[ \t]*\([^()\n:]{1,24}\)|[ \t]*\(\d{1,2}:\d{2}\))?"
 # "Rodel: ...", "Ticket 7 - Signe Haug: ...": a label opening the line or after a dash.
 # A chat export's time may open the line: "[10:02] lorea: ...".
 _LABEL = re.compile(
     r"[ \t]*(?:" + CHAT_TIME + r"[ \t]+)?(?:[^\n:]{0,40}?[ \t][-—–|][ \t]*)?"
-    r"(?P<label>[^\W\d_][\w'’.\- ]{0,40}?):[ \t]+\S"
+    r"(?P<label>[^\W\d_][\w'’.\- ]{0,40}?)" + _LABEL_TIME + r":[ \t]+\S"
 )
 _QUOTES = ('"', "“", "”", "‘", "«")
 _RELAY = re.compile(r"->|→|=>|\b(?:passing on|forwarding|on behalf of|texted|wrote|says|said)\b", re.I)
@@ -252,10 +255,14 @@ def signature_cut(text: str, a: int, signer: Mention) -> int:
     return max(text.rfind(d, a, signer.start) for d in (" — ", " – ", " - "))
 
 
+# What follows a label's name: its colon, after a bracketed time or date ("(mon 9 mar)").
+_AFTER_LABEL = re.compile(_LABEL_TIME + r":[ \t]+\S")
+
+
 def labelled(text: str, m: Mention) -> bool:
     """``m`` is a chat speaker label ("Rodel: he fixed our tank"): who speaks, not a doer."""
     start = text.rfind("\n", 0, m.start) + 1
-    return not text[start : m.start].strip() and bool(re.match(r":[ \t]+\S", text[m.end : m.end + 3]))
+    return not text[start : m.start].strip() and bool(_AFTER_LABEL.match(text, m.end))
 
 
 def line_speaker(text: str, a: int) -> Mention | None:
