@@ -1,4 +1,4 @@
-"""Write gates 3.91, 3.94, 3.97: a report or apposition that passes the clause before on.
+"""Write gates 3.91, 3.94, 3.97, 3.100: a report or apposition that passes the clause before on.
 
 "..., the company denied.", "..., the company predicted.", "..., the company's critics
 said.", "..., the chair of the trust, Ysolde Marrack, said." and the apposition "..., the
@@ -38,15 +38,28 @@ PAIRS = [
     # A report whose clause opens with a contracted pronoun and auxiliary (3.97).
     (
         "modality_dropped",
-        "Henok Tesfaye says she’ll pay half the cost of the goat.",
-        "Henok Tesfaye will pay half the cost of the goat.",
-        "Henok Tesfaye says she will pay half the cost of the goat.",
+        "Oskar Varro says she’ll pay half the cost of the goat.",
+        "Oskar Varro will pay half the cost of the goat.",
+        "Oskar Varro says she will pay half the cost of the goat.",
     ),
     (
         "modality_dropped",
-        "Henok Tesfaye says he'll pay half the cost of the goat.",
-        "Henok Tesfaye will pay half the cost of the goat.",
-        "Henok Tesfaye says he will pay half the cost of the goat.",
+        "Oskar Varro says he'll pay half the cost of the goat.",
+        "Oskar Varro will pay half the cost of the goat.",
+        "Oskar Varro says he will pay half the cost of the goat.",
+    ),
+    # A quotation an indefinite speaker is given ("a rival claimed") is that speaker's (3.100).
+    (
+        "modality_dropped",
+        "“Ruben Aalto, the chief executive of Kobo Foods, is a fraud,” a rival claimed.",
+        "Ruben Aalto is the chief executive of Kobo Foods.",
+        "A rival claimed Ruben Aalto is a fraud.",
+    ),
+    (
+        "modality_dropped",
+        'Kobo Foods lost the tender. "Its chief executive, Ruben Aalto, is a fraud," a rival said.',
+        "Ruben Aalto is the chief executive of Kobo Foods.",
+        "A rival said that Ruben Aalto is a fraud.",
     ),
     # The speaker's description set before the name: the description is the writer's.
     (

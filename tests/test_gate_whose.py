@@ -9,8 +9,8 @@ its neighbour over the same evidence. A passive in a relative clause names its o
 ("paid for the plant, which was completed by Vantec Systems" gives no "Brix Energy
 completed the plant"), and a post named only as what another noun relates a name to ("the
 rival of the chair of the Kesteven Trust, Ysolde Marrack, said") is not that name's post
-(3.94); a reduced passive names its doer too ("Motion: proposed by Lusine, seconded by
-Garo", 3.98). Examples are our own; names are invented.
+(3.94); a reduced passive names its doer too ("Motion: proposed by Vesna, seconded by
+Teodor", 3.98). Examples are our own; names are invented.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ import pytest
 from tests.gate_pairs import assert_pair
 
 MINUTES = (
-    "Board of Trustees, Orrin Library, 22 Oct 2025\nPresent: Ilka Brandt (chair), Ruben Aalto, Lusine"
-    " Varga, Garo Tesfaye\n4. Saturday opening motion: proposed by Lusine, seconded by Garo, carried 3-1."
+    "Board of Trustees, Orrin Library, 22 Oct 2025\nPresent: Ilka Brandt (chair), Ruben Aalto, Vesna"
+    " Varga, Teodor Brisk\n4. Saturday opening motion: proposed by Vesna, seconded by Teodor, carried 3-1."
 )
 
 # (code, evidence, refused claim, admitted claim)
@@ -34,15 +34,15 @@ PAIRS = [
     ),
     (
         "unknown_subject",
-        "Ticket #4411\nCaller: Maren Holtby\nIssue: her husband's card was charged twice for one order.",
-        "Maren Holtby's card was charged twice for one order.",
-        "Maren Holtby's husband's card was charged twice for one order.",
+        "Ticket #4411\nCaller: Signy Holtby\nIssue: her husband's card was charged twice for one order.",
+        "Signy Holtby's card was charged twice for one order.",
+        "Signy Holtby's husband's card was charged twice for one order.",
     ),
     (
         "unknown_subject",
-        "[SMS] Edda Lindqvist, 18:40: hey mum train delayed again, wont get to Arlen till 9",
-        "Edda Lindqvist's mother's train to Arlen is delayed.",
-        "Edda Lindqvist's train to Arlen is delayed.",
+        "[SMS] Ilse Ostrander, 18:40: hey mum train delayed again, wont get to Arlen till 9",
+        "Ilse Ostrander's mother's train to Arlen is delayed.",
+        "Ilse Ostrander's train to Arlen is delayed.",
     ),
     (
         "asserts_more_than_evidence",
@@ -85,14 +85,14 @@ PAIRS = [
     (
         "relation_transposed",
         MINUTES,
-        "Garo Tesfaye proposed the Saturday opening motion.",
-        "Lusine Varga proposed the Saturday opening motion.",
+        "Teodor Brisk proposed the Saturday opening motion.",
+        "Vesna Varga proposed the Saturday opening motion.",
     ),
     (
         "relation_transposed",
         MINUTES,
-        "Lusine Varga seconded the Saturday opening motion.",
-        "Garo Tesfaye seconded the Saturday opening motion.",
+        "Vesna Varga seconded the Saturday opening motion.",
+        "Teodor Brisk seconded the Saturday opening motion.",
     ),
 ]
 

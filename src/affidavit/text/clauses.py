@@ -104,10 +104,11 @@ def _quoted(text: str, a: int, b: int) -> list[Segment] | None:
 
 
 def _speaker_like_words(who: str) -> bool:
-    """ "chief executive Wanjala Barasa", "the mayor": a speaker, not a clause."""
+    """ "chief executive Wanjala Barasa", "the mayor", "a rival": a speaker, not a clause."""
     words = who.split()
     return 0 < len(words) <= 6 and (
-        words[0].casefold() in ("the", "his", "her", "their", "its", "our", "my") or words[-1][:1].isupper()
+        words[0].casefold() in ("the", "his", "her", "their", "its", "our", "my", "a", "an", "one", "another")
+        or words[-1][:1].isupper()
     )
 
 
