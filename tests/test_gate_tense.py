@@ -41,6 +41,19 @@ PAIRS = [
         "Aino Repo takes warfarin.",
         "Aino Repo takes apixaban.",
     ),
+    # Write gate 3.101: a sentence that opens dated to a past year gives its titles then.
+    (
+        "temporal_shifted",
+        "In 1998, Mayor Tibor Vask opened the Orrin bridge.",
+        "Tibor Vask is the mayor.",
+        "Tibor Vask opened the Orrin bridge in 1998.",
+    ),
+    (
+        "temporal_shifted",
+        "In 1998, Tibor Vask, the mayor, opened the Orrin bridge.",
+        "Tibor Vask is the mayor.",
+        "Tibor Vask opened the Orrin bridge in 1998.",
+    ),
     (
         "modality_dropped",
         "Minutes, 3 May\n- Aino Repo to order the new badge readers.",
@@ -48,6 +61,14 @@ PAIRS = [
         "Aino Repo is to order the new badge readers.",
     ),
 ]
+
+
+def test_a_closing_year_or_since_dates_no_title() -> None:
+    """ "mayor since 1998" holds now, and a closing "in 2019" dates its own verb only."""
+    since = "Tibor Vask, mayor since 1998, opened the bridge."
+    assert decide_write("Tibor Vask is the mayor.", since).verdict in ADMIT
+    evidence = "Orrin Mills bought Kelda Wool, a yarn dyer in Brisk, in 2019."
+    assert decide_write("Kelda Wool is a yarn dyer in Brisk.", evidence).verdict in ADMIT
 
 
 @pytest.mark.parametrize(("code", "evidence", "refused", "admitted"), PAIRS)

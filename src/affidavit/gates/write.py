@@ -72,7 +72,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.100+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.101+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -524,6 +524,8 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     # Each reading is a whole decision: only one that says something the claim says (beyond
     # its subject's name) can admit it, so the others are not decided at all.
     subject, _found = claim_subject(claim)
+    if subject is not None and checks_called_off.check_dated_post(claim, evidence, subject) is not None:
+        return None  # a reading drops the sentence's past year ("In 1998, X, the mayor, ...")
     wanted = set(content_lemmas(claim)) - set(content_lemmas(subject or ""))
     scored = [(len(wanted & set(content_lemmas(r[2]))), i) for i, r in enumerate(readings)]
     # At most a bounded number are decided (a 200 KB CV of 500 job lines is still one
@@ -658,6 +660,9 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
         return _refuse("temporal_shifted", failure, shape, span, ran)
     ran.append("ended_later")  # "... Resigned with effect from 28 February 2025."
     failure = checks_called_off.check_ended_later(claim, evidence, subject)
+    if failure is not None:
+        return _refuse("temporal_shifted", failure, shape, span, ran)
+    failure = checks_called_off.check_dated_post(claim, evidence, subject)
     if failure is not None:
         return _refuse("temporal_shifted", failure, shape, span, ran)
     tail_end, tail = _correction_tail(original, evidence, span, view)
