@@ -10,7 +10,8 @@ its neighbour over the same evidence. A passive in a relative clause names its o
 completed the plant"), and a post named only as what another noun relates a name to ("the
 rival of the chair of the Kesteven Trust, Ysolde Marrack, said") is not that name's post
 (3.94); a reduced passive names its doer too ("Motion: proposed by Vesna, seconded by
-Teodor", 3.98). Examples are our own; names are invented.
+Teodor", 3.98), and so does a record's field ("Line manager: Ilse Ostrander", 3.102).
+Examples are our own; names are invented.
 """
 
 from __future__ import annotations
@@ -93,6 +94,14 @@ PAIRS = [
         MINUTES,
         "Vesna Varga seconded the Saturday opening motion.",
         "Teodor Brisk seconded the Saturday opening motion.",
+    ),
+    # A record's field names the post's holder ("Line manager: X"), 3.102.
+    (
+        "relation_transposed",
+        "HR note, 14 Jan 2026: Tarmo Vesk (warehouse) moves to the day shift from 1 February. Line"
+        " manager: Ilse Ostrander. Probation 3 months.",
+        "Tarmo Vesk is Ilse Ostrander's line manager.",
+        "Tarmo Vesk's line manager is Ilse Ostrander.",
     ),
 ]
 

@@ -54,10 +54,12 @@ def _claimed(claim: str) -> tuple[str, str, str] | None:
 
 
 def _holders(ev: str, post: str) -> list[str]:
-    """Names the evidence gives ``post`` as a title or an aside: "line manager Oğuz
-    Tekinalp", "Oğuz Tekinalp, line manager", "Oğuz Tekinalp (line manager)"."""
+    """Names the evidence gives ``post`` as a title, a field or an aside: "line manager Oğuz
+    Tekinalp", "Line manager: Oğuz Tekinalp", "Oğuz Tekinalp, line manager", "Oğuz
+    Tekinalp (line manager)"."""
     words = r"[ \t]+".join(map(re.escape, post.split()))
-    after = re.compile(r"\b" + words + r"[ \t]+(?P<who>" + _NAME + r")", re.I)
+    # "line manager Oğuz Tekinalp", and a record's field "Line manager: Oğuz Tekinalp"
+    after = re.compile(r"\b" + words + r"(?:[ \t]+|[ \t]*:[ \t]*)(?P<who>" + _NAME + r")", re.I)
     before = re.compile(r"(?P<who>" + _NAME + r")[ \t]*(?:,|\()[ \t]*(?:(?:the|a|an|our|their)[ \t]+)?"
                         + words + r"\b(?![ \t]+(?:of|at|for)\b)", re.I)
     return [m.group("who").rstrip(".") for pattern in (after, before) for m in pattern.finditer(ev)
