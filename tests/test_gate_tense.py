@@ -64,9 +64,12 @@ PAIRS = [
 
 
 def test_a_closing_year_or_since_dates_no_title() -> None:
-    """ "mayor since 1998" holds now, and a closing "in 2019" dates its own verb only."""
+    """ "mayor since 1998" and "now the mayor" hold now, and a closing "in 2019" dates its
+    own verb only."""
     since = "Tibor Vask, mayor since 1998, opened the bridge."
     assert decide_write("Tibor Vask is the mayor.", since).verdict in ADMIT
+    now = "In 1998, Tibor Vask, now the mayor, opened the Orrin bridge."
+    assert decide_write("Tibor Vask is the mayor.", now).verdict in ADMIT
     evidence = "Orrin Mills bought Kelda Wool, a yarn dyer in Brisk, in 2019."
     assert decide_write("Kelda Wool is a yarn dyer in Brisk.", evidence).verdict in ADMIT
 

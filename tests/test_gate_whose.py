@@ -35,6 +35,12 @@ PAIRS = [
     ),
     (
         "unknown_subject",
+        "Ottilie Varga's mum's flat was sold in May.",
+        "Ottilie Varga's flat was sold in May.",
+        "Ottilie Varga's mother's flat was sold in May.",
+    ),
+    (
+        "unknown_subject",
         "Ticket #4411\nCaller: Signy Holtby\nIssue: her husband's card was charged twice for one order.",
         "Signy Holtby's card was charged twice for one order.",
         "Signy Holtby's husband's card was charged twice for one order.",

@@ -256,7 +256,7 @@ _DATED_PAST = re.compile(
     r"(?:19|20)\d\d(?:s|['’]s)?\b[ \t]*,",
     re.I,
 )
-_IS_NOW = re.compile(r"\b(?:is|are|remains|'s|’s)\b", re.I)
+_IS_NOW = re.compile(r"\b(?:is|are|remains|now|currently|still|'s|’s)\b", re.I)
 _CLAIM_DATED = re.compile(r"\b(?:19|20)\d\d\b|\b(?:was|were|had|former|then)\b", re.I)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from affidavit.gates.checks_grounding import support_set
 from affidavit.gates.write_parse import claim_subject, mentions
 from affidavit.text.lemmas import lemma
 from affidavit.text.names import refers_to
@@ -45,19 +46,30 @@ def check_possessor_chain(claim: str, ev: str) -> Failure:
         c for m in mentions(ev) if m.possessive and (refers_to(subject, m.name) or refers_to(m.name, subject))
         if (c := _chain(ev, m.end)) is not None
     ]
-    if any(c == wanted for c in chains):
+    if any(_says(c[1], thing) and _all_say(c[0], owners) for c in chains):
         return None
     # The evidence owns the claim's thing through another owner: "X's sister's job".
-    other = next((c for c in chains if c[1] == thing and c[0] != owners), None)
+    other = next((c for c in chains if _says(c[1], thing) and not _all_say(c[0], owners)), None)
     if other is not None and other[0]:
         who = "'s ".join(other[0])
         return subject, f"the evidence's {thing} is {subject}'s {who}'s, not {subject}'s"
     # The claim owns it through an owner the subject is never said to have ("X's mother's
     # train" of "X: hey mum, train delayed"), nor any owner of that word at all.
-    if owners and not any(owners[0] in (*c[0], c[1]) for c in chains) and not _owns_any(owners[0], ev):
+    if owners and not any(_says(w, owners[0]) for c in chains for w in (*c[0], c[1])) and not _owns_any(
+        owners[0], ev
+    ):
         return subject, f"the evidence names no {owners[0]} of {subject}'s"
     return None
 
 
+def _says(said: str, wanted: str) -> bool:
+    """The evidence's word says the claim's ("mum" says "mother")."""
+    return said == wanted or wanted in support_set(said)
+
+
+def _all_say(said: tuple[str, ...], wanted: tuple[str, ...]) -> bool:
+    return len(said) == len(wanted) and all(_says(a, b) for a, b in zip(said, wanted, strict=True))
+
+
 def _owns_any(owner: str, ev: str) -> bool:
-    return any(lemma(w.casefold()) == owner for w in _OWNER_WORD.findall(ev))
+    return any(_says(lemma(w.casefold()), owner) for w in _OWNER_WORD.findall(ev))
