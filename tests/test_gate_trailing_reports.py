@@ -35,6 +35,13 @@ PAIRS = [
         "Kobo Foods will close the Leeds depot.",
         "The company's critics said Kobo Foods will close the Leeds depot.",
     ),
+    # An unnamed group closing the sentence as its speaker (3.104).
+    (
+        "modality_dropped",
+        "Orrin Foods will cut 40 jobs, union officials feared.",
+        "Orrin Foods will cut 40 jobs.",
+        "According to union officials, Orrin Foods will cut 40 jobs.",
+    ),
     # A report whose clause opens with a contracted pronoun and auxiliary (3.97).
     (
         "modality_dropped",
@@ -86,6 +93,12 @@ PAIRS = [
 @pytest.mark.parametrize(("code", "evidence", "refused", "admitted"), PAIRS)
 def test_pair(code: str, evidence: str, refused: str, admitted: str) -> None:
     assert_pair(code, evidence, refused, admitted)
+
+
+def test_a_comparison_is_no_speaker() -> None:
+    """ "..., more than analysts expected." says how many, not who says so."""
+    evidence = "Orrin Foods cut 40 jobs, more than analysts expected."
+    assert decide_write("Orrin Foods cut 40 jobs.", evidence).verdict in ADMIT
 
 
 def test_a_closing_noun_phrase_that_names_no_owner_is_no_hedge() -> None:

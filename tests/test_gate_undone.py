@@ -29,6 +29,10 @@ UNDONE = [
     # The same predicate restated under a negation.
     ("negation_flipped", "Ana Ruiz signed the lease.", "Ana Ruiz signed the lease.",
      " Later she said she did not sign it."),
+    ("negation_flipped", "Mira Kallas signed the Orrin lease.", "Mira Kallas signed the Orrin lease.",
+     " Actually, she didn't."),
+    ("negation_flipped", "Mira Kallas moved to Tartu.", "Mira Kallas moved to Tartu.",
+     " Later she said she never moved to Tartu."),
     # A retraction or denial of what was said.
     ("negation_flipped", "Kobo Foods will close the Leeds depot.", "Kobo Foods will close the Leeds depot.",
      " The company later denied the report."),
@@ -73,6 +77,9 @@ STANDING = [
     ("Kobo Foods will close the Leeds depot.",
      "Kobo Foods will close the Leeds depot. It denied the union's request for talks."),
     ("Tomas Berg will give the keynote.", "Tomas Berg will give the keynote. Later he confirmed it."),
+    ("Mira Kallas won the Orrin prize.", "Mira Kallas won the Orrin prize. Nobody denied it."),
+    ("Mira Kallas is the Orrin treasurer.",
+     "Mira Kallas is the Orrin treasurer. Is she also the chair? She isn't."),
 ]
 
 

@@ -47,8 +47,10 @@ _NEG_AUX = (
     r"must|may)[ \t]+not|(?:wo|sha|would|could|ca|did|does|do|is|was|are|were|has|have|had|should|"
     r"must|might)n['’]t|cannot|never)\b"
 )
+# A lead-in that corrects what went before: "Actually, she didn't.", "Sorry - no, he won't."
+_CORRECTING = r"(?:(?i:actually|in[ \t]+fact|sorry|wait|no|oops|scratch[ \t]+that)[ \t]*[,:\-—–]?[ \t]*)*"
 _UNDO_NEG = re.compile(
-    _OPEN + r"(?:(?i:update|edit|correction)[ \t]*:[ \t]*)?" + _LATER + r"?"
+    _OPEN + r"(?:(?i:update|edit|correction)[ \t]*:[ \t]*)?" + _CORRECTING + _LATER + r"?"
     r"(?:(?P<speaker>[^.!?;\n]{1,40}?)[ \t]+" + _LATER + r"?" + _REPORTED + r"[ \t]+)?"
     r"(?P<who>" + _NAME + r"|" + _PRONOUN + r")[ \t]+" + _LATER + r"?" + _NEG_AUX
     + r"(?P<rest>[^.!?;\n]*)"
@@ -88,6 +90,8 @@ _FALSE = (
     r"(?:false|untrue|wrong|incorrect|inaccurate|not[ \t]+true|not[ \t]+the[ \t]+case|a[ \t]+hoax|"
     r"a[ \t]+lie|baseless|unfounded|fake|bogus)"
 )
+# A retraction its own clause denies: "Nobody denied it", "has not retracted it".
+_NOBODY = re.compile(r"\b(?:nobody|no[ \t]+one|none|never|not|n['’]t)\b", re.I)
 _JUDGED_FALSE = re.compile(
     r"\b" + _SAID + r"(?:['’]s|[ \t]+(?:was|is|were|are)(?:[ \t]+later)?|[ \t]+(?:later[ \t]+)?"
     r"(?:turned[ \t]+out|proved|proves|has[ \t]+proved|has[ \t]+turned[ \t]+out|was[ \t]+shown|"
@@ -122,17 +126,22 @@ def check_undone(claim: str, ev: str, subject: str, start: int) -> Undone:
     if any(seg.frames for seg in context.read(claim)):
         return None
     later = ev[start:]
+    claimed = tuple(m.name for m in mentions(claim))
     for m in _UNDO_NEG.finditer(later):
         if m.start() == 0 and start == 0:
             continue  # the claim's own opening clause, not a later one
-        if not _about(subject, m.group("who"), ev, start, start + m.start("who")):
+        if not _about(subject, m.group("who"), ev, start, start + m.start("who"), claimed):
             continue
         aux = m.group("aux")
         elided = _ELIDED_REST.match(m.group("rest")) is not None
+        if elided and "?" in later[: m.start()]:
+            continue  # "Is she also the chair? She isn't.": the ellipsis answers the question
         if elided and _kind_agrees(aux, claim) or not elided and _restates(claim, m.group("rest")):
             said = " ".join(aux.split())
             return "negation_flipped", said, f"the evidence goes on to say the subject {said}"
     for m in _RETRACTED.finditer(later):
+        if _NOBODY.search(later, max(0, m.start() - 1), m.start("verb") if m.group("verb") else m.end()):
+            continue  # "Nobody denied it.", "It was never retracted."
         if m.start() > 0 or start > 0:
             verb = " ".join((m.group("verb") or m.group("verb2")).split())
             return "negation_flipped", verb, f"the evidence says what was said was {verb}"
@@ -145,12 +154,21 @@ def check_undone(claim: str, ev: str, subject: str, start: int) -> Undone:
     return None
 
 
-def _about(subject: str, who: str, ev: str, start: int, at: int) -> bool:
+def _about(subject: str, who: str, ev: str, start: int, at: int, claimed: tuple[str, ...] = ()) -> bool:
     """``who`` is the subject: its name, or a pronoun with no other name between the
-    claim's span and it (then the pronoun can only point back to the subject)."""
+    claim's span and it but places (then the pronoun can only point back to the subject)."""
     if who[:1].isupper() and who.casefold() not in ("he", "she", "they", "it"):
         return refers_to(subject, who) or refers_to(who, subject)
-    return all(refers_to(subject, m.name) or refers_to(m.name, subject) for m in mentions(ev[start:at]))
+    text = ev[start:at]
+    return all(
+        refers_to(subject, m.name) or refers_to(m.name, subject) or _PLACE_BEFORE.search(text, 0, m.start)
+        or m.name in claimed  # "the Orrin lease" the claim names too: its own words, no antecedent
+        for m in mentions(text)
+    )
+
+
+# "moved to Tartu", "lives in Narva": a place, which no "he" or "she" points back to.
+_PLACE_BEFORE = re.compile(r"\b(?:to|in|at|from|near|into|via)[ \t]+(?:the[ \t]+)?$", re.I)
 
 
 def _claim_kind(claim: str) -> str:

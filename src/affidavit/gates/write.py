@@ -72,7 +72,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.103+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.104+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -423,7 +423,9 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     # Chat writes names uncased ("jerome panganiban"): the claim's capitals, same offsets.
     evidence = recase_from_claim(claim, chat_cased(evidence))
     decision = _decide(claim, evidence)
-    if decision.refusal is not None:
+    # What a later sentence undoes stays undone: a second reading re-says one sentence, and
+    # may re-say the undoing one out of its words ("never moved to" as "never lives in").
+    if decision.refusal is not None and decision.checks[-1:] != ("undone",):
         reread = _reread(claim, evidence)
         if reread is not None:
             return reread

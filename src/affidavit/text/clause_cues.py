@@ -255,9 +255,16 @@ def _has_finite(found: list[str]) -> bool:
     )
 
 
+# "..., more than analysts expected.": a comparison, not a speaker.
+_COMPARING = frozenset({"more", "less", "fewer", "than", "as", "what", "which", "who", "and", "but", "so"})
+
+
 def _speaker_like(trail: re.Match[str]) -> bool:
     who = next((trail.group(g) for g in ("who", "who2", "who3", "who4") if trail.group(g)), "")
     words = who.split()
+    group = words[-1:] and words[-1].casefold() in _GROUP_SPEAKERS
+    if group and len(words) <= 3 and words[0].casefold() not in _COMPARING:
+        return True  # "..., union officials feared.", "..., analysts said."
     # A capitalised word is a name, not a verb: "Fatos" and "Gomes" end in -s. A possessive
     # and the word after it are nouns: "the company's critics".
     owners = {k for k, w in enumerate(words) if w.casefold().endswith(("'s", "’s", "s'"))}
