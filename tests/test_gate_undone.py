@@ -13,17 +13,16 @@ import pytest
 from affidavit.gates.write import decide_write
 from tests.gate_pairs import ADMIT
 
+KEYNOTE = "Tomas Berg will give the keynote."
+
 # (code, claim, evidence stated, what the evidence goes on to say)
 UNDONE = [
     # An elided predicate negated by its subject, the auxiliary of the claim's kind.
-    ("negation_flipped", "Tomas Berg will give the keynote.", "Tomas Berg will give the keynote.",
-     " Later he said he would not."),
-    ("negation_flipped", "Tomas Berg will give the keynote.", "Tomas Berg will give the keynote.",
-     " Later he said he wouldn't."),
+    ("negation_flipped", KEYNOTE, KEYNOTE, " Later he said he would not."),
+    ("negation_flipped", KEYNOTE, KEYNOTE, " Later he said he wouldn't."),
     ("negation_flipped", "Tomas Berg will give the keynote.", "Tomas Berg will give the keynote,",
      " but later he said he won’t."),
-    ("negation_flipped", "Tomas Berg will give the keynote.", "Tomas Berg will give the keynote.",
-     " Later the organisers said he would not."),
+    ("negation_flipped", KEYNOTE, KEYNOTE, " Later the organisers said he would not."),
     ("negation_flipped", "Ana Ruiz signed the lease.", "Ana Ruiz signed the lease.",
      " She didn’t, in the end."),
     # The same predicate restated under a negation.
@@ -33,6 +32,11 @@ UNDONE = [
      " Actually, she didn't."),
     ("negation_flipped", "Mira Kallas moved to Tartu.", "Mira Kallas moved to Tartu.",
      " Later she said she never moved to Tartu."),
+    # 3.105: an inability for a future, a correcting lead-in, a declining.
+    ("negation_flipped", KEYNOTE, KEYNOTE, " Later he said he couldn't."),
+    ("negation_flipped", KEYNOTE, KEYNOTE, " But he can't."),
+    ("negation_flipped", KEYNOTE, KEYNOTE, " Turns out he won't."),
+    ("negation_flipped", KEYNOTE, KEYNOTE, " He has since declined."),
     # A retraction or denial of what was said.
     ("negation_flipped", "Kobo Foods will close the Leeds depot.", "Kobo Foods will close the Leeds depot.",
      " The company later denied the report."),
@@ -45,11 +49,18 @@ UNDONE = [
      " Regulators said the claim was false."),
     ("negation_flipped", "Kobo Foods will close the Leeds depot.", "Kobo Foods will close the Leeds depot.",
      " That turned out to be untrue."),
+    # A sentence that takes the one before back whole (3.105).
+    ("negation_flipped", KEYNOTE, KEYNOTE, " That is no longer the case."),
+    ("negation_flipped", KEYNOTE, KEYNOTE, " Scratch that."),
+    ("negation_flipped", KEYNOTE, KEYNOTE, " Not true, he's ill."),
+    ("negation_flipped", KEYNOTE, KEYNOTE, " Not any more."),
+    ("negation_flipped", KEYNOTE, KEYNOTE, " Sorry, my mistake - it's Ana Ruiz."),
     # A doubt cast on it.
     ("modality_dropped", "Kobo Foods will close the Leeds depot.", "Kobo Foods will close the Leeds depot.",
      " Anyone know if that's true?"),
     ("modality_dropped", "Kobo Foods will close the Leeds depot.", "Kobo Foods will close the Leeds depot.",
      " Can anyone confirm?"),
+    ("modality_dropped", KEYNOTE, KEYNOTE, " Or so I thought."),
 ]
 
 
@@ -78,6 +89,9 @@ STANDING = [
      "Kobo Foods will close the Leeds depot. It denied the union's request for talks."),
     ("Tomas Berg will give the keynote.", "Tomas Berg will give the keynote. Later he confirmed it."),
     ("Mira Kallas won the Orrin prize.", "Mira Kallas won the Orrin prize. Nobody denied it."),
+    # "..., my bad" owns up to an earlier error; the sentence it ends stands.
+    ("Mira Kallas chairs the Orrin meetup on Friday.",
+     "ok correction from earlier: Mira Kallas chairs the Orrin meetup on FRIDAY not thursday, my bad"),
     ("Mira Kallas is the Orrin treasurer.",
      "Mira Kallas is the Orrin treasurer. Is she also the chair? She isn't."),
 ]

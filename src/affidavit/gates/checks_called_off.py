@@ -226,7 +226,8 @@ _WITHDREW = re.compile(
     r"(?:\b" + _WHO + r"[ \t]+)?"
     r"(?:(?:has|have|had)[ \t]+)?(?:(?:since|then|later|now|just)[ \t]+)?"
     r"\b(?P<verb>withdrew|withdrawn|pulled[ \t]+out|backed[ \t]+out|dropped[ \t]+out|reneged|"
-    r"changed[ \t]+(?:his|her|their|its)[ \t]+mind|can[ \t]+no[ \t]+longer|cancell?ed)\b(?![ \t]+by\b)"
+    r"changed[ \t]+(?:his|her|their|its)[ \t]+mind|can[ \t]+no[ \t]+longer|cancell?ed|declined)"
+    r"\b(?![ \t]+by\b)"
 )
 # A verb conjoined to the clause before it ("..., but later withdrew"): its subject's.
 _CONJOINED_BEFORE = re.compile(r"(?:\b(?:but|and|yet)|[,;])[ \t]+$")

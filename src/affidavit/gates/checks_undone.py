@@ -33,7 +33,9 @@ Failure = tuple[str, str] | None
 Undone = tuple[str, str, str] | None  # (code, term, why)
 
 # Where a later clause may begin: a sentence, a line, or a conjoined clause.
-_OPEN = r"(?:^|(?<=[.!?;\n])|(?<=[.!?;\n][\"'’”)])|\b(?:but|yet|then|and)\b|,)[ \t\"'“‘]*"
+_OPEN = r"(?:^|(?<=[.!?;\n])|(?<=[.!?;\n][\"'’”)])|\b(?i:but|yet|then|and)\b|,)[ \t\"'“‘]*"
+# A new sentence only: "..., my bad" after a correction owns up to the earlier error.
+_SENTENCE_OPEN = r"(?:(?<=[.!?\n])|(?<=[.!?\n][\"'’”)]))[ \t\"'“‘]*"
 _LATER = r"(?:(?:later|then|since|eventually|afterwards|subsequently|now|in[ \t]+the[ \t]+end)[ \t,]+)"
 _PRONOUN = r"(?:[Hh]e|[Ss]he|[Tt]hey|[Ii]t)"
 _NAME = r"[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*){0,3}"
@@ -48,7 +50,10 @@ _NEG_AUX = (
     r"must|might)n['’]t|cannot|never)\b"
 )
 # A lead-in that corrects what went before: "Actually, she didn't.", "Sorry - no, he won't."
-_CORRECTING = r"(?:(?i:actually|in[ \t]+fact|sorry|wait|no|oops|scratch[ \t]+that)[ \t]*[,:\-—–]?[ \t]*)*"
+_CORRECTING = (
+    r"(?:(?i:actually|in[ \t]+fact|sorry|wait|no|oops|scratch[ \t]+that|(?:it[ \t]+)?turn(?:s|ed)[ \t]+out)"
+    r"[ \t]*[,:\-—–]?[ \t]*)*"
+)
 _UNDO_NEG = re.compile(
     _OPEN + r"(?:(?i:update|edit|correction)[ \t]*:[ \t]*)?" + _CORRECTING + _LATER + r"?"
     r"(?:(?P<speaker>[^.!?;\n]{1,40}?)[ \t]+" + _LATER + r"?" + _REPORTED + r"[ \t]+)?"
@@ -97,7 +102,14 @@ _JUDGED_FALSE = re.compile(
     r"(?:turned[ \t]+out|proved|proves|has[ \t]+proved|has[ \t]+turned[ \t]+out|was[ \t]+shown|"
     r"has[ \t]+been[ \t]+shown)(?:[ \t]+to[ \t]+be)?)[ \t]+(?:completely[ \t]+|entirely[ \t]+|totally[ \t]+)?"
     + _FALSE + r"\b(?![ \t]+(?:that|to)\b)"  # "It is false that X ...": X is denied, not what went before
-    r"|" + _OPEN + r"(?:(?i:not[ \t]+true|untrue|false))[ \t]*[.!]",
+    # a bare verdict, or a sentence that takes the one before back: "Not true, he's ill.",
+    # "Not any more.", "Scratch that.", "Sorry, my mistake", "That is no longer the case."
+    r"|" + _OPEN + r"(?:(?i:not[ \t]+true|untrue|false|not[ \t]+any[ \t]?more|no[ \t]+longer))[ \t]*[.!,;]"
+    r"|" + _SENTENCE_OPEN + r"(?:(?i:sorry|oops|actually)[ \t]*[,:\-—–]?[ \t]*)?(?i:scratch[ \t]+that|"
+    r"ignore[ \t]+that|disregard[ \t]+(?:that|the[ \t]+above|my[ \t]+last)|"
+    r"forget[ \t]+(?:that|what[ \t]+I[ \t]+said)|my[ \t]+mistake|my[ \t]+bad|I[ \t]+was[ \t]+wrong)\b"
+    r"|\b" + _SAID + r"(?:['’]s|[ \t]+is|[ \t]+was)[ \t]+no[ \t]+longer[ \t]+"
+    r"(?:the[ \t]+case|true|happening|on)\b",
     re.I,
 )
 _DOUBTED = re.compile(
@@ -105,7 +117,8 @@ _DOUBTED = re.compile(
     r"(?:true|right|correct|accurate|real|the[ \t]+case|legit)\b"
     r"|\b(?:is|was)[ \t]+(?:that|this|it)[ \t]+(?:really[ \t]+)?(?:true|right|correct|accurate|real|legit)"
     r"[ \t]*\?"
-    r"|\bcan[ \t]+(?:anyone|anybody|someone|somebody|you)[ \t]+confirm\b",
+    r"|\bcan[ \t]+(?:anyone|anybody|someone|somebody|you)[ \t]+confirm\b"
+    r"|\bor[ \t]+so[ \t]+(?:I|we)[ \t]+(?:thought|believed|heard|was[ \t]+told)\b",
     re.I,
 )
 # A claim that reports what was said stays true when what was said is taken back.
@@ -187,7 +200,9 @@ def _claim_kind(claim: str) -> str:
 def _kind_agrees(aux: str, claim: str) -> bool:
     """The elided auxiliary stands for the claim's predicate: of its kind, or a modal."""
     kind = _AUX_KIND.get(aux.split()[0].casefold().replace("n't", "").replace("n’t", ""))
-    return kind is None or kind == _claim_kind(claim)
+    claimed = _claim_kind(claim)
+    # "will give the keynote ... he can't": what cannot be done will not be.
+    return kind is None or kind == claimed or (kind == "can" and claimed == "future")
 
 
 def _restates(claim: str, rest: str) -> bool:
