@@ -10,7 +10,8 @@ its neighbour over the same evidence. A passive in a relative clause names its o
 completed the plant"), and a post named only as what another noun relates a name to ("the
 rival of the chair of the Kesteven Trust, Ysolde Marrack, said") is not that name's post
 (3.94); a reduced passive names its doer too ("Motion: proposed by Vesna, seconded by
-Teodor", 3.98), and so does a record's field ("Line manager: Ilse Ostrander", 3.102).
+Teodor", 3.98), and so does a record's field ("Line manager: Ilse Ostrander", 3.102;
+"supervisor: Prof. Kalvis Briedis", "Covering: Ilse Ostrander", 3.106).
 Examples are our own; names are invented.
 """
 
@@ -108,6 +109,21 @@ PAIRS = [
         " manager: Ilse Ostrander. Probation 3 months.",
         "Tarmo Vesk is Ilse Ostrander's line manager.",
         "Tarmo Vesk's line manager is Ilse Ostrander.",
+    ),
+    # A record's field whose label is an agent noun or an "-ing" names that verb's doer (3.106).
+    (
+        "relation_transposed",
+        "RUTA OZOLA\n2016-2020 PhD in Botany, Orrin University; supervisor: Prof. Kalvis Briedis\n"
+        "2020-present Lecturer, Orrin University",
+        "Ruta Ozola supervised Kalvis Briedis's PhD.",
+        "Ruta Ozola's PhD supervisor was Kalvis Briedis.",
+    ),
+    (
+        "relation_transposed",
+        "HR note, 11 Apr 2025. Sick leave: Tarmo Vesk (night shift) off from 7 Apr. Covering: Ilse"
+        " Ostrander plus one agency worker.",
+        "Tarmo Vesk is covering for Ilse Ostrander.",
+        "Ilse Ostrander is covering.",
     ),
 ]
 

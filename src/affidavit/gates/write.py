@@ -24,6 +24,7 @@ from affidavit.gates import (
     checks_direction,
     checks_frames,
     checks_gapping,
+    checks_labels,
     checks_limits,
     checks_markers,
     checks_order,
@@ -72,7 +73,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.105+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.106+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -664,6 +665,10 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
     failure = checks_called_off.check_ended_later(claim, evidence, subject)
     if failure is not None:
         return _refuse("temporal_shifted", failure, shape, span, ran)
+    ran.append("field_doer")  # "supervisor: Prof. X" on a CV: X supervised, whatever the span
+    failure = checks_labels.check_field_doer(claim, evidence)
+    if failure is not None:
+        return _refuse("relation_transposed", failure, shape, span, ran)
     failure = checks_called_off.check_dated_post(claim, evidence, subject)
     if failure is not None:
         return _refuse("temporal_shifted", failure, shape, span, ran)
