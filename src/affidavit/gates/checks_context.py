@@ -48,16 +48,28 @@ def _own_names(who: str) -> list[str]:
     return [n for n, _, end in find_names(who) if not _OWNER.match(who, end)]
 
 
+_UNNAMED_OWNERS = ("my ", "our ", "their ", "your ", "his ", "her ")
+_UNNAMED_OWNERS_BARE = frozenset(d.strip() for d in _UNNAMED_OWNERS)
+
+
 def _owned_key(who: str) -> tuple[str, str]:
-    """ "Seini Taione's father" -> ("Seini Taione", "father"); no owner -> ("", key)."""
+    """ "Seini Taione's father" -> ("Seini Taione", "father"); "my father" -> ("my", "father")
+    (an owner, but no name); no owner -> ("", key)."""
     for n, _, end in find_names(who):
         hit = _OWNER.match(who, end)
         if hit is not None:
             return n, _speaker_key(who[hit.end() - 1 :])
-    return "", _speaker_key(who)
+    low = who.casefold().strip()
+    unnamed = next((d for d in _UNNAMED_OWNERS if low.startswith(d)), "")
+    return unnamed.strip(), _speaker_key(who)
 
 
 def _owners_agree(a: str, b: str) -> bool:
+    """No owner agrees with any ("Father" of the one child a note names); an owner written
+    as "my", "our", "their" names nobody, so it is no named owner's ("my mother" is not
+    "Ilse Brandvold's mother")."""
+    if a in _UNNAMED_OWNERS_BARE or b in _UNNAMED_OWNERS_BARE:
+        return False
     return not a or not b or refers_to(a, b) or refers_to(b, a)
 
 
@@ -160,6 +172,27 @@ def _described_speakers(ev: str, frames: tuple[Frame, ...]) -> tuple[Frame, ...]
     return tuple(out)
 
 
+_FIRST_PERSON_OWNERS = ("my ", "our ")
+
+
+def _first_person(ev: str, frames: tuple[Frame, ...], speaker: str | None) -> tuple[Frame, ...]:
+    """ "Tomas Vell: my mother says ...": a speaker owned by "my" or "our" is owned by the
+    one who writes it, when the evidence names that writer (its label, its author, or the
+    turn's speaker); otherwise the owner stays unnamed and matches no named owner."""
+    out = []
+    for f in frames:
+        low = f.arg.casefold()
+        owner = next((d for d in _FIRST_PERSON_OWNERS if low.startswith(d)), None)
+        if f.kind == "hearsay" and owner is not None and _ALIAS not in f.arg:
+            at = ev.find(f.cue)
+            label = line_speaker(ev, at if at >= 0 else 0)
+            writer = label.name if label is not None else speaker or author(ev)
+            if writer is not None:
+                f = Frame(f.kind, f"{f.arg}{_ALIAS}{writer}'s {f.arg[len(owner):]}", f.cue)
+        out.append(f)
+    return tuple(out)
+
+
 def _elided(f: Frame) -> bool:
     """A note's report with its subject left out ("Reports she ...", "Denies any pain")."""
     return f.arg == "" and _ELIDED_CUE.match(f.cue) is not None
@@ -189,7 +222,9 @@ def judge(claim: str, ev: str, carried: tuple[Frame, ...] = (), speaker: str | N
     """A refusal when the claim drops (or adds) the context of the clause it matches.
     ``speaker`` is the named speaker whose labelled turn holds ``ev``, if any."""
     ev_segs = [
-        Segment(s.start, s.end, _described_speakers(ev, carried + s.frames), s.negated) for s in read(ev)
+        Segment(s.start, s.end, _first_person(ev, _described_speakers(ev, carried + s.frames), speaker),
+                s.negated)
+        for s in read(ev)
     ]
     c_segs = list(read(claim))
     if not any(s.frames or s.negated for s in ev_segs) and not any(s.frames or s.negated for s in c_segs):
