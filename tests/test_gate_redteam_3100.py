@@ -34,12 +34,45 @@ PAIRS = [
         "Ilse Brandvold's teacher says Ilse Brandvold has a fever.",
         "A teacher says Ilse Brandvold has a fever.",
     ),
+    # A post in the possessive before another noun ("the chair's spokeswoman") is the post
+    # of someone else, the one that noun relates the name to (3.110).
+    (
+        "asserts_more_than_evidence",
+        "The depot will close, the Kobo Foods chief executive's lawyer, Ysolde Marrack, said.",
+        "Ysolde Marrack is the chief executive of Kobo Foods.",
+        "Ysolde Marrack is the Kobo Foods chief executive's lawyer.",
+    ),
+    (
+        "asserts_more_than_evidence",
+        "The bridge will reopen, the Orrin mayor's chief of staff, Ysolde Marrack, said.",
+        "Ysolde Marrack is the mayor of Orrin.",
+        "Ysolde Marrack said the bridge will reopen.",
+    ),
+    (
+        "asserts_more_than_evidence",
+        "Ysolde Marrack is the Amandla Trust chair's spokeswoman.",
+        "Ysolde Marrack is the Amandla Trust chair.",
+        "Ysolde Marrack is the Amandla Trust chair's spokeswoman.",
+    ),
+    (
+        "modality_dropped",
+        "The trust will sell the farm, the Amandla Trust chair's spokeswoman, Ysolde Marrack, said.",
+        "Ysolde Marrack is the chair of the Amandla Trust.",
+        "Ysolde Marrack said the trust will sell the farm.",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("code", "evidence", "refused", "admitted"), PAIRS)
 def test_pair(code: str, evidence: str, refused: str, admitted: str) -> None:
     assert_pair(code, evidence, refused, admitted)
+
+
+def test_a_post_owned_by_a_name_is_still_the_names() -> None:
+    """An organisation in the possessive owns the post that follows ("Kobo Foods' chief
+    executive, Ysolde Marrack, said"): the post is the name's."""
+    evidence = "The depot will close, Kobo Foods' chief executive, Ysolde Marrack, said."
+    assert decide_write("Ysolde Marrack is the chief executive of Kobo Foods.", evidence).verdict in ADMIT
 
 
 DEPOT = "Kobo Foods will close the Leeds depot"

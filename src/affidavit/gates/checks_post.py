@@ -139,18 +139,39 @@ _NOT_RELATION = frozenset({"one", "two", "three", "each", "all", "some", "many",
                            "head", "name"})  # fmt: skip
 
 
+# "the chair's spokeswoman", "the mayor's chief of staff": a post in the possessive before
+# another noun is the post of the one that noun relates the name to.
+_OWNS_NEXT = re.compile(r"['’]s?[ \t]+(?P<rel>[a-z][\w\-]*)")
+# "Ysolde Marrack is the Amandla Trust chair": the owner set before the post.
+_CLAIM_BEFORE = re.compile(
+    r"^(?P<x>.+?)[ \t]+(?:is|was|has[ \t]+been|became|remains)[ \t]+(?:the|a|an)[ \t]+(?P<owner>" + _NAME
+    + r")[ \t]+" + _POST + r"[ \t]*\.?$"
+)
+
+
 def check_post_related(claim: str, ev: str) -> Failure:
     """A post the evidence names only as what another noun relates to ("the rival of the
-    chair of the Amandla Trust, Yonela Mgudlwa, said") is not the named one's post."""
+    chair of the Amandla Trust, Yonela Mgudlwa, said", "the Amandla Trust chair's
+    spokeswoman, Yonela Mgudlwa, said") is not the named one's post."""
     claimed = _claimed(claim)
-    if claimed is None:
+    if claimed is not None:
+        post = claimed[1]
+    elif (before := _CLAIM_BEFORE.match(claim.strip())) is not None:
+        post = " ".join(w for w in before.group("post").split() if w not in _MODIFIERS)
+    else:
         return None
-    post = claimed[1]
+    if not post:
+        return None
     pattern = re.compile(r"\b" + r"[ \t]+".join(map(re.escape, post.split())) + r"s?\b", re.I)
-    places = [hit.start() for hit in pattern.finditer(ev)]
-    related = [m for at in places if (m := _RELATED_TO.search(ev, max(0, at - 40), at)) is not None
-               and m.group("rel").casefold() not in _NOT_RELATION]
+    places = [(hit.start(), hit.end()) for hit in pattern.finditer(ev)]
+    related: list[str] = []
+    for at, end in places:
+        of = _RELATED_TO.search(ev, max(0, at - 40), at)
+        if of is not None and of.group("rel").casefold() not in _NOT_RELATION:
+            related.append(of.group("rel"))
+        elif (owns := _OWNS_NEXT.match(ev, end)) is not None:
+            related.append(owns.group("rel"))
     if not places or len(related) < len(places):
         return None
-    rel = related[0].group("rel")
+    rel = related[0]
     return post, f"the evidence names the {post} only as someone a '{rel}' is of, not as the named one"
