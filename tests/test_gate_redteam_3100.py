@@ -2,7 +2,9 @@
 
 Whose speaker it is: "my mother" names no owner the claim can name, unless the evidence
 names the one who writes "my" (3.108). What "X said" needs: a verb of saying, not a
-trailing attitude ("..., the union hopes.", 3.109). Each case refuses the red team's claim
+trailing attitude ("..., the union hopes.", 3.109). A post in the possessive before another
+noun is someone else's ("the chair's spokeswoman", 3.110). A quotation keeps the frames
+inside it under its speaker's (3.111). Each case refuses the red team's claim
 with its code and admits its neighbour over the same or a minimally different evidence.
 Examples are our own; names are invented.
 """
@@ -92,3 +94,39 @@ def test_a_trailing_attitude_is_not_a_saying(attitude: str) -> None:
 def test_a_trailing_saying_is_said(saying: str) -> None:
     """The same evidence with a verb of saying gives "The union said ..."."""
     assert decide_write(f"The union said {DEPOT}.", f"{DEPOT}, {saying}.").verdict in ADMIT
+
+
+QUOTED_FRAMES = [
+    f'"{DEPOT} if the loan fails," a board member said.',
+    f'"{DEPOT} unless the bank lends," a board member said.',
+    f'"If the loan fails, {DEPOT}," a board member said.',
+    f'"I heard {DEPOT}," a board member said.',
+    f'"They say {DEPOT}," a board member said.',
+    f'"{DEPOT}, people say," a board member said.',
+    f'"We were told {DEPOT}," a board member said.',
+    f'"{DEPOT} in spring, according to the union," a board member said.',
+    f'"{DEPOT}, I bet," a board member said.',
+    f'"{DEPOT}?" a board member said.',
+    f'"{DEPOT} — that\'s the lie going round," a board member said.',
+]
+
+
+@pytest.mark.parametrize("evidence", QUOTED_FRAMES)
+@pytest.mark.parametrize("speaker", ["A board member", "The board member", "Ines Marrow"])
+def test_a_quotation_keeps_the_frames_inside_it(evidence: str, speaker: str) -> None:
+    """Write gate 3.111: the quoted words are read as a sentence is, under the speaker's
+    report: a condition, a question, a report or a rumour inside the quote is not what the
+    speaker said as fact (indefinite, definite and named speakers alike)."""
+    evidence = evidence.replace("a board member", speaker if speaker == "Ines Marrow" else speaker.lower())
+    d = decide_write(f"{speaker} said {DEPOT}.", evidence)
+    assert d.verdict not in ADMIT, d
+
+
+@pytest.mark.parametrize("speaker", ["a board member", "the board member", "Ines Marrow"])
+def test_a_quotation_without_frames_is_the_speakers(speaker: str) -> None:
+    """The same quotation with no frame inside gives "X said ..."; one with a condition
+    gives "X said ... if ..." (the condition kept)."""
+    claimant = speaker[0].upper() + speaker[1:]
+    assert decide_write(f"{claimant} said {DEPOT}.", f'"{DEPOT}," {speaker} said.').verdict in ADMIT
+    conditional = f'"If the loan fails, {DEPOT}," {speaker} said.'
+    assert decide_write(f"{claimant} said {DEPOT} if the loan fails.", conditional).verdict in ADMIT

@@ -100,7 +100,12 @@ def _quoted(text: str, a: int, b: int) -> list[Segment] | None:
         return None
     verb = (hit.group("verb") or hit.group("verb2") or "").casefold()
     frame = Frame("hearsay", who, text[hit.end("quote") : b].strip())
-    return [Segment(hit.start("quote"), hit.end("quote"), (frame,), verb in _DENIAL)]
+    # The quoted words keep their own frames under the speaker's: a condition ("... if the
+    # loan fails"), a question ("...?"), a report inside ("I heard ...", "..., people say").
+    qa, qb = hit.start("quote"), hit.end("quote")
+    inner = _read_sentence(text, qa, qb + 1 if text[qb : qb + 1] == "?" else qb)
+    return [Segment(s.start, min(s.end, qb), (frame, *s.frames), s.negated or verb in _DENIAL)
+            for s in inner] or [Segment(qa, qb, (frame,), verb in _DENIAL)]
 
 
 def _speaker_like_words(who: str) -> bool:

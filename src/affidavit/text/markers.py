@@ -268,7 +268,7 @@ _REQUESTED = re.compile(
 _RUMOUR_WORDS = frozenset({"rumour", "rumor", "rumours", "rumors", "word", "hearing", "so", "told",
                            "gossip", "grapevine", "per", "according", "account", "words", "version",
                            "claim", "unverified", "alleged", "unconfirmed", "self", "reported",
-                           "stated", "claimed", "described"})  # fmt: skip
+                           "stated", "claimed", "described", "that's", "that", "this"})  # fmt: skip
 _RUMOURED = re.compile(
     r"\bthere(?:'s| is| are) (?:a )?rumou?rs?\b|\brumou?rs? (?:in|around|at|from|on)\b|"
     r"\bword (?:around|in|at|on) the \w+ is\b|\bword from (?:the )?\w+ is\b|^(?:i'm |i am |we're )?hearing\b|"
@@ -277,7 +277,10 @@ _RUMOURED = re.compile(
     # "(employee's account)", "(per the caller)", "as reported by the customer,"
     r"\((?:per|according to|as told by) [^)]{1,40}\)|\((?:[\w\-]+['’]s )?(?:account|words|version|claim)\)|"
     r"\((?:unverified|alleged|unconfirmed|self-reported)\)|"
-    r"\bas (?:reported|stated|claimed|told|described) by\b"
+    r"\bas (?:reported|stated|claimed|told|described) by\b|"
+    # "..., that's the lie going round", "... — that's what they say": a demonstrative and a
+    # copula after a clause break name what the clause before is, not that it is so.
+    r"(?:[,;]|\s[—–-])\s*(?:that|this)(?:'s|’s| is| was)\s+(?:the|a|an|what|just|only|all)\b"
 )
 
 
