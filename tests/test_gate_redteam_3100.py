@@ -4,7 +4,8 @@ Whose speaker it is: "my mother" names no owner the claim can name, unless the e
 names the one who writes "my" (3.108). What "X said" needs: a verb of saying, not a
 trailing attitude ("..., the union hopes.", 3.109). A post in the possessive before another
 noun is someone else's ("the chair's spokeswoman", 3.110). A quotation keeps the frames
-inside it under its speaker's (3.111). Each case refuses the red team's claim
+inside it under its speaker's (3.111), and "asked" gives a quotation its speaker too
+(3.112). Each case refuses the red team's claim
 with its code and admits its neighbour over the same or a minimally different evidence.
 Examples are our own; names are invented.
 """
@@ -130,3 +131,14 @@ def test_a_quotation_without_frames_is_the_speakers(speaker: str) -> None:
     assert decide_write(f"{claimant} said {DEPOT}.", f'"{DEPOT}," {speaker} said.').verdict in ADMIT
     conditional = f'"If the loan fails, {DEPOT}," {speaker} said.'
     assert decide_write(f"{claimant} said {DEPOT} if the loan fails.", conditional).verdict in ADMIT
+
+
+def test_a_quoted_question_is_asked_not_said() -> None:
+    """Write gate 3.112: '"...?" the reporter asked.' is a quotation too: its question is
+    the speaker's, and says nothing as fact; the same words with "said" and no "?" are the
+    speaker's report."""
+    asked = '"Kobo Foods closed the Leeds depot?" the reporter asked.'
+    d = decide_write("Kobo Foods closed the Leeds depot.", asked)
+    assert d.verdict == "REJECT" and d.refusal is not None and d.refusal.code == "modality_dropped", d
+    said = '"Kobo Foods closed the Leeds depot," the reporter said.'
+    assert decide_write("The reporter said Kobo Foods closed the Leeds depot.", said).verdict in ADMIT

@@ -82,11 +82,12 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
 # '"We are leaving Nakuru," said Wanjala Barasa.' / '"...," Ana Ruiz said on Monday.': a
 # quotation and its speaker; the speaker's words are hearsay.
+_QUOTING = r"said|says|added|adds|told \w+|insisted|claimed|claims|wrote|writes|denied|denies|asked|asks"
 _QUOTED = re.compile(
     r"^\s*[“\"](?P<quote>[^“”\"]{2,}?)[,.!?]?[”\"]\s*,?\s*"
-    r"(?:(?P<verb>said|says|added|adds|told \w+|insisted|claimed|claims|wrote|writes|denied|denies)\s+"
+    r"(?:(?P<verb>" + _QUOTING + r")\s+"
     r"(?P<who2>[^,.;:!?]{1,80}?)|(?P<who>[^,.;:!?“”\"]{1,60}?)\s+"
-    r"(?P<verb2>said|says|added|adds|told \w+|insisted|claimed|claims|wrote|writes|denied|denies))"
+    r"(?P<verb2>" + _QUOTING + r"))"
     r"(?:\s*,[^.;!?]*|\s+(?:on|last|this|yesterday|today|earlier|later|in|at)\b[^.;!?]*)?[.!]?\s*$"
 )
 
