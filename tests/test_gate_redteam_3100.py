@@ -5,8 +5,10 @@ names the one who writes "my" (3.108). What "X said" needs: a verb of saying, no
 trailing attitude ("..., the union hopes.", 3.109). A post in the possessive before another
 noun is someone else's ("the chair's spokeswoman", 3.110). A quotation keeps the frames
 inside it under its speaker's (3.111), and "asked" gives a quotation its speaker too
-(3.112). Each case refuses the red team's claim
-with its code and admits its neighbour over the same or a minimally different evidence.
+(3.112). A trailing attitude in the plural or about what lies ahead ("..., most analysts
+expect.", "..., the union projects.") is a report too (3.113, the report's section 2).
+Each case refuses the red team's claim with its code and admits its neighbour over the
+same or a minimally different evidence.
 Examples are our own; names are invented.
 """
 
@@ -142,3 +144,33 @@ def test_a_quoted_question_is_asked_not_said() -> None:
     assert d.verdict == "REJECT" and d.refusal is not None and d.refusal.code == "modality_dropped", d
     said = '"Kobo Foods closed the Leeds depot," the reporter said.'
     assert decide_write("The reporter said Kobo Foods closed the Leeds depot.", said).verdict in ADMIT
+
+
+@pytest.mark.parametrize(
+    ("trail", "attributed"),
+    [
+        ("most analysts expect", "Most analysts expect"),
+        ("insiders fear", "According to insiders,"),
+        ("some staff believe", "According to some staff,"),
+        ("the union projects", "According to the union,"),
+        ("the union speculated", "According to the union,"),
+    ],
+)
+def test_a_plural_or_forward_looking_trailing_attitude_passes_the_clause_on(
+    trail: str, attributed: str
+) -> None:
+    """Write gate 3.113: "..., most analysts expect.", "..., insiders fear.", "..., the union
+    projects." close a sentence as a report, as "..., the union expects." does: the clause
+    before is theirs, not the writer's fact."""
+    evidence = f"{DEPOT}, {trail}."
+    d = decide_write(f"{DEPOT}.", evidence)
+    assert d.verdict == "REJECT" and d.refusal is not None and d.refusal.code == "modality_dropped", d
+    assert decide_write(f"{attributed} {DEPOT}.", evidence).verdict in ADMIT
+
+
+def test_a_first_person_hedge_on_the_last_clause_is_its_own() -> None:
+    """ "..., he's a prop I think": "I" is no speaker's name, so the hedge stays on its
+    own clause and the one before is still the writer's."""
+    evidence = "Ruben Aalto plays for the Orrin rugby club, he's a prop I think"
+    assert decide_write("Ruben Aalto plays for the Orrin rugby club.", evidence).verdict in ADMIT
+    assert decide_write("Ruben Aalto is a prop.", evidence).verdict not in ADMIT

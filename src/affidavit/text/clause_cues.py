@@ -98,7 +98,12 @@ _TRAIL = re.compile(
     r"insisted|alleges|alleged|wrote|writes|told me|told us|tells me|reported|reports|"
     # attitudes and denials pass the clause before on as much ("..., the company denied.")
     r"denied|denies|disputed|disputes|predicted|predicts|expects|expected|believes|believed|"
-    r"fears|feared|hopes|hoped|suggested|suggests|warned|warns|argued|argues|maintains|maintained)|"
+    r"fears|feared|hopes|hoped|suggested|suggests|warned|warns|argued|argues|maintains|maintained|"
+    # ... and their plurals ("..., most analysts expect.", "..., insiders fear."), and the
+    # verbs of reckoning ahead ("..., the union projects.", "..., the union speculated.")
+    r"say|claim|reckon|think|insist|allege|deny|dispute|predict|expect|believe|fear|hope|suggest|"
+    r"warn|argue|maintain|suspects?|suspected|assumes?|assumed|worry|worries|worried|"
+    r"projects?|projected|speculates?|speculated|estimated)|"
     r"(?:says|said|claims|claimed|insisted|wrote|reported) (?P<who2>.{1,60}?)|"
     r"according to (?P<who3>.{1,60}?)|per (?P<who4>.{1,60}?))"
     + REPORT_TIME + r"\s*[.!]*$",
@@ -265,6 +270,8 @@ def _speaker_like(trail: re.Match[str]) -> bool:
     group = words[-1:] and words[-1].casefold() in _GROUP_SPEAKERS
     if group and len(words) <= 3 and words[0].casefold() not in _COMPARING:
         return True  # "..., union officials feared.", "..., analysts said."
+    if len(words) >= 2 and words[-1].casefold() in ("i", "we", "you", "they", "he", "she"):
+        return False  # "..., he's a prop I think": a clause and its own hedge, not a speaker
     # A capitalised word is a name, not a verb: "Fatos" and "Gomes" end in -s. A possessive
     # and the word after it are nouns: "the company's critics".
     owners = {k for k, w in enumerate(words) if w.casefold().endswith(("'s", "’s", "s'"))}
