@@ -6,7 +6,9 @@ trailing attitude ("..., the union hopes.", 3.109). A post in the possessive bef
 noun is someone else's ("the chair's spokeswoman", 3.110). A quotation keeps the frames
 inside it under its speaker's (3.111), and "asked" gives a quotation its speaker too
 (3.112). A trailing attitude in the plural or about what lies ahead ("..., most analysts
-expect.", "..., the union projects.") is a report too (3.113, the report's section 2).
+expect.", "..., the union projects.") is a report too (3.113, the report's section 2),
+and a clause hoped, promised or reported with its auxiliary on a name is not the writer's
+(3.114, section 2).
 Each case refuses the red team's claim with its code and admits its neighbour over the
 same or a minimally different evidence.
 Examples are our own; names are invented.
@@ -174,3 +176,32 @@ def test_a_first_person_hedge_on_the_last_clause_is_its_own() -> None:
     evidence = "Ruben Aalto plays for the Orrin rugby club, he's a prop I think"
     assert decide_write("Ruben Aalto plays for the Orrin rugby club.", evidence).verdict in ADMIT
     assert decide_write("Ruben Aalto is a prop.", evidence).verdict not in ADMIT
+
+
+@pytest.mark.parametrize(
+    ("evidence", "kept"),
+    [
+        ("Tomas Vell says Mira'll pay half", "Tomas Vell says Mira'll pay half."),
+        ("Tomas Vell hopes he'll pay half", "Tomas Vell hopes he will pay half."),
+        ("Tomas Vell hopes he will pay half", "Tomas Vell hopes he will pay half."),
+        ("Tomas Vell promised he'll pay half", "Tomas Vell promised to pay half."),
+    ],
+)
+def test_a_clause_hoped_promised_or_reported_is_not_the_writers(evidence: str, kept: str) -> None:
+    """Write gate 3.114: "says Mira'll pay" is a report as "says he'll pay" is (a name
+    carries the auxiliary too), and "hopes he'll pay", "promised he'll pay" hope and
+    promise a clause as "hopes to pay" does: none says "Tomas Vell will pay half"."""
+    d = decide_write("Tomas Vell will pay half.", evidence)
+    assert d.verdict == "REJECT" and d.refusal is not None and d.refusal.code == "modality_dropped", d
+    assert decide_write(kept, evidence).verdict in ADMIT
+
+
+def test_a_decision_agreed_in_minutes_is_still_recorded() -> None:
+    """Minutes' "Agreed that X will ..." records a decision: only a subject pronoun opens
+    a hoped or promised clause, so "that" here frames nothing."""
+    evidence = (
+        "Joint meeting, 5 May. Present: Ines Marrow (Orrin Haulage), Tomas Vell (Bosk Reefer)."
+        " Agreed that Orrin Haulage will subcontract the Leeds route to Bosk Reefer from 1 June."
+    )
+    claim = "Orrin Haulage will subcontract the Leeds route to Bosk Reefer from 1 June."
+    assert decide_write(claim, evidence).verdict in ADMIT

@@ -223,11 +223,14 @@ def _no_clause_after(piece: str, at: int, more: bool, inline: re.Match[str] | No
     found = _WORD.findall(rest)
     if found and _CONTRACTED_AUX.search(found[0]) and _PRONOUN_AUX.match(found[0]):
         return False  # "says he'll pay half": the subject carries its auxiliary
+    if found and _NAME_AUX.fullmatch(found[0]):
+        return False  # "says Mira'll pay half": a name carries it too
     return not _has_finite(found[1:]) and not _plural_clause(rest)
 
 
 _CONTRACTED_AUX = re.compile(r"['’](?:ll|d|re|ve|m|s)$", re.I)
 _PRONOUN_AUX = re.compile(r"(?i:he|she|they|we|i|it|you)['’]")
+_NAME_AUX = re.compile(r"[A-ZÀ-ÞĀ-Ž][\w\-]*['’](?:ll|d)")
 
 
 # "Ilinca Pop and Radu Stan live in Arad", "they live in Arad": a plural subject's present

@@ -243,6 +243,10 @@ _INVESTIGATED = re.compile(
 
 
 _FIRST_PERSON_HEDGES = frozenset({"think", "guess", "reckon", "suppose", "assume"})
+# What opens a clause after a verb that otherwise needs "to": a subject pronoun that is no
+# object, with or without its auxiliary ("hopes he'll pay", "promised they would"; not
+# "offer you the post", nor "agreed that", which minutes write for a decision).
+_CLAUSE_OPENER = re.compile(r"(?:he|she|they|we|i)(?:['’](?:ll|d|s|re|ve|m))?")
 _UP_FOR = re.compile(r"\bup for \w+ing\b")
 _TALK_WORDS = frozenset({"discussed", "discussing", "debated", "debating", "considered", "talked", "floated",
                          "explored", "exploring"})
@@ -337,6 +341,8 @@ def modalities(text: str) -> set[str]:
             out.add("hedge")  # "I hope Benedikt is the new lead": a wish, not a fact
             continue
         if t in _NEEDS_TO and (i + 1 >= len(toks) or toks[i + 1] != "to"):
+            if i + 1 < len(toks) and _CLAUSE_OPENER.fullmatch(toks[i + 1]):
+                out.add(cls)  # "hopes he'll pay half", "promised she would": a clause
             continue
         if t in _TO_VERB_ONLY and (
             i + 2 >= len(toks) or toks[i + 2] in _NOT_VERB_AFTER_TO or toks[i + 2][:1].isdigit()
