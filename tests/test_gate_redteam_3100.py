@@ -8,7 +8,7 @@ inside it under its speaker's (3.111), and "asked" gives a quotation its speaker
 (3.112). A trailing attitude in the plural or about what lies ahead ("..., most analysts
 expect.", "..., the union projects.") is a report too (3.113, the report's section 2),
 and a clause hoped, promised or reported with its auxiliary on a name is not the writer's
-(3.114, section 2).
+(3.114, section 2); a name in a chat label's bracket is not the line's doer (3.115).
 Each case refuses the red team's claim with its code and admits its neighbour over the
 same or a minimally different evidence.
 Examples are our own; names are invented.
@@ -205,3 +205,13 @@ def test_a_decision_agreed_in_minutes_is_still_recorded() -> None:
     )
     claim = "Orrin Haulage will subcontract the Leeds route to Bosk Reefer from 1 June."
     assert decide_write(claim, evidence).verdict in ADMIT
+
+
+@pytest.mark.parametrize("bracket", ["to", "re", "about"])
+def test_a_name_in_a_labels_bracket_is_not_the_doer(bracket: str) -> None:
+    """Write gate 3.115: "Tove Ek (to Lena Dahl): I quit my job" is Tove Ek's line; the
+    name in the label's bracket is whom it is to or about, not who quit."""
+    evidence = f"Tove Ek ({bracket} Lena Dahl): I quit my job today"
+    d = decide_write("Lena Dahl quit her job.", evidence)
+    assert d.verdict == "REJECT" and d.refusal is not None and d.refusal.code == "unknown_subject", d
+    assert decide_write("Tove Ek quit her job.", evidence).verdict in ADMIT

@@ -152,8 +152,20 @@ _RELAYED = re.compile(
 _GREETED_BEFORE = re.compile(r"(?:^|\n)[ \t]*" + GREETING_WORDS + r"[ \t]+$", re.I)
 
 
+# "Tove Ek (to Lena Dahl): I quit my job": a name the bracket after a label's name gives as
+# whom the line is to or about (a preposition opens it; "WITNESS (Vytautas S.):" names the
+# speaker).
+_IN_LABEL_BEFORE = re.compile(
+    r"(?:^|\n)[ \t]*[^\W\d_][\w'’.\- ]{0,40}?[ \t]*\((?:to|re|about|regarding|for|cc|@)[ \t]*$", re.I
+)
+_IN_LABEL_AFTER = re.compile(r"[^()\n:]*\)[ \t]*:[ \t]+\S")
+
+
 def greeted(text: str, m: Mention) -> bool:
-    """``m`` is the name a greeting addresses ("Hi Vigdís, I sent it"): the reader, not a doer."""
+    """``m`` is the name a greeting addresses ("Hi Vigdís, I sent it"), or one a label's
+    bracket names ("Tove Ek (to Lena Dahl): I quit"): the reader or the topic, not a doer."""
+    if _IN_LABEL_BEFORE.search(text[max(0, m.start - 80) : m.start]) and _IN_LABEL_AFTER.match(text, m.end):
+        return True
     return bool(_GREETED_BEFORE.search(text[max(0, m.start - 40) : m.start])) and (
         text[m.end : m.end + 1] in (",", "!", ":", "\n", "")
     )
