@@ -8,7 +8,8 @@ inside it under its speaker's (3.111), and "asked" gives a quotation its speaker
 (3.112). A trailing attitude in the plural or about what lies ahead ("..., most analysts
 expect.", "..., the union projects.") is a report too (3.113, the report's section 2),
 and a clause hoped, promised or reported with its auxiliary on a name is not the writer's
-(3.114, section 2); a name in a chat label's bracket is not the line's doer (3.115).
+(3.114, section 2); a name in a chat label's bracket is not the line's doer (3.115);
+"ignore the above" takes back as "disregard the above" does (3.116).
 Each case refuses the red team's claim with its code and admits its neighbour over the
 same or a minimally different evidence.
 Examples are our own; names are invented.
@@ -215,3 +216,16 @@ def test_a_name_in_a_labels_bracket_is_not_the_doer(bracket: str) -> None:
     d = decide_write("Lena Dahl quit her job.", evidence)
     assert d.verdict == "REJECT" and d.refusal is not None and d.refusal.code == "unknown_subject", d
     assert decide_write("Tove Ek quit her job.", evidence).verdict in ADMIT
+
+
+@pytest.mark.parametrize(
+    "undo", ["ignore the above, wrong thread", "Ignore this, wrong thread.", "disregard my last"]
+)
+def test_ignore_takes_back_what_disregard_does(undo: str) -> None:
+    """Write gate 3.116: "ignore" takes the same objects "disregard" does ("the above",
+    "this", "my last"), so a later "ignore the above" takes the sentence before back;
+    "ignore the noise" does not."""
+    d = decide_write("Tomas Berg will give the keynote.", f"Tomas Berg will give the keynote. {undo}")
+    assert d.verdict == "REJECT" and d.refusal is not None and d.refusal.code == "negation_flipped", d
+    kept = "Tomas Berg will give the keynote. Please ignore the noise outside."
+    assert decide_write("Tomas Berg will give the keynote.", kept).verdict in ADMIT

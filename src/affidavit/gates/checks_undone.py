@@ -106,7 +106,7 @@ _JUDGED_FALSE = re.compile(
     # "Not any more.", "Scratch that.", "Sorry, my mistake", "That is no longer the case."
     r"|" + _OPEN + r"(?:(?i:not[ \t]+true|untrue|false|not[ \t]+any[ \t]?more|no[ \t]+longer))[ \t]*[.!,;]"
     r"|" + _SENTENCE_OPEN + r"(?:(?i:sorry|oops|actually)[ \t]*[,:\-—–]?[ \t]*)?(?i:scratch[ \t]+that|"
-    r"ignore[ \t]+that|disregard[ \t]+(?:that|the[ \t]+above|my[ \t]+last)|"
+    r"(?:ignore|disregard)[ \t]+(?:that|this|the[ \t]+above|my[ \t]+last)|"
     r"forget[ \t]+(?:that|what[ \t]+I[ \t]+said)|my[ \t]+mistake|my[ \t]+bad|I[ \t]+was[ \t]+wrong)\b"
     r"|\b" + _SAID + r"(?:['’]s|[ \t]+is|[ \t]+was)[ \t]+no[ \t]+longer[ \t]+"
     r"(?:the[ \t]+case|true|happening|on)\b",
