@@ -9,7 +9,8 @@ inside it under its speaker's (3.111), and "asked" gives a quotation its speaker
 expect.", "..., the union projects.") is a report too (3.113, the report's section 2),
 and a clause hoped, promised or reported with its auxiliary on a name is not the writer's
 (3.114, section 2); a name in a chat label's bracket is not the line's doer (3.115);
-"ignore the above" takes back as "disregard the above" does (3.116).
+"ignore the above" takes back as "disregard the above" does (3.116); a doubt answered
+"yes" at once is none (3.117).
 Each case refuses the red team's claim with its code and admits its neighbour over the
 same or a minimally different evidence.
 Examples are our own; names are invented.
@@ -229,3 +230,15 @@ def test_ignore_takes_back_what_disregard_does(undo: str) -> None:
     assert d.verdict == "REJECT" and d.refusal is not None and d.refusal.code == "negation_flipped", d
     kept = "Tomas Berg will give the keynote. Please ignore the noise outside."
     assert decide_write("Tomas Berg will give the keynote.", kept).verdict in ADMIT
+
+
+@pytest.mark.parametrize("answer", ["", " No.", " Yes?"])
+def test_a_doubt_answered_yes_at_once_is_no_doubt(answer: str) -> None:
+    """Write gate 3.117 (the report's section 3, a false refusal): "Is that right? Yes,
+    confirmed by the board." answers its own doubt; left open, denied or asked again, the
+    doubt still refuses."""
+    claim = "Ana Ruiz is the treasurer."
+    d = decide_write(claim, f"Ana Ruiz is the treasurer. Is that right?{answer}")
+    assert d.verdict == "REJECT" and d.refusal is not None and d.refusal.code == "modality_dropped", d
+    answered = "Ana Ruiz is the treasurer. Is that right? Yes, confirmed by the board."
+    assert decide_write(claim, answered).verdict in ADMIT

@@ -121,6 +121,8 @@ _DOUBTED = re.compile(
     r"|\bor[ \t]+so[ \t]+(?:I|we)[ \t]+(?:thought|believed|heard|was[ \t]+told)\b",
     re.I,
 )
+# A doubt answered at once: "Is that right? Yes, confirmed." (a closed class of answers).
+_ANSWERED_YES = re.compile(r"[ \t]*\??[ \t\n]*(?:yes|yep|yeah|correct|confirmed)\b(?![ \t]*\?)", re.I)
 # A claim that reports what was said stays true when what was said is taken back.
 _REPORTS = re.compile(
     r"\b(?:said|says|claimed|claims|alleged|alleges|accused|reported|announced|denied|denies|heard|"
@@ -162,6 +164,8 @@ def check_undone(claim: str, ev: str, subject: str, start: int) -> Undone:
         if m.start() > 0 or start > 0:
             return "negation_flipped", m.group(0).strip(" .!"), "the evidence goes on to call it false"
     hit = _DOUBTED.search(later)
+    if hit is not None and _ANSWERED_YES.match(later, hit.end()):
+        hit = None  # "Is that right? Yes, confirmed by the board.": the question is answered
     if hit is not None and "hedge" not in markers.modalities(claim):  # "might be closing" keeps the doubt
         return "modality_dropped", hit.group(0).strip(" ?"), "the evidence goes on to doubt it"
     return None
