@@ -26,6 +26,14 @@ PAIRS = [
     ("Ticket 7 - Signe Haug: I ordered the Voss starter kit in May.",
      "Signe Haug ordered the Voss starter kit in May.",
      "Signe Haug ordered the Voss starter kit in June."),
+    # Write gate 3.99: a label may carry a bracketed date or time before its colon; the
+    # writer is still the speaker, not the doer of what "my cousin" does.
+    ("Lena Dahl (mon 9 mar): my cousin starts at the Orrin bank on the 16th",
+     "Lena Dahl's cousin starts at the Orrin bank on the 16th.",
+     "Lena Dahl starts at the Orrin bank on the 16th."),
+    ("Lena Dahl (10:42): I start at the Orrin bank on the 16th",
+     "Lena Dahl starts at the Orrin bank on the 16th.",
+     "Lena Dahl's cousin starts at the Orrin bank on the 16th."),
 ]  # fmt: skip
 
 

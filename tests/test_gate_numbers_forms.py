@@ -176,6 +176,39 @@ def test_the_same_amount_in_another_form_and_a_different_one(evidence: str, good
     assert n.verdict == "REJECT" and n.refusal is not None and n.refusal.code == "numeral_invented", n
 
 
+def test_a_price_said_with_a_copula_is_what_it_costs() -> None:
+    """Write gate 3.97: "the new drill is €180" says what "costs €180" says, of the thing its
+    own clause names: "the old one was €95" prices another drill."""
+    evidence = "ok so the new drill for the Orrin shop is €180, the old one was €95"
+    assert decide_write("The new drill for the Orrin shop costs €180.", evidence).verdict in ADMITTED
+    assert decide_write("The new drill for the Orrin shop costs €95.", evidence).verdict == "REJECT"
+
+
+@pytest.mark.parametrize(
+    "evidence",
+    [
+        "the discount on the Orrin drill is €180 this week",
+        "Our saving on the Orrin drill is €180.",
+        "if the Orrin drill is €180 we'll take two",
+        "the Orrin drill and the Bosk saw is €180 together",
+        "the Orrin drill is €180 more than the Bosk one",
+        "the Orrin drill is €180 cheaper online",
+        "the Orrin drill is €180 off today only",
+        "the Orrin drill was €180 before the price went up to €240",
+        "Mira Oll: the Orrin drill is €180 a night plus €40 tax",
+    ],
+)
+def test_a_copula_price_whose_clause_says_more_is_not_what_it_costs(evidence: str) -> None:
+    """Write gate 3.107: "is €180" says "costs €180" only of a clause that is the claim's
+    thing and its price now; a noun before the thing, a condition, a comparison or other
+    words after the amount, or a past copula make the amount something else."""
+    d = decide_write("The Orrin drill costs €180.", evidence)
+    assert d.verdict not in ADMITTED, (evidence, d)
+    assert decide_write("The Orrin drill costs €180.", "the Orrin drill is €180").verdict in ADMITTED
+    other = "Mira Oll: the Orrin drill is €180, the Bosk one is €95"
+    assert decide_write("The Orrin drill costs €180.", other).verdict in ADMITTED
+
+
 def test_a_dollar_sign_beside_another_dollar_names_no_country() -> None:
     """ "$" is US dollars only while the text names no other dollar."""
     plain = "Vantec raised $1.2 million."

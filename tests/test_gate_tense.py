@@ -27,6 +27,33 @@ PAIRS = [
         "Lumo Oy will open a repair shop in Oulu.",
         "Lumo Oy opened a repair shop in Oulu.",
     ),
+    # Write gate 3.96: a state begun later is not held now; a thing given up is not used now.
+    (
+        "temporal_shifted",
+        "aino repo starts at the kuura clinic next month, shes working out her notice rn",
+        "Aino Repo works at the Kuura clinic.",
+        "Aino Repo starts at the Kuura clinic next month.",
+    ),
+    (
+        "temporal_shifted",
+        "Clinic note, 4 Feb. Mrs Aino Repo, 70. Stopped warfarin on 2 Jan (switched to apixaban 5 mg"
+        " twice daily).",
+        "Aino Repo takes warfarin.",
+        "Aino Repo takes apixaban.",
+    ),
+    # Write gate 3.101: a sentence that opens dated to a past year gives its titles then.
+    (
+        "temporal_shifted",
+        "In 1998, Mayor Tibor Vask opened the Orrin bridge.",
+        "Tibor Vask is the mayor.",
+        "Tibor Vask opened the Orrin bridge in 1998.",
+    ),
+    (
+        "temporal_shifted",
+        "In 1998, Tibor Vask, the mayor, opened the Orrin bridge.",
+        "Tibor Vask is the mayor.",
+        "Tibor Vask opened the Orrin bridge in 1998.",
+    ),
     (
         "modality_dropped",
         "Minutes, 3 May\n- Aino Repo to order the new badge readers.",
@@ -34,6 +61,17 @@ PAIRS = [
         "Aino Repo is to order the new badge readers.",
     ),
 ]
+
+
+def test_a_closing_year_or_since_dates_no_title() -> None:
+    """ "mayor since 1998" and "now the mayor" hold now, and a closing "in 2019" dates its
+    own verb only."""
+    since = "Tibor Vask, mayor since 1998, opened the bridge."
+    assert decide_write("Tibor Vask is the mayor.", since).verdict in ADMIT
+    now = "In 1998, Tibor Vask, now the mayor, opened the Orrin bridge."
+    assert decide_write("Tibor Vask is the mayor.", now).verdict in ADMIT
+    evidence = "Orrin Mills bought Kelda Wool, a yarn dyer in Brisk, in 2019."
+    assert decide_write("Kelda Wool is a yarn dyer in Brisk.", evidence).verdict in ADMIT
 
 
 @pytest.mark.parametrize(("code", "evidence", "refused", "admitted"), PAIRS)

@@ -189,26 +189,55 @@ _RELATIVE = re.compile(r",?[ \t]+(?:who|which|that)[ \t]+(?P<body>[^.;:!?\n]*)",
 def check_relative_clause(claim: str, ev: str) -> Failure:
     """What the claim's subject does is not only done in a relative clause on another name
     ("escalated it to the supplier, Nettkraft, who fixed the router" gives no "Gorm fixed
-    the router"): the clause's doer is the name it follows."""
+    the router"), or by another doer a passive names ("paid for the plant, which was
+    completed by Vantec" gives no "Brix completed the plant"): the clause's doer is the
+    name it follows, or its by-phrase."""
     found = mentions(claim)
     verb = analyse(claim).verb
     if (not found or found[0].start > 4 or found[0].possessive or verb is None
             or verb in ("be", "have")):
         return None
     subject = found[0].name
+    # "..., which was completed by Vantec" in the claim too: the claim names that doer.
+    doers = {subject} | {a for m in _TOKEN.finditer(claim) if lemma(m.group(0)) == verb
+                         if (a := _passive_agent(claim, m.start(), m.end(), found)) is not None}
     named = mentions(ev)
     inside, outside = False, False
     for m in _TOKEN.finditer(ev):
         if lemma(m.group(0)) != verb or not _is_verb(m.group(0)):
             continue
-        head = _relative_head(ev, m.start(), named)
-        if head is None or refers_to(subject, head) or refers_to(head, subject):
+        head = _passive_agent(ev, m.start(), m.end(), named) or _relative_head(ev, m.start(), named)
+        if head is None or any(refers_to(d, head) or refers_to(head, d) for d in doers):
             outside = True
         else:
             inside = True
     if inside and not outside:
-        return verb, "the evidence says it of another name, in a clause that hangs on that name"
+        return verb, "the evidence says it of another name: the one its clause hangs on, or its by-phrase"
     return None
+
+
+# "..., which was completed by Vantec": a passive's doer is its by-phrase.
+# "was completed by", and a reduced passive after a colon or comma ("Motion: proposed by
+# Lusine, seconded by Garegin").
+_BE_BEFORE = re.compile(
+    r"(?:\b(?:was|were|been|is|are|being)[ \t]+(?:\w+ly[ \t]+)?|(?:^|[:,;(\n])[ \t]*)$", re.I
+)
+_BY_AFTER = re.compile(r"[ \t]+(?:(?:in|on|last)[ \t]+[\w\-]+[ \t]+)?by[ \t]+")
+_BY_PHRASE_END = re.compile(r"[,.;:!?()\n]|\b(?:in|on|at|for|from|and|to|after|before|with|is|was)\b")
+
+
+def _passive_agent(ev: str, start: int, end: int, named: list[Mention]) -> str | None:
+    """The name a passive verb at ``start:end`` gives as its doer ("was completed by X")."""
+    if _BE_BEFORE.search(ev, max(0, start - 20), start) is None:
+        return None
+    by = _BY_AFTER.match(ev, end)
+    if by is None:
+        return None
+    # "by the Swiss group Marlow Pharma in 2018": the phrase's last name is its head.
+    stop = _BY_PHRASE_END.search(ev, by.end())
+    until = stop.start() if stop is not None else len(ev)
+    inside = [n.name for n in named if by.end() <= n.start < until]
+    return inside[-1] if inside else None
 
 
 def _relative_head(ev: str, at: int, named: list[Mention]) -> str | None:

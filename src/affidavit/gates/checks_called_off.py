@@ -16,6 +16,7 @@ from affidavit.gates.write_parse import mentions
 from affidavit.text.lemmas import content_lemmas, lemma
 from affidavit.text.markers import negations
 from affidavit.text.names import refers_to
+from affidavit.text.sentences import sentences
 
 Failure = tuple[str, str] | None
 
@@ -225,7 +226,8 @@ _WITHDREW = re.compile(
     r"(?:\b" + _WHO + r"[ \t]+)?"
     r"(?:(?:has|have|had)[ \t]+)?(?:(?:since|then|later|now|just)[ \t]+)?"
     r"\b(?P<verb>withdrew|withdrawn|pulled[ \t]+out|backed[ \t]+out|dropped[ \t]+out|reneged|"
-    r"changed[ \t]+(?:his|her|their|its)[ \t]+mind|can[ \t]+no[ \t]+longer|cancell?ed)\b(?![ \t]+by\b)"
+    r"changed[ \t]+(?:his|her|their|its)[ \t]+mind|can[ \t]+no[ \t]+longer|cancell?ed|declined)"
+    r"\b(?![ \t]+by\b)"
 )
 # A verb conjoined to the clause before it ("..., but later withdrew"): its subject's.
 _CONJOINED_BEFORE = re.compile(r"(?:\b(?:but|and|yet)|[,;])[ \t]+$")
@@ -245,3 +247,40 @@ def check_withdrawn(claim: str, ev: str, subject: str) -> Failure:
             verb = " ".join(hit.group("verb").split())
             return verb, f"the evidence says the subject {verb}"
     return None
+
+
+# "In 1998, Mayor X opened the bridge": a sentence that opens dated to a past year, which
+# then scopes over all of it, its titles too (not "since 1998", nor a closing "in 2019"
+# that dates only its own verb).
+_DATED_PAST = re.compile(
+    r"^\W*(?:(?:back[ \t]+)?in|during|by|throughout)[ \t]+(?:the[ \t]+(?:late[ \t]+|early[ \t]+|mid-?)?)?"
+    r"(?:19|20)\d\d(?:s|['’]s)?\b[ \t]*,",
+    re.I,
+)
+_IS_NOW = re.compile(r"\b(?:is|are|remains|now|currently|still|'s|’s)\b", re.I)
+_CLAIM_DATED = re.compile(r"\b(?:19|20)\d\d\b|\b(?:was|were|had|former|then)\b", re.I)
+
+
+def check_dated_post(claim: str, ev: str, subject: str) -> Failure:
+    """A post the claim states as held now ("X is the mayor") that the evidence gives the
+    subject only in sentences dated to a past year ("In 1998, Mayor X opened the bridge"):
+    it held then; nothing says it holds now."""
+    if not _IS_NOW.search(claim) or _CLAIM_DATED.search(claim):
+        return None
+    own = set(content_lemmas(subject))
+    post = set(content_lemmas(claim)) - own
+    if not post:
+        return None
+    dated = None
+    for a, b in sentences(ev):
+        sentence = ev[a:b]
+        named = any(_means(subject, m.name) for m in mentions(sentence))
+        if not named or not post & set(content_lemmas(sentence)):
+            continue
+        hit = _DATED_PAST.search(sentence)
+        if hit is None or _IS_NOW.search(sentence):
+            return None  # an undated sentence, or one in the present, gives the post
+        dated = dated or hit.group(0)
+    if dated is None:
+        return None
+    return dated, f"the evidence gives the post only at a past time ('{dated}')"

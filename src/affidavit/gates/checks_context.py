@@ -40,14 +40,53 @@ def _speaker_key(who: str) -> str:
     return low
 
 
+# A name an owner of what follows it ("Seini Taione's mother"): not the speaker's own name.
+_OWNER = re.compile(r"['’]s?[ \t]+\w")
+
+
+def _own_names(who: str) -> list[str]:
+    return [n for n, _, end in find_names(who) if not _OWNER.match(who, end)]
+
+
+_UNNAMED_OWNERS = ("my ", "our ", "their ", "your ", "his ", "her ")
+_UNNAMED_OWNERS_BARE = frozenset(d.strip() for d in _UNNAMED_OWNERS)
+
+
+def _owned_key(who: str) -> tuple[str, str]:
+    """ "Seini Taione's father" -> ("Seini Taione", "father"); "my father" -> ("my", "father")
+    (an owner, but no name); no owner -> ("", key)."""
+    for n, _, end in find_names(who):
+        hit = _OWNER.match(who, end)
+        if hit is not None:
+            return n, _speaker_key(who[hit.end() - 1 :])
+    low = who.casefold().strip()
+    unnamed = next((d for d in _UNNAMED_OWNERS if low.startswith(d)), "")
+    return unnamed.strip(), _speaker_key(who)
+
+
+def _owners_agree(a: str, b: str) -> bool:
+    """No owner agrees with any ("Father" of the one child a note names); an owner written
+    as "my", "our", "their" names nobody, so it is no named owner's ("my mother" is not
+    "Ilse Brandvold's mother")."""
+    if a in _UNNAMED_OWNERS_BARE or b in _UNNAMED_OWNERS_BARE:
+        return False
+    return not a or not b or refers_to(a, b) or refers_to(b, a)
+
+
 def _same_speaker(a: str, b: str) -> bool:
-    if a[:1].isupper() and b[:1].isupper() and (refers_to(a, b) or refers_to(b, a)):
+    owned = len(_own_names(a)) < len(find_names(a)) or len(_own_names(b)) < len(find_names(b))
+    if a[:1].isupper() and b[:1].isupper() and not owned and (refers_to(a, b) or refers_to(b, a)):
         return True
     if _speaker_key(a) == _speaker_key(b) != "":
         return True
+    if owned:  # "Ilse Brandvold's father" and "Father" (of the one child the note names)
+        (owner_a, key_a), (owner_b, key_b) = _owned_key(a), _owned_key(b)
+        if key_a == key_b != "" and _owners_agree(owner_a, owner_b):
+            return True
     # "my manager Kọ́lápọ̀ Fáṣọlá" and "Kọ́lápọ̀ Fáṣọlá", "chief executive Ada Obi" and
-    # "Ada Obi": a described speaker is the person the description names.
-    na, nb = [n for n, _, _ in find_names(a)], [n for n, _, _ in find_names(b)]
+    # "Ada Obi": a described speaker is the person the description names; "Ada Obi's
+    # mother" is not Ada Obi.
+    na, nb = _own_names(a), _own_names(b)
     return bool(na and nb) and any(refers_to(x, y) or refers_to(y, x) for x in na for y in nb)
 
 
@@ -80,9 +119,26 @@ def _frames_match(claim: str, mine: tuple[Frame, ...], theirs: tuple[Frame, ...]
     return not unused
 
 
+# Verbs of saying, a closed class: what "X said ..." needs of the evidence's report (or an
+# "according to"). An attitude ("hopes", "fears", "expects", "the union's target") says
+# nothing; "According to X, ..." in a claim keeps an attitude as it keeps a report.
+_SAYING = re.compile(
+    r"\b(?:say|says|said|saying|tells?|told|states?|stated|claims?|claimed|insists?|insisted|"
+    r"alleges?|alleged|writes|wrote|reports?|reported|adds?|added|announces?|announced|"
+    r"explains?|explained|mentions?|mentioned|maintains?|maintained|argues?|argued|swears?|swore|"
+    r"declares?|declared|confirms?|confirmed|complains?|complained|warns?|warned|assures?|assured|"
+    r"informs?|informed|notified|advised|texted|messaged|emailed|posted|tweeted)\b",
+    re.I,
+)
+_ACCORDING = re.compile(r"\b(?:according to|per)\b", re.I)
+
+
 def _args_match(e: Frame, c: Frame) -> bool:
     if e.kind == "hearsay" and _ALIAS in e.arg:
         return any(_args_match(Frame(e.kind, arg, e.cue), c) for arg in e.arg.split(_ALIAS))
+    said = e.kind == "hearsay" and _SAYING.search(c.cue) is not None
+    if said and _SAYING.search(e.cue) is None and _ACCORDING.search(e.cue) is None:
+        return False  # "The union said X" of "X, the union hopes.": an attitude is not a saying
     if e.kind == "hearsay":
         return (e.arg == "" and c.arg == "") or (e.arg != "" and c.arg != "" and _same_speaker(c.arg, e.arg))
     if e.kind == "condition":
@@ -133,6 +189,27 @@ def _described_speakers(ev: str, frames: tuple[Frame, ...]) -> tuple[Frame, ...]
     return tuple(out)
 
 
+_FIRST_PERSON_OWNERS = ("my ", "our ")
+
+
+def _first_person(ev: str, frames: tuple[Frame, ...], speaker: str | None) -> tuple[Frame, ...]:
+    """ "Tomas Vell: my mother says ...": a speaker owned by "my" or "our" is owned by the
+    one who writes it, when the evidence names that writer (its label, its author, or the
+    turn's speaker); otherwise the owner stays unnamed and matches no named owner."""
+    out = []
+    for f in frames:
+        low = f.arg.casefold()
+        owner = next((d for d in _FIRST_PERSON_OWNERS if low.startswith(d)), None)
+        if f.kind == "hearsay" and owner is not None and _ALIAS not in f.arg:
+            at = ev.find(f.cue)
+            label = line_speaker(ev, at if at >= 0 else 0)
+            writer = label.name if label is not None else speaker or author(ev)
+            if writer is not None:
+                f = Frame(f.kind, f"{f.arg}{_ALIAS}{writer}'s {f.arg[len(owner):]}", f.cue)
+        out.append(f)
+    return tuple(out)
+
+
 def _elided(f: Frame) -> bool:
     """A note's report with its subject left out ("Reports she ...", "Denies any pain")."""
     return f.arg == "" and _ELIDED_CUE.match(f.cue) is not None
@@ -162,7 +239,9 @@ def judge(claim: str, ev: str, carried: tuple[Frame, ...] = (), speaker: str | N
     """A refusal when the claim drops (or adds) the context of the clause it matches.
     ``speaker`` is the named speaker whose labelled turn holds ``ev``, if any."""
     ev_segs = [
-        Segment(s.start, s.end, _described_speakers(ev, carried + s.frames), s.negated) for s in read(ev)
+        Segment(s.start, s.end, _first_person(ev, _described_speakers(ev, carried + s.frames), speaker),
+                s.negated)
+        for s in read(ev)
     ]
     c_segs = list(read(claim))
     if not any(s.frames or s.negated for s in ev_segs) and not any(s.frames or s.negated for s in c_segs):

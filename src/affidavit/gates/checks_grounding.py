@@ -19,6 +19,7 @@ from affidavit.gates.write_parse import AUX, Clause, analyse
 from affidavit.gates.write_writer import line_speaker
 from affidavit.text import entail, lexicon, markers
 from affidavit.text.arithmetic import cue_words, derived
+from affidavit.text.currencies import CODES
 from affidavit.text.fold import fold
 from affidavit.text.lemmas import (
     PHRASES,
@@ -242,6 +243,41 @@ def _shorthand(word: str) -> str | None:
     return lemma(written) if written is not None and " " not in written and "'" not in written else None
 
 
+_COST = frozenset({"cost", "costs"})
+_IS_BEFORE = re.compile(r"\b(?:is|are|['’]s)[ \t]+(?:now[ \t]+|just[ \t]+|only[ \t]+)?$", re.I)
+_ARTICLES = frozenset({"the", "a", "an", "this", "that", "these", "those"})
+_CLAUSE_ENDS = ",;.!?:\n—–()[]"
+# Chat's openers before a clause's subject ("ok so the drill is €180"): a closed class.
+_OPENERS = frozenset({"ok", "okay", "so", "well", "oh", "yes", "yeah", "and", "but", "also", "btw", "anyway"})
+
+
+def _priced(claim: str, ev: str) -> set[str]:
+    """ "The sheep costs ETB 9,500" of "the sheep is 9,500 birr": a present copula before an
+    amount of money says what "costs" says (the amount itself is the number check's), when
+    the copula's clause is the claim's thing and its price and nothing else: any word the
+    claim does not say makes the amount something other than that thing's price now ("the
+    discount on the drill is €180", "if the drill is €180", "is €180 cheaper online")."""
+    if _COST.isdisjoint(w.casefold() for w in words(claim)):
+        return set()
+    priced = {(q.value, q.unit) for q in quantities(claim) if q.unit is not None and q.unit.upper() in CODES}
+    said = {w.casefold() for w in words(claim)} | _ARTICLES
+    for q in quantities(ev):
+        at = ev.find(q.surface)
+        if (q.value, q.unit) not in priced or at < 0 or (copula := _IS_BEFORE.search(ev, 0, at)) is None:
+            continue
+        # The clause is "<the claim's thing> is <amount> <the claim's words>" and no more.
+        opens = max(ev.rfind(c, 0, at) for c in _CLAUSE_ENDS)
+        end = at + len(q.surface)
+        closes = min((i for c in _CLAUSE_ENDS if (i := ev.find(c, end)) >= 0), default=len(ev))
+        thing = words(ev[opens + 1 : copula.start()])
+        while thing and thing[0].casefold() in _OPENERS:
+            thing = thing[1:]
+        after = words(_strip_numbers(ev[end:closes]))
+        if thing and all(w.casefold() in said for w in (*thing, *after)):
+            return set(_COST)
+    return set()
+
+
 @memo(maxsize=4096)
 def check_coverage(claim: str, ev: str) -> Failure:
     """Every content word of the claim is supported by the evidence (cached: choosing
@@ -257,6 +293,7 @@ def check_coverage(claim: str, ev: str) -> Failure:
     said = {w.casefold() for m in phrase_matches(claim) if m.term in support
             for w in words(claim[m.start : m.end])}
     said |= cue_words(claim, ev, quantities(claim), quantities(ev))  # "in total" of a sum it makes
+    said |= _priced(claim, ev)  # "costs ETB 9,500" of "is 9,500 birr"
     honorific = _kin_titles_only(ev)
     previous = ""
     for word in words(_strip_numbers(claim)):

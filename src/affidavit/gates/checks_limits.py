@@ -140,3 +140,45 @@ def check_attempt(claim: str, ev: str) -> Failure:
         if done is not None:
             return done, f"the evidence says only that an attempt was made ('{m.group(0)}')"
     return None
+
+
+# "12-15 field staff", "12 to 15 staff", "between 12 and 15 staff": a range of a count.
+_RANGE = re.compile(
+    r"\b(?:between[ \t]+)?(?P<a>\d[\d,.]*)[ \t]*(?:[-–—]|[ \t]to[ \t]|[ \t]and[ \t])[ \t]*(?P<b>\d[\d,.]*)"
+    r"[ \t]+(?P<noun>[a-z][\w\-]*)",
+    re.I,
+)
+_NUMBER = re.compile(r"(?<![\d.,])\d[\d,.]*")
+_COUNTED = re.compile(r"(?<![\d.,])(?P<v>\d[\d,.]*)[ \t]+(?P<noun>[a-z][\w\-]*)")
+# Words after a range that say when, not what is counted ("open 9-5 daily", "9-5 weekdays").
+_NOT_COUNTED = frozenset({"daily", "weekly", "monthly", "yearly", "nightly", "weekdays", "weekends",
+                          "am", "pm", "o'clock", "on", "at", "in", "every", "each", "from", "and",
+                          "or", "with", "for", "to", "by"})  # fmt: skip
+
+
+def check_range_end(claim: str, ev: str) -> Failure:
+    """A count the evidence gives only as one end of a range ("a team of 12-15 field staff")
+    is not the count ("a team of 15 field staff"), unless the claim keeps a bound or the
+    range. The noun after the number must be the same in both, so a score ("won 3-1 at
+    home") or a time ("open 9-5 daily") is not read as a count of anything the claim counts."""
+    ranges = [(m, {_value(m.group("a")), _value(m.group("b"))}) for m in _RANGE.finditer(ev)]
+    if not ranges or _RANGE.search(claim) or _BOUND_RE.search(claim):
+        return None
+    said = [_value(n) for n in _NUMBER.findall(ev)]
+    ended = [v for _m, ends in ranges for v in ends]
+    for counted in _COUNTED.finditer(claim):
+        value, noun = _value(counted.group("v")), lemma(counted.group("noun").casefold())
+        hit = next((m for m, ends in ranges if value in ends and _counts(m.group("noun"), noun)), None)
+        if hit is None or said.count(value) > ended.count(value):
+            continue  # said once more on its own, outside any range
+        return counted.group("v"), f"the evidence gives only the range '{hit.group(0).strip()}'"
+    return None
+
+
+def _counts(word: str, noun: str) -> bool:
+    """The word after a range counts the claim's noun (and is no word of time)."""
+    return word.casefold() not in _NOT_COUNTED and lemma(word.casefold()) == noun
+
+
+def _value(surface: str) -> str:
+    return surface.replace(",", "").rstrip(".")

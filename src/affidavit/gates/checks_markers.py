@@ -222,6 +222,33 @@ def _same_event(claim: str, arranged: str) -> bool:
     return lemma(first) in claimed or (first.endswith("ing") and lemma(first[:-3]) in claimed)
 
 
+_BEGINS = frozenset({"start", "join", "begin", "commence"})
+_TIME_LEMMAS = frozenset({"next", "week", "month", "year", "tomorrow", "soon", "later", "coming"})
+
+
+def _begun_by(arranged: str, claim: str) -> bool:
+    """The arranged verb is one that begins a state ("starts at", "joins"), and what it
+    begins is what the claim says ("at the Hella clinic" for "works at the Hella clinic")."""
+    low = arranged.casefold()
+    found = next((m for m in re.finditer(r"[a-z]+", low) if m.group(0).endswith(("ing", "s"))), None)
+    if found is None:
+        return False
+    first = found.group(0)
+    if lemma(first) not in _BEGINS and not (first.endswith("ing") and lemma(first[:-3]) in _BEGINS):
+        return False
+    begun = set(content_lemmas(arranged[found.end() :])) - _TIME_LEMMAS
+    return bool(begun & set(content_lemmas(claim)))
+
+
+def _states_present(claim: str) -> bool:
+    """The claim's verb is a present state ("works at", "is at", "lives in")."""
+    toks = markers.tokens(claim)
+    if _any_past(toks):
+        return False
+    return any(t in ("is", "are", "am") or (t.endswith("s") and not t.endswith("ss") and lemma(t) != t)
+               for t in toks)
+
+
 def _any_past(toks: list[str]) -> bool:
     """A past form or participle among ``toks`` (the claim says it held or was done then)."""
     return any(t in _PAST_FORMS or t.endswith("ed") or t in _PARTICIPLES or _irregular_past(t) for t in toks)
@@ -258,6 +285,16 @@ def check_temporal(claim: str, ev: str) -> Failure:
     ):
         term = arranged.group(0)
         return term, f"the evidence puts it in the future ('{term}'); the claim states it as done"
+    if (
+        arranged is not None
+        and "future" not in markers.modalities(claim)
+        and _begun_by(arranged.group(0), claim)
+        and not _same_event(claim, arranged.group(0))
+        and _states_present(claim)
+    ):
+        # "starts at the Hella clinic next month" is no "works at the Hella clinic" yet.
+        term = arranged.group(0)
+        return term, f"the evidence says it begins later ('{term}'); the claim states it as current"
     stopped = _stopped(claim, ev)
     if stopped is not None:
         return stopped, f"the evidence says it stopped ('{stopped}'); the claim states it as current"
@@ -352,15 +389,26 @@ _STOPPED = re.compile(
     r"\b(?:stopped|quit|ceased|gave[ \t]+up|has[ \t]+given[ \t]+up)[ \t]+(?P<verb>[a-z]{2,}ing)\b", re.I
 )
 
+_STOPPED_THING = re.compile(
+    r"\b(?i:stopped|quit|discontinued|came[ \t]+off|gave[ \t]+up|has[ \t]+given[ \t]+up)[ \t]+"
+    r"(?:(?i:the|his|her|their|its)[ \t]+)?(?P<thing>(?![a-z]+ing\b)[a-z][\w\-]*)\b(?![ \t]+(?:to|by)\b)"
+)
+
 
 def _stopped(claim: str, ev: str) -> str | None:
     """ "Sam stopped writing the report in May" is no "Sam is writing the report": a verb the
-    evidence says was stopped that the claim states in the present."""
+    evidence says was stopped that the claim states in the present, or the thing it was
+    done with ("stopped warfarin" is no "takes warfarin")."""
     said = markers.token_tuple(claim)
     present = {lemma(t) for i, t in enumerate(said)
                if (t.endswith("ing") and i and said[i - 1] in _PRESENT_BE)
                or (t.endswith("s") and not t.endswith("ss") and lemma(t) != t)}
     hit = next((h for h in _STOPPED.finditer(ev) if lemma(h.group("verb")) in present), None)
+    if hit is None and present and _STOPPED_THING.search(claim) is None and _STOPPED.search(claim) is None:
+        # "Stopped warfarin on 5 Jan" is no "takes warfarin": what was given up is the
+        # present verb's object in the claim.
+        owned = set(content_lemmas(claim)) - present
+        hit = next((h for h in _STOPPED_THING.finditer(ev) if lemma(h.group("thing")) in owned), None)
     return hit.group(0) if hit is not None else None
 
 

@@ -54,10 +54,12 @@ def _claimed(claim: str) -> tuple[str, str, str] | None:
 
 
 def _holders(ev: str, post: str) -> list[str]:
-    """Names the evidence gives ``post`` as a title or an aside: "line manager Oğuz
-    Tekinalp", "Oğuz Tekinalp, line manager", "Oğuz Tekinalp (line manager)"."""
+    """Names the evidence gives ``post`` as a title, a field or an aside: "line manager Oğuz
+    Tekinalp", "Line manager: Oğuz Tekinalp", "Oğuz Tekinalp, line manager", "Oğuz
+    Tekinalp (line manager)"."""
     words = r"[ \t]+".join(map(re.escape, post.split()))
-    after = re.compile(r"\b" + words + r"[ \t]+(?P<who>" + _NAME + r")", re.I)
+    # "line manager Oğuz Tekinalp", and a record's field "Line manager: Oğuz Tekinalp"
+    after = re.compile(r"\b" + words + r"(?:[ \t]+|[ \t]*:[ \t]*)(?P<who>" + _NAME + r")", re.I)
     before = re.compile(r"(?P<who>" + _NAME + r")[ \t]*(?:,|\()[ \t]*(?:(?:the|a|an|our|their)[ \t]+)?"
                         + words + r"\b(?![ \t]+(?:of|at|for)\b)", re.I)
     return [m.group("who").rstrip(".") for pattern in (after, before) for m in pattern.finditer(ev)
@@ -123,3 +125,53 @@ def _same_owner(a: str, b: str) -> bool:
         return True
     return any(short.isupper() and short == "".join(w[0] for w in full.split() if w[:1].isupper())
                for short, full in ((a, b), (b, a)))
+
+
+# "the rival of the chair of the trust", "a friend of its chief executive": the post is
+# someone else's, the one the noun before "of" relates the name to. Words that name the
+# post itself ("the post of chair") or a share of its holders ("one of the directors") do not.
+_RELATED_TO = re.compile(
+    r"\b(?P<rel>[a-z][\w\-]*)[ \t]+(?:of|to)[ \t]+(?:the|a|an|its|his|her|their)[ \t]+$"
+)
+_NOT_RELATION = frozenset({"one", "two", "three", "each", "all", "some", "many", "both", "any", "none",
+                           "either", "neither", "most", "several", "few", "post", "role", "position",
+                           "job", "office", "title", "rank", "seat", "capacity", "duties", "rest",
+                           "head", "name"})  # fmt: skip
+
+
+# "the chair's spokeswoman", "the mayor's chief of staff": a post in the possessive before
+# another noun is the post of the one that noun relates the name to.
+_OWNS_NEXT = re.compile(r"['’]s?[ \t]+(?P<rel>[a-z][\w\-]*)")
+# "Ysolde Marrack is the Amandla Trust chair": the owner set before the post.
+_CLAIM_BEFORE = re.compile(
+    r"^(?P<x>.+?)[ \t]+(?:is|was|has[ \t]+been|became|remains)[ \t]+(?:the|a|an)[ \t]+(?P<owner>" + _NAME
+    + r")[ \t]+" + _POST + r"[ \t]*\.?$"
+)
+
+
+def check_post_related(claim: str, ev: str) -> Failure:
+    """A post the evidence names only as what another noun relates to ("the rival of the
+    chair of the Amandla Trust, Yonela Mgudlwa, said", "the Amandla Trust chair's
+    spokeswoman, Yonela Mgudlwa, said") is not the named one's post."""
+    claimed = _claimed(claim)
+    if claimed is not None:
+        post = claimed[1]
+    elif (before := _CLAIM_BEFORE.match(claim.strip())) is not None:
+        post = " ".join(w for w in before.group("post").split() if w not in _MODIFIERS)
+    else:
+        return None
+    if not post:
+        return None
+    pattern = re.compile(r"\b" + r"[ \t]+".join(map(re.escape, post.split())) + r"s?\b", re.I)
+    places = [(hit.start(), hit.end()) for hit in pattern.finditer(ev)]
+    related: list[str] = []
+    for at, end in places:
+        of = _RELATED_TO.search(ev, max(0, at - 40), at)
+        if of is not None and of.group("rel").casefold() not in _NOT_RELATION:
+            related.append(of.group("rel"))
+        elif (owns := _OWNS_NEXT.match(ev, end)) is not None:
+            related.append(owns.group("rel"))
+    if not places or len(related) < len(places):
+        return None
+    rel = related[0]
+    return post, f"the evidence names the {post} only as someone a '{rel}' is of, not as the named one"

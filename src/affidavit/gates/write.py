@@ -24,13 +24,16 @@ from affidavit.gates import (
     checks_direction,
     checks_frames,
     checks_gapping,
+    checks_labels,
     checks_limits,
     checks_markers,
     checks_order,
+    checks_possessive,
     checks_post,
     checks_scan,
     checks_scope,
     checks_timewords,
+    checks_undone,
     checks_values,
     checks_witness,
     write_parse,
@@ -70,7 +73,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.101+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.118+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -117,11 +120,13 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("asserts_more_than_evidence", "clause_place", checks_scope.check_clause_place),
     ("asserts_more_than_evidence", "clause_party", checks_scope.check_clause_party),
     ("unknown_subject", "clause_owner", checks_scope.check_possessor_clause),
+    ("unknown_subject", "possessor_chain", checks_possessive.check_possessor_chain),
     ("relation_transposed", "recipient", checks_scope.check_recipient),
     ("relation_transposed", "gapped", checks_gapping.check_gapped_pairs),
     ("unknown_subject", "described", check_described_other),
     ("unknown_subject", "bracketed_role", check_bracketed_role),
     ("numeral_invented", "numbers", checks.check_numbers),
+    ("numeral_invented", "range_end", checks_limits.check_range_end),
     ("temporal_shifted", "number_time", checks_values.check_number_time),
     ("temporal_shifted", "relative_time", checks_timewords.check_relative_phrase),
     ("temporal_shifted", "offset_time", checks_values.check_offset_time),
@@ -141,6 +146,7 @@ _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("asserts_more_than_evidence", "role_as_object", checks_agent.check_role_as_object),
     ("asserts_more_than_evidence", "lesser_post", checks_agent.check_lesser_post),
     ("relation_transposed", "post_owner", checks_post.check_post_owner),
+    ("asserts_more_than_evidence", "post_related", checks_post.check_post_related),
     ("asserts_more_than_evidence", "coverage", checks.check_coverage),
 )
 
@@ -418,7 +424,9 @@ def decide_write(claim: str, evidence: str) -> WriteDecision:
     # Chat writes names uncased ("jerome panganiban"): the claim's capitals, same offsets.
     evidence = recase_from_claim(claim, chat_cased(evidence))
     decision = _decide(claim, evidence)
-    if decision.refusal is not None:
+    # What a later sentence undoes stays undone: a second reading re-says one sentence, and
+    # may re-say the undoing one out of its words ("never moved to" as "never lives in").
+    if decision.refusal is not None and decision.checks[-1:] != ("undone",):
         reread = _reread(claim, evidence)
         if reread is not None:
             return reread
@@ -519,6 +527,8 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     # Each reading is a whole decision: only one that says something the claim says (beyond
     # its subject's name) can admit it, so the others are not decided at all.
     subject, _found = claim_subject(claim)
+    if subject is not None and checks_called_off.check_dated_post(claim, evidence, subject) is not None:
+        return None  # a reading drops the sentence's past year ("In 1998, X, the mayor, ...")
     wanted = set(content_lemmas(claim)) - set(content_lemmas(subject or ""))
     scored = [(len(wanted & set(content_lemmas(r[2]))), i) for i, r in enumerate(readings)]
     # At most a bounded number are decided (a 200 KB CV of 500 job lines is still one
@@ -634,6 +644,10 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
     failure = checks_called_off.check_withdrawn(claim, evidence, subject)
     if failure is not None:
         return _refuse("negation_flipped", failure, shape, span, ran)
+    ran.append("undone")  # "... will give the keynote. Later he said he would not."
+    undone = checks_undone.check_undone(claim, evidence, subject, span[0])
+    if undone is not None:
+        return _refuse(undone[0], undone[1:], shape, span, ran)
     ran.append("field_value")  # "Diabetes - negative", "?diabetes"
     failure = checks_called_off.check_field_value(claim, evidence)
     if failure is not None:
@@ -649,6 +663,13 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
         return _refuse("temporal_shifted", failure, shape, span, ran)
     ran.append("ended_later")  # "... Resigned with effect from 28 February 2025."
     failure = checks_called_off.check_ended_later(claim, evidence, subject)
+    if failure is not None:
+        return _refuse("temporal_shifted", failure, shape, span, ran)
+    ran.append("field_doer")  # "supervisor: Prof. X" on a CV: X supervised, whatever the span
+    failure = checks_labels.check_field_doer(claim, evidence)
+    if failure is not None:
+        return _refuse("relation_transposed", failure, shape, span, ran)
+    failure = checks_called_off.check_dated_post(claim, evidence, subject)
     if failure is not None:
         return _refuse("temporal_shifted", failure, shape, span, ran)
     tail_end, tail = _correction_tail(original, evidence, span, view)

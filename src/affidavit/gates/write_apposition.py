@@ -27,6 +27,7 @@ import re
 
 from affidavit.gates.checks_called_off import ends_post
 from affidavit.gates.write_parse import AUX, is_verb_like, mentions
+from affidavit.text.clause_cues import REPORT_TIME
 from affidavit.text.clauses import read
 from affidavit.text.lemmas import content_lemmas
 from affidavit.text.names import refers_to
@@ -84,14 +85,24 @@ _DESCRIBED_FIRST = re.compile(
     r"(?P<desc>(?:the|a|an|The|A|An|[A-ZÀ-ÞĀ-Ž][^,;:()\n]*?['’]s?)[ \t][^,;:()\n]+?),[ \t]+$"
 )
 
+_SAID_AFTER = re.compile(
+    r",[ \t]*(?:\w+ly[ \t]+)?(?:said|says|added|adds|told[ \t]+reporters)"
+    + REPORT_TIME + r"[ \t]*[.!]*[ \t]*$"
+)
+
 
 def _readings(sentence: str) -> list[str]:
     out: list[str] = []
     for m in mentions(sentence):
         before = _DESCRIBED_FIRST.search(sentence, 0, m.start)
-        if (before is not None and not m.possessive and sentence[m.end : m.end + 1] == ","
-                and not sentence[: before.start()].strip() and _verbless(before.group("desc"))
-                and not ends_post(sentence[m.end :])):
+        # At the sentence's start, or closing it as a report's speaker ("..., its chief
+        # executive, Ysolde Marrack, said."): the description is the writer's.
+        opens = before is not None and (
+            not sentence[: before.start()].strip()
+            or (sentence[: before.start()].rstrip().endswith(",") and _SAID_AFTER.match(sentence, m.end))
+        )
+        if (before is not None and opens and not m.possessive and sentence[m.end : m.end + 1] == ","
+                and _verbless(before.group("desc")) and not ends_post(sentence[m.end :])):
             out.append(f"{m.name} is {before.group('desc').strip()}.")
         if m.possessive or _framed(sentence, m.start):
             continue

@@ -33,11 +33,14 @@ _DASHES = re.compile(r"[ \t]*(?:[—–]|--?)[ \t]*")
 _AFTER_NAME = re.compile(r"[ \t]*(?:$|[,|(<]|[—–-][ \t])")
 _INTRO_BEFORE = re.compile(r"(?:it'?s|it’s|this is|I'm|I’m|I am)[ \t]+$", re.I)
 _INTRO_AFTER = re.compile(r"[ \t]+here\b(?=[ \t]*(?:[.,!:;—–-]|$))", re.I)  # not "here with me"
+# "aster (mon 9 mar): ...", "Lena Dahl (10:42): ...": a bracketed date or time after a
+# label's name is no part of the name.
+_LABEL_TIME = r"(?:[ \t]*\([^()\n:]{1,24}\)|[ \t]*\(\d{1,2}:\d{2}\))?"
 # "Rodel: ...", "Ticket 7 - Signe Haug: ...": a label opening the line or after a dash.
 # A chat export's time may open the line: "[10:02] lorea: ...".
 _LABEL = re.compile(
     r"[ \t]*(?:" + CHAT_TIME + r"[ \t]+)?(?:[^\n:]{0,40}?[ \t][-—–|][ \t]*)?"
-    r"(?P<label>[^\W\d_][\w'’.\- ]{0,40}?):[ \t]+\S"
+    r"(?P<label>[^\W\d_][\w'’.\- ]{0,40}?)" + _LABEL_TIME + r":[ \t]+\S"
 )
 _QUOTES = ('"', "“", "”", "‘", "«")
 _RELAY = re.compile(r"->|→|=>|\b(?:passing on|forwarding|on behalf of|texted|wrote|says|said)\b", re.I)
@@ -149,8 +152,20 @@ _RELAYED = re.compile(
 _GREETED_BEFORE = re.compile(r"(?:^|\n)[ \t]*" + GREETING_WORDS + r"[ \t]+$", re.I)
 
 
+# "Tove Ek (to Lena Dahl): I quit my job": a name the bracket after a label's name gives as
+# whom the line is to or about (a preposition opens it; "WITNESS (Vytautas S.):" names the
+# speaker).
+_IN_LABEL_BEFORE = re.compile(
+    r"(?:^|\n)[ \t]*[^\W\d_][\w'’.\- ]{0,40}?[ \t]*\((?:to|re|about|regarding|for|cc|@)[ \t]*$", re.I
+)
+_IN_LABEL_AFTER = re.compile(r"[^()\n:]*\)[ \t]*:[ \t]+\S")
+
+
 def greeted(text: str, m: Mention) -> bool:
-    """``m`` is the name a greeting addresses ("Hi Vigdís, I sent it"): the reader, not a doer."""
+    """``m`` is the name a greeting addresses ("Hi Vigdís, I sent it"), or one a label's
+    bracket names ("Tove Ek (to Lena Dahl): I quit"): the reader or the topic, not a doer."""
+    if _IN_LABEL_BEFORE.search(text[max(0, m.start - 80) : m.start]) and _IN_LABEL_AFTER.match(text, m.end):
+        return True
     return bool(_GREETED_BEFORE.search(text[max(0, m.start - 40) : m.start])) and (
         text[m.end : m.end + 1] in (",", "!", ":", "\n", "")
     )
@@ -252,10 +267,14 @@ def signature_cut(text: str, a: int, signer: Mention) -> int:
     return max(text.rfind(d, a, signer.start) for d in (" — ", " – ", " - "))
 
 
+# What follows a label's name: its colon, after a bracketed time or date ("(mon 9 mar)").
+_AFTER_LABEL = re.compile(_LABEL_TIME + r":[ \t]+\S")
+
+
 def labelled(text: str, m: Mention) -> bool:
     """``m`` is a chat speaker label ("Rodel: he fixed our tank"): who speaks, not a doer."""
     start = text.rfind("\n", 0, m.start) + 1
-    return not text[start : m.start].strip() and bool(re.match(r":[ \t]+\S", text[m.end : m.end + 3]))
+    return not text[start : m.start].strip() and bool(_AFTER_LABEL.match(text, m.end))
 
 
 def line_speaker(text: str, a: int) -> Mention | None:

@@ -95,7 +95,15 @@ _TRAIL = re.compile(
     # "..., or so he claims.", "... - at least that's what Ola told me."
     r"^(?:(?:or so|(?:or )?at least (?:that'?s|that is|this is|so) what)\s+)?"
     r"(?:(?P<who>.{1,60}?)\s+(?P<verb>says|said|claims|claimed|reckons|thinks|insists|"
-    r"insisted|alleges|alleged|wrote|writes|told me|told us|tells me|reported|reports)|"
+    r"insisted|alleges|alleged|wrote|writes|told me|told us|tells me|reported|reports|"
+    # attitudes and denials pass the clause before on as much ("..., the company denied.")
+    r"denied|denies|disputed|disputes|predicted|predicts|expects|expected|believes|believed|"
+    r"fears|feared|hopes|hoped|suggested|suggests|warned|warns|argued|argues|maintains|maintained|"
+    # ... and their plurals ("..., most analysts expect.", "..., insiders fear."), and the
+    # verbs of reckoning ahead ("..., the union projects.", "..., the union speculated.")
+    r"say|claim|reckon|think|insist|allege|deny|dispute|predict|expect|believe|fear|hope|suggest|"
+    r"warn|argue|maintain|suspects?|suspected|assumes?|assumed|worry|worries|worried|"
+    r"projects?|projected|speculates?|speculated|estimated)|"
     r"(?:says|said|claims|claimed|insisted|wrote|reported) (?P<who2>.{1,60}?)|"
     r"according to (?P<who3>.{1,60}?)|per (?P<who4>.{1,60}?))"
     + REPORT_TIME + r"\s*[.!]*$",
@@ -212,7 +220,17 @@ def _no_clause_after(piece: str, at: int, more: bool, inline: re.Match[str] | No
         return not more
     if re.search(r"(?:\bthat|:)\s*$", piece[:at]):
         return False
-    return not _has_finite(_WORD.findall(rest)[1:]) and not _plural_clause(rest)
+    found = _WORD.findall(rest)
+    if found and _CONTRACTED_AUX.search(found[0]) and _PRONOUN_AUX.match(found[0]):
+        return False  # "says he'll pay half": the subject carries its auxiliary
+    if found and _NAME_AUX.fullmatch(found[0]):
+        return False  # "says Mira'll pay half": a name carries it too
+    return not _has_finite(found[1:]) and not _plural_clause(rest)
+
+
+_CONTRACTED_AUX = re.compile(r"['’](?:ll|d|re|ve|m|s)$", re.I)
+_PRONOUN_AUX = re.compile(r"(?i:he|she|they|we|i|it|you)['’]")
+_NAME_AUX = re.compile(r"[A-ZÀ-ÞĀ-Ž][\w\-]*['’](?:ll|d)")
 
 
 # "Ilinca Pop and Radu Stan live in Arad", "they live in Arad": a plural subject's present
@@ -245,11 +263,23 @@ def _has_finite(found: list[str]) -> bool:
     )
 
 
+# "..., more than analysts expected.": a comparison, not a speaker.
+_COMPARING = frozenset({"more", "less", "fewer", "than", "as", "what", "which", "who", "and", "but", "so"})
+
+
 def _speaker_like(trail: re.Match[str]) -> bool:
     who = next((trail.group(g) for g in ("who", "who2", "who3", "who4") if trail.group(g)), "")
     words = who.split()
-    # A capitalised word is a name, not a verb: "Fatos" and "Gomes" end in -s.
-    if _has_finite([w for w in words if not w[:1].isupper()]):
+    group = words[-1:] and words[-1].casefold() in _GROUP_SPEAKERS
+    if group and len(words) <= 3 and words[0].casefold() not in _COMPARING:
+        return True  # "..., union officials feared.", "..., analysts said."
+    if len(words) >= 2 and words[-1].casefold() in ("i", "we", "you", "they", "he", "she"):
+        return False  # "..., he's a prop I think": a clause and its own hedge, not a speaker
+    # A capitalised word is a name, not a verb: "Fatos" and "Gomes" end in -s. A possessive
+    # and the word after it are nouns: "the company's critics".
+    owners = {k for k, w in enumerate(words) if w.casefold().endswith(("'s", "’s", "s'"))}
+    nouns = owners | {k + 1 for k in owners}
+    if _has_finite([w for k, w in enumerate(words) if not w[:1].isupper() and k not in nouns]):
         return False  # "..., says Ravi Dutt founded X": a clause, not a speaker
     return 0 < len(words) <= 5 and (
         who[:1].isupper()

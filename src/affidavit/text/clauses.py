@@ -82,11 +82,12 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
 # '"We are leaving Nakuru," said Wanjala Barasa.' / '"...," Ana Ruiz said on Monday.': a
 # quotation and its speaker; the speaker's words are hearsay.
+_QUOTING = r"said|says|added|adds|told \w+|insisted|claimed|claims|wrote|writes|denied|denies|asked|asks"
 _QUOTED = re.compile(
     r"^\s*[“\"](?P<quote>[^“”\"]{2,}?)[,.!?]?[”\"]\s*,?\s*"
-    r"(?:(?P<verb>said|says|added|adds|told \w+|insisted|claimed|claims|wrote|writes|denied|denies)\s+"
+    r"(?:(?P<verb>" + _QUOTING + r")\s+"
     r"(?P<who2>[^,.;:!?]{1,80}?)|(?P<who>[^,.;:!?“”\"]{1,60}?)\s+"
-    r"(?P<verb2>said|says|added|adds|told \w+|insisted|claimed|claims|wrote|writes|denied|denies))"
+    r"(?P<verb2>" + _QUOTING + r"))"
     r"(?:\s*,[^.;!?]*|\s+(?:on|last|this|yesterday|today|earlier|later|in|at)\b[^.;!?]*)?[.!]?\s*$"
 )
 
@@ -100,14 +101,20 @@ def _quoted(text: str, a: int, b: int) -> list[Segment] | None:
         return None
     verb = (hit.group("verb") or hit.group("verb2") or "").casefold()
     frame = Frame("hearsay", who, text[hit.end("quote") : b].strip())
-    return [Segment(hit.start("quote"), hit.end("quote"), (frame,), verb in _DENIAL)]
+    # The quoted words keep their own frames under the speaker's: a condition ("... if the
+    # loan fails"), a question ("...?"), a report inside ("I heard ...", "..., people say").
+    qa, qb = hit.start("quote"), hit.end("quote")
+    inner = _read_sentence(text, qa, qb + 1 if text[qb : qb + 1] == "?" else qb)
+    return [Segment(s.start, min(s.end, qb), (frame, *s.frames), s.negated or verb in _DENIAL)
+            for s in inner] or [Segment(qa, qb, (frame,), verb in _DENIAL)]
 
 
 def _speaker_like_words(who: str) -> bool:
-    """ "chief executive Wanjala Barasa", "the mayor": a speaker, not a clause."""
+    """ "chief executive Wanjala Barasa", "the mayor", "a rival": a speaker, not a clause."""
     words = who.split()
     return 0 < len(words) <= 6 and (
-        words[0].casefold() in ("the", "his", "her", "their", "its", "our", "my") or words[-1][:1].isupper()
+        words[0].casefold() in ("the", "his", "her", "their", "its", "our", "my", "a", "an", "one", "another")
+        or words[-1][:1].isupper()
     )
 
 
@@ -209,6 +216,18 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
                 who = next(trail.group(g) for g in ("who", "who2", "who3", "who4") if trail.group(g))
                 frame = Frame("hearsay", who.strip().rstrip(".!?"), piece.strip())
                 keep[i] = (pb, pb)
+                denial = (trail.group("verb") or "").casefold() in _DENIAL
+                for j in range(i):
+                    frames[j].append(frame)
+                    negated[j] = negated[j] or denial
+                continue
+            hedge = _HEDGE_NOUN.match(piece)
+            if hedge is not None and _has_finite(_WORD.findall(text[pieces[0][0] : pieces[i - 1][1]])):
+                # "..., the CFO's forecast.": an apposition that calls the clause before a
+                # forecast, an estimate or a claim: whose it is, if said, is its speaker.
+                who = re.sub(r"['’]s?$", "", (hedge.group("who") or hedge.group("owner") or "").strip())
+                frame = Frame("hearsay", who, piece.strip())
+                keep[i] = (pb, pb)
                 for j in range(i):
                     frames[j].append(frame)
                 continue
@@ -275,6 +294,19 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
     return _merged(text, sorted((s for s in segs if text[s.start : s.end].strip()), key=lambda s: s.start))
 
 
+# "..., the CFO's forecast.", "..., a company estimate.": a closing apposition that names
+# the clause before as a forecast, an estimate, a claim or a hope of someone's.
+_HEDGE_NOUN = re.compile(
+    r"^\s*(?:(?:the|a|an|his|her|its|their|our|my)\s+(?P<who>(?:[\w'’.\-]+\s+){0,3}?)"
+    r"|(?P<owner>(?:[\w'’.\-]+\s+){0,2}?[\w.\-]+['’]s?\s+))"
+    r"(?:(?:own|latest|initial|early|best|rough|official|internal|public)\s+)?"
+    r"(?P<noun>forecasts?|estimates?|projections?|predictions?|guess|guesses|claims?|allegations?|"
+    r"hopes?|expectations?|assumptions?|targets?|view|opinion|belief)"
+    + REPORT_TIME + r"\s*[.!]*\s*$",
+    re.I,
+)
+
+
 # A condition on the telling, not on what is told ("if you want to come", "if anyone needs
 # the drill", "if that helps"): relevance conditionals.
 _RELEVANCE = re.compile(
@@ -304,13 +336,20 @@ def _descriptive(piece: str) -> bool:
 
 def _described_trail(text: str, pieces: list[tuple[int, int]], i: int) -> tuple[int, str] | None:
     """(first piece of the report, speaker) when pieces ``i`` on close the sentence as a
-    report whose speaker has a description beside it, after a full clause; else ``None``."""
+    report whose speaker has a description beside it (after or before the name), after a
+    full clause; else ``None``."""
     here = text[pieces[i][0] : pieces[i][1]]
     rest = [text[a:b] for a, b in pieces[i + 1 :]]
     beside = text[pieces[i - 1][0] : pieces[i - 1][1]]
     if _BARE_REPORT.match(here) and not rest and i >= 2 and _descriptive(beside):
         k = i - 2
         who = text[pieces[k][0] : pieces[k][1]].strip()
+    elif (
+        _BARE_REPORT.match(here) and not rest and i >= 3 and beside.strip()[:1].isupper()
+        and _descriptive(text[pieces[i - 2][0] : pieces[i - 2][1]])
+    ):
+        # "..., its chief executive, Ysolde Marrack, said.": the description first.
+        k, who = i - 2, beside.strip()
     elif (said := _SAID_NAME.match(here)) is not None and rest and all(_descriptive(r) for r in rest):
         k, who = i, said.group("who")
     else:

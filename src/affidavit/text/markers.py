@@ -243,6 +243,10 @@ _INVESTIGATED = re.compile(
 
 
 _FIRST_PERSON_HEDGES = frozenset({"think", "guess", "reckon", "suppose", "assume"})
+# What opens a clause after a verb that otherwise needs "to": a subject pronoun that is no
+# object, with or without its auxiliary ("hopes he'll pay", "promised they would"; not
+# "offer you the post", nor "agreed that", which minutes write for a decision).
+_CLAUSE_OPENER = re.compile(r"(?:he|she|they|we|i)(?:['’](?:ll|d|s|re|ve|m))?")
 _UP_FOR = re.compile(r"\bup for \w+ing\b")
 _TALK_WORDS = frozenset({"discussed", "discussing", "debated", "debating", "considered", "talked", "floated",
                          "explored", "exploring"})
@@ -268,7 +272,7 @@ _REQUESTED = re.compile(
 _RUMOUR_WORDS = frozenset({"rumour", "rumor", "rumours", "rumors", "word", "hearing", "so", "told",
                            "gossip", "grapevine", "per", "according", "account", "words", "version",
                            "claim", "unverified", "alleged", "unconfirmed", "self", "reported",
-                           "stated", "claimed", "described"})  # fmt: skip
+                           "stated", "claimed", "described", "that's", "that", "this"})  # fmt: skip
 _RUMOURED = re.compile(
     r"\bthere(?:'s| is| are) (?:a )?rumou?rs?\b|\brumou?rs? (?:in|around|at|from|on)\b|"
     r"\bword (?:around|in|at|on) the \w+ is\b|\bword from (?:the )?\w+ is\b|^(?:i'm |i am |we're )?hearing\b|"
@@ -277,7 +281,10 @@ _RUMOURED = re.compile(
     # "(employee's account)", "(per the caller)", "as reported by the customer,"
     r"\((?:per|according to|as told by) [^)]{1,40}\)|\((?:[\w\-]+['’]s )?(?:account|words|version|claim)\)|"
     r"\((?:unverified|alleged|unconfirmed|self-reported)\)|"
-    r"\bas (?:reported|stated|claimed|told|described) by\b"
+    r"\bas (?:reported|stated|claimed|told|described) by\b|"
+    # "..., that's the lie going round", "... — that's what they say": a demonstrative and a
+    # copula after a clause break name what the clause before is, not that it is so.
+    r"(?:[,;]|\s[—–-])\s*(?:that|this)(?:'s|’s| is| was)\s+(?:the|a|an|what|just|only|all)\b"
 )
 
 
@@ -334,6 +341,8 @@ def modalities(text: str) -> set[str]:
             out.add("hedge")  # "I hope Benedikt is the new lead": a wish, not a fact
             continue
         if t in _NEEDS_TO and (i + 1 >= len(toks) or toks[i + 1] != "to"):
+            if i + 1 < len(toks) and _CLAUSE_OPENER.fullmatch(toks[i + 1]):
+                out.add(cls)  # "hopes he'll pay half", "promised she would": a clause
             continue
         if t in _TO_VERB_ONLY and (
             i + 2 >= len(toks) or toks[i + 2] in _NOT_VERB_AFTER_TO or toks[i + 2][:1].isdigit()
