@@ -112,6 +112,14 @@ _JUDGED_FALSE = re.compile(
     r"(?:the[ \t]+case|true|happening|on)\b",
     re.I,
 )
+# "Update: that's off.", "It's been called off.": a plan called off whole, said alone (a
+# past event stays done: "switched the heating on. It's off." is a later state).
+_PLAN_OFF = re.compile(
+    _SENTENCE_OPEN + r"(?:(?:update|edit)[ \t]*:[ \t]*)?(?:it|that|this)"
+    r"(?:['’]s|[ \t]+is|[ \t]+has[ \t]+been|['’]s[ \t]+been)[ \t]+"
+    r"(?:off|cancell?ed|called[ \t]+off|not[ \t]+happening)[ \t]*(?:after[ \t]+all)?[ \t]*[.!]",
+    re.I,
+)
 _DOUBTED = re.compile(
     r"\b(?:if|whether)[ \t]+(?:that|this|it)(?:['’]s|[ \t]+is|[ \t]+was)[ \t]+(?:really[ \t]+)?"
     r"(?:true|right|correct|accurate|real|the[ \t]+case|legit)\b"
@@ -161,6 +169,9 @@ def check_undone(claim: str, ev: str, subject: str, start: int) -> Undone:
     for m in _JUDGED_FALSE.finditer(later):
         if m.start() > 0 or start > 0:
             return "negation_flipped", m.group(0).strip(" .!"), "the evidence goes on to call it false"
+    off = _PLAN_OFF.search(later) if _claim_kind(claim) == "future" else None
+    if off is not None:
+        return "negation_flipped", off.group(0).strip(" .!"), "the evidence goes on to call it off"
     hit = _DOUBTED.search(later)
     if hit is not None and "hedge" not in markers.modalities(claim):  # "might be closing" keeps the doubt
         return "modality_dropped", hit.group(0).strip(" ?"), "the evidence goes on to doubt it"
