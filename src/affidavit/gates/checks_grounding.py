@@ -245,6 +245,7 @@ def _shorthand(word: str) -> str | None:
 
 
 _COST = frozenset({"cost", "costs"})
+_PRICE_ENDS = re.compile(r"[ \t]*(?:[,.;!?)\n—–]|[ \t]-[ \t]|$)")
 _IS_BEFORE = re.compile(r"\b(?:is|are|was|were|['’]s)[ \t]+(?:now[ \t]+|just[ \t]+|only[ \t]+)?$", re.I)
 
 
@@ -259,6 +260,8 @@ def _priced(claim: str, ev: str) -> set[str]:
         at = ev.find(q.surface)
         if (q.value, q.unit) not in priced or at < 0 or not _IS_BEFORE.search(ev, 0, at):
             continue
+        if not _PRICE_ENDS.match(ev, at + len(q.surface)):
+            continue  # "is €9,000 cheaper", "is €300 a month": no price of the thing
         # The thing priced is the claim's: its clause ("the old one was €95") names it.
         opens = max(ev.rfind(c, 0, at) for c in ",;.\n—")
         if wanted & set(content_lemmas(ev[opens + 1 : at])):
