@@ -5,13 +5,20 @@ claim, then takes it back. The other checks read only the clause the claim match
 one reads what the evidence goes on to say after it, whatever the sentence:
 
 - a negation of the same predicate by the same subject: an elided one ("he would not",
-  "she didn't after all"), whose auxiliary is of the claim's kind (a future for a future, a
-  copula for a copula), or one that restates the claim's verb ("she did not sign it");
+  "she didn't after all", "Actually, she didn't", "Turns out he won't"), whose auxiliary is
+  of the claim's kind (a future for a future, a copula for a copula; an inability undoes a
+  future), or one that restates the claim's verb and nothing else ("she did not sign it");
+  a pronoun is the subject's only when no other name but places and the claim's own
+  stands between, and an elided answer after a question answers the question;
 - a retraction or a denial of what was said ("He later retracted it", "The company denied
-  the report", "The claim was withdrawn");
-- a verdict that it was false ("That turned out to be untrue", "Regulators said the claim
-  was false");
-- a doubt cast on it ("anyone know if that's true?", "can anyone confirm?").
+  the report", "The claim was withdrawn"), unless its own clause denies it ("Nobody
+  denied it");
+- a verdict that it was false, or a sentence that takes the one before back whole ("That
+  turned out to be untrue", "Regulators said the claim was false", "Not true, he's ill",
+  "Scratch that.", "Sorry, my mistake", "That is no longer the case");
+- a plan called off whole, said alone ("Update: that's off."), against a future claim;
+- a doubt cast on it ("anyone know if that's true?", "can anyone confirm?", "or so I
+  thought").
 
 A claim that keeps the undoing (it is negated itself) or reports what was said (its own
 report frame, "was accused of") is not undone: the report stays true. Closed classes of
@@ -29,7 +36,6 @@ from affidavit.text.lemmas import content_lemmas, lemma
 from affidavit.text.markers import negations
 from affidavit.text.names import refers_to
 
-Failure = tuple[str, str] | None
 Undone = tuple[str, str, str] | None  # (code, term, why)
 
 # Where a later clause may begin: a sentence, a line, or a conjoined clause.
