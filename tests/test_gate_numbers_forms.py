@@ -178,10 +178,13 @@ def test_the_same_amount_in_another_form_and_a_different_one(evidence: str, good
 
 def test_a_price_said_with_a_copula_is_what_it_costs() -> None:
     """Write gate 3.97: "the new drill is €180" says what "costs €180" says, of the thing its
-    own clause names: "the old one was €95" prices another drill."""
+    own clause names: "the old one was €95" prices another drill, and "is €95 cheaper" no
+    drill at all (3.108)."""
     evidence = "ok so the new drill for the Orrin shop is €180, the old one was €95"
     assert decide_write("The new drill for the Orrin shop costs €180.", evidence).verdict in ADMITTED
     assert decide_write("The new drill for the Orrin shop costs €95.", evidence).verdict == "REJECT"
+    cheaper = "The new drill for the Orrin shop is €95 cheaper than the old one."
+    assert decide_write("The new drill for the Orrin shop costs €95.", cheaper).verdict == "REJECT"
 
 
 @pytest.mark.parametrize(

@@ -41,6 +41,14 @@ PAIRS = [
         "Aino Repo takes warfarin.",
         "Aino Repo takes apixaban.",
     ),
+    # Write gate 3.109: a chat label's bracketed date is when the message was written.
+    (
+        "temporal_shifted",
+        "lena dahl (mon 9 mar): my cousin ruth brisk starts at the orrin bank on the 16th, so a week"
+        " from today",
+        "Ruth Brisk started at the Orrin bank on 9 March.",
+        "Ruth Brisk starts at the Orrin bank on the 16th.",
+    ),
     # Write gate 3.101: a sentence that opens dated to a past year gives its titles then.
     (
         "temporal_shifted",
@@ -61,6 +69,12 @@ PAIRS = [
         "Aino Repo is to order the new badge readers.",
     ),
 ]
+
+
+def test_a_message_date_is_the_days_own_when_the_message_says_today() -> None:
+    """ "(mon 9 mar): ... started at the bank today" does date the start."""
+    evidence = "lena dahl (mon 9 mar): my cousin ruth brisk started at the orrin bank today"
+    assert decide_write("Ruth Brisk started at the Orrin bank on 9 March.", evidence).verdict in ADMIT
 
 
 def test_a_closing_year_or_since_dates_no_title() -> None:

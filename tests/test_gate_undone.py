@@ -55,6 +55,9 @@ UNDONE = [
     ("negation_flipped", KEYNOTE, KEYNOTE, " Not true, he's ill."),
     ("negation_flipped", KEYNOTE, KEYNOTE, " Not any more."),
     ("negation_flipped", KEYNOTE, KEYNOTE, " Sorry, my mistake - it's Ana Ruiz."),
+    # A plan called off whole, said alone (3.107).
+    ("negation_flipped", KEYNOTE, KEYNOTE, " Update: that's off."),
+    ("negation_flipped", KEYNOTE, KEYNOTE, " It's been called off."),
     # A doubt cast on it.
     ("modality_dropped", "Kobo Foods will close the Leeds depot.", "Kobo Foods will close the Leeds depot.",
      " Anyone know if that's true?"),
@@ -89,6 +92,8 @@ STANDING = [
      "Kobo Foods will close the Leeds depot. It denied the union's request for talks."),
     ("Tomas Berg will give the keynote.", "Tomas Berg will give the keynote. Later he confirmed it."),
     ("Mira Kallas won the Orrin prize.", "Mira Kallas won the Orrin prize. Nobody denied it."),
+    # A past event stays done when a later state is "off".
+    ("Ana Ruiz switched the Orrin heating on.", "Ana Ruiz switched the Orrin heating on at 6. It's off now."),
     # "..., my bad" owns up to an earlier error; the sentence it ends stands.
     ("Mira Kallas chairs the Orrin meetup on Friday.",
      "ok correction from earlier: Mira Kallas chairs the Orrin meetup on FRIDAY not thursday, my bad"),

@@ -89,6 +89,13 @@ PAIRS = [
         "Ysolde Marrack is the chair of the Kesteven Trust.",
         "Ysolde Marrack is a trustee of the Kesteven Trust.",
     ),
+    # An owner that is itself owned ("the Kesteven Trust's rival") is another party (3.108).
+    (
+        "relation_transposed",
+        "Ysolde Marrack, the chair of the Kesteven Trust's rival, opened the fete.",
+        "Ysolde Marrack is the chair of the Kesteven Trust.",
+        "Ysolde Marrack is the chair of the Kesteven Trust's rival.",
+    ),
     # A reduced passive in minutes names its own doer (3.98).
     (
         "relation_transposed",

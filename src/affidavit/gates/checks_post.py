@@ -40,6 +40,8 @@ _OWNER_BEFORE = re.compile(
 )
 _PRONOUN_BEFORE = re.compile(r"\b(?:its|their)[ \t]+(?:[a-z][\w\-]*[ \t]+){0,2}$", re.I)
 _OWNER_AFTER = re.compile(r"[ \t]+(?:of|at)[ \t]+(?:the[ \t]+)?(?P<owner>" + _NAME + r")")
+_OWNED_BY = re.compile(r"['’]s?[ \t]+([a-z][\w\-]*)")
+_OWNED = "\x00"  # between an owner and what of it owns the post: "Kesteven Trust" "rival"
 _MODIFIERS = frozenset({"new", "former", "current", "acting", "interim", "deputy", "joint", "founding"})
 
 
@@ -85,7 +87,11 @@ def _owners(ev: str, post: str) -> list[str | None]:
             after = _OWNER_AFTER.match(ev, hit.end(), b)
             before = _OWNER_BEFORE.search(ev, a, hit.start())
             if after is not None:
-                out.append(after.group("owner").rstrip("."))
+                # "the chair of the Kesteven Trust's rival": the rival's chair, not the trust's
+                name = after.group("owner").rstrip(".")
+                bare = re.sub(r"['’]s?$", "", name)
+                owned = _OWNED_BY.match(ev, after.start("owner") + len(bare), b)
+                out.append(f"{bare}{_OWNED}{owned.group(1)}" if owned else name)
             elif before is not None:
                 out.append(before.group("owner").rstrip("."))
             elif _PRONOUN_BEFORE.search(ev, a, hit.start()) and ev[a : hit.start()].count(",") >= 1:
@@ -112,9 +118,9 @@ def check_post_owner(claim: str, ev: str) -> Failure:
     owners = _owners(ev, post)
     if not owners or any(o is None for o in owners):
         return None
-    if any(_same_owner(owner, o) for o in owners if o is not None):
-        return None
-    other = next(o for o in owners if o is not None)
+    if any(_same_owner(owner, o) for o in owners if o is not None and _OWNED not in o):
+        return None  # (an owner's own "X's rival" is another party)
+    other = next(o for o in owners if o is not None).replace(_OWNED, "'s ")
     return owner, f"the evidence names the {post} of '{other}', not of '{owner}'"
 
 

@@ -71,3 +71,44 @@ def check_relative_phrase(claim: str, ev: str) -> tuple[str, str] | None:
         if held:
             return phrase, f"the evidence counts another time from now than '{phrase}'"
     return None
+
+
+# "aster (mon 9 mar): ...", "Lena (10:42, 9 March): ...": a chat label's bracketed date
+# dates the message, not what the message says.
+_LABEL_DATE = re.compile(r"^[ \t]*[^\W\d_][^\n:()]{0,40}?[ \t]*\((?P<when>[^()\n]{1,30})\)[ \t]*:", re.M)
+_DAY_MONTH = re.compile(
+    r"\b(?P<day>\d{1,2})(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?P<month>[a-z]{3,9})\b\.?", re.I
+)
+# "today" is the message's day; "a week from today" is not.
+_TODAY = re.compile(
+    r"\b(?<!from[ ])(?:today|tonight|this[ \t]+(?:morning|afternoon|evening)|just[ \t]+now)\b", re.I
+)
+
+
+def _day_months(text: str) -> set[tuple[int, str]]:
+    return {(int(m.group("day")), m.group("month")[:3].casefold()) for m in _DAY_MONTH.finditer(text)
+            if m.group("month")[:3].casefold() in _MONTH_STEMS}
+
+
+_MONTH_STEMS = frozenset(m[:3] for m in _KINDS["month"])
+
+
+def check_message_date(claim: str, ev: str) -> tuple[str, str] | None:
+    """A claim's day that the evidence gives only as its message's date, in a chat label's
+    bracket, when the message says nothing happens that day ("today"): the date is when it
+    was written ("aster (mon 9 mar): ... starts at the bank on the 16th" gives no "started
+    on 9 March")."""
+    wanted = _day_months(claim)
+    if not wanted:
+        return None
+    labels = list(_LABEL_DATE.finditer(ev))
+    stamped = {d for m in labels for d in _day_months(m.group("when"))}
+    if not wanted & stamped or _TODAY.search(ev):
+        return None
+    body = ev
+    for m in reversed(labels):
+        body = body[: m.start("when")] + " " * len(m.group("when")) + body[m.end("when") :]
+    day, month = next(iter(wanted & stamped))
+    if (day, month) in _day_months(body):
+        return None
+    return f"{day} {month}", "the evidence gives that date only as when the message was written"

@@ -73,7 +73,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.118+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.119+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -663,6 +663,10 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
         return _refuse("temporal_shifted", failure, shape, span, ran)
     ran.append("ended_later")  # "... Resigned with effect from 28 February 2025."
     failure = checks_called_off.check_ended_later(claim, evidence, subject)
+    if failure is not None:
+        return _refuse("temporal_shifted", failure, shape, span, ran)
+    ran.append("message_date")  # "aster (mon 9 mar): ..." dates the message, not its news
+    failure = checks_timewords.check_message_date(claim, evidence)
     if failure is not None:
         return _refuse("temporal_shifted", failure, shape, span, ran)
     ran.append("field_doer")  # "supervisor: Prof. X" on a CV: X supervised, whatever the span
