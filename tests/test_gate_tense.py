@@ -115,3 +115,11 @@ def test_an_action_list_is_still_to_do() -> None:
         no = decide_write("Eino Saari confirmed the catering.", ev)
         assert no.refusal is not None and no.refusal.code == "modality_dropped", (ev, no)
         assert decide_write("Eino Saari is to confirm catering.", ev).verdict in ADMIT, ev
+
+
+def test_the_dated_post_check_is_named_when_it_refuses() -> None:
+    """The decision's last check is the one that refused: 'dated_post', not the one before."""
+    no = decide_write("Tibor Vask is the mayor.", "In 1998, Mayor Tibor Vask opened the Orrin bridge.")
+    assert no.verdict == "REJECT" and no.checks[-1] == "dated_post", no.checks
+    yes = decide_write("Tibor Vask is the mayor.", "Tibor Vask, mayor since 1998, opened the bridge.")
+    assert yes.verdict in ADMIT and "dated_post" in yes.checks

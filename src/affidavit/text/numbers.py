@@ -270,19 +270,16 @@ def dates(text: str) -> tuple[tuple[DateValue, ...], tuple[tuple[int, int], ...]
 
 
 _CLOCK = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])(?:\s?([ap]\.?m\.?)(?!\w))?", re.I)
-# Continental groupings: "12 000" (a space or no-break space between thousands) and a
-# decimal comma before a scale ("1,2 mio", "3,5 mln"). ``_regrouped`` rewrites them in
-# the same number of characters ("12,000", "1.2 mio"), so every offset stays the text's.
+# Continental groupings: "12 000" (a space or no-break space between thousands), and the
+# decimals below. ``_regrouped`` rewrites them in the same number of characters ("12,000",
+# "1.2 mio"), so every offset stays the text's.
 _SPACE_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d]|[.,]\d)")
-_COMMA_DECIMAL = re.compile(
-    r"(?<![\d.,])(\d{1,3}),(\d{1,2})(?=\s?(?:mio|mln|mld|million|millions|billion|bn|miljoner|miljoonaa)\b)",
-    re.I,
-)
 
 
 _REGROUP_HINT = re.compile(r"\d[ \u00a0\u202f]\d|\d,\d|\d\.\d{3}|\d['’]\d{3}")
 # Continental decimals. A comma followed by one or two digits and no third is never an
-# English thousands separator, so it is a decimal comma ("2,5 km", "12,50 EUR", "994,50 €");
+# English thousands separator, so it is a decimal comma ("2,5 km", "12,50 EUR", "994,50 €",
+# "1,2 mio" before a scale);
 # read as two numbers it gave a claim either half ("ran 5 km" from "2,5 km"). Written
 # with thousands grouped by dots or spaces before it, the groups are thousands
 # ("1.350,00", "12 000,50"); the Swiss group thousands with an apostrophe ("CHF 1'250.00").
@@ -314,7 +311,6 @@ def _regrouped(text: str) -> str:
     out = _APOSTROPHE_GROUPED.sub(lambda m: re.sub("['’]", ",", m.group(0)), out)
     out = _SPACE_GROUPED.sub(lambda m: re.sub(r"[ \u00a0\u202f]", ",", m.group(0)), out)
     out = _DOT_GROUPED.sub(lambda m: m.group(0).replace(".", ","), out)
-    out = _COMMA_DECIMAL.sub(lambda m: f"{m.group(1)}.{m.group(2)}", out)
     return _DECIMAL_COMMA.sub(lambda m: f"{m.group(1)}.{m.group(2)}", out)
 
 
