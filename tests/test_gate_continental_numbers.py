@@ -13,11 +13,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from gate_pairs import assert_pair
 
-from affidavit.gates.write import decide_write
 from affidavit.text.numbers import quantities
-
-ADMITTED = ("ACCEPT", "RESCUE")
 
 PAIRS = [  # (evidence, admitted claim, refused claim)
     pytest.param("Wendelin Ostrakov ran 2,5 km on Sunday.",
@@ -53,11 +51,7 @@ PAIRS = [  # (evidence, admitted claim, refused claim)
 def test_the_value_is_admitted_and_a_part_of_it_refused(evidence: str, admitted: str,
                                                         refused: str) -> None:
     """Paired over the same evidence: the value read whole is admitted; a part is refused."""
-    kept = decide_write(admitted, evidence)
-    assert kept.verdict in ADMITTED, (kept.verdict, kept.refusal)
-    wrong = decide_write(refused, evidence)
-    assert wrong.verdict == "REJECT"
-    assert wrong.refusal is not None and wrong.refusal.code == "numeral_invented"
+    assert_pair("numeral_invented", evidence, refused, admitted)
 
 
 @pytest.mark.parametrize(("text", "values"), [
