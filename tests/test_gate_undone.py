@@ -120,3 +120,27 @@ def test_a_report_of_what_was_said_stays_true() -> None:
     evidence = "Kobo Foods was accused of dumping waste in the Aire. It denied the allegation."
     assert decide_write("Kobo Foods was accused of dumping waste in the Aire.", evidence).verdict in ADMIT
     assert decide_write("Kobo Foods dumped waste in the Aire.", evidence).verdict == "REJECT"
+
+
+# Every kind of later sentence the readings take, once each: the key words looked for
+# before the scans (``checks_undone._has``) must never hide one of them.
+PREFILTERED = [
+    "Later he said he would not.", "Actually, he can't.", "It later retracted it.",
+    "The story was later denied.", "That turned out to be a hoax.", "It was a lie.",
+    "Not true, he's ill.", "Not any more.", "That is no longer the case.", "My mistake.",
+    "Sorry, my bad.", "I was wrong.", "Forget what I said.", "Scratch that.",
+    "Ignore the above.", "Disregard my last.", "Update: it's been cancelled.", "It's off.",
+    "Can anyone confirm?", "Is that really true?", "Or so I thought.",
+]
+
+
+@pytest.mark.parametrize("later", PREFILTERED)
+def test_the_key_words_never_hide_a_reading(later: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same finding with the prefilter as with every scan run, and a finding at all."""
+    from affidavit.gates import checks_undone
+
+    evidence = f"{KEYNOTE} {later}"
+    found = checks_undone.check_undone(KEYNOTE, evidence, "Tomas Berg", 0)
+    monkeypatch.setattr(checks_undone, "_has", lambda low, keys: True)
+    assert found is not None
+    assert checks_undone.check_undone(KEYNOTE, evidence, "Tomas Berg", 0) == found
