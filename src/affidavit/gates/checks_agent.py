@@ -14,6 +14,7 @@ from affidavit.gates.checks_scan import _is_verb, scan
 from affidavit.gates.write_parse import Mention, analyse, main_start, mentions
 from affidavit.text.lemmas import content_lemmas, equivalent, lemma
 from affidavit.text.names import refers_to
+from affidavit.text.reference import description_referent
 
 Failure = tuple[str, str] | None
 _TOKEN = re.compile(r"[\w'’\-]+|[,;:()]")
@@ -273,8 +274,16 @@ def check_possessor_swap(claim: str, ev: str) -> Failure:
 # An action item: "Action: Rune to book the hall", "- Aud Sæther to review the draft".
 _ACTION_ITEM = re.compile(
     r"(?:^|\n|[:;.]\s)[ \t]*(?:[-*•][ \t]*)?"
-    r"(?P<name>[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*){0,2})[ \t]+to[ \t]+(?P<verb>[a-z][\w\-]*)"
+    # "Rune to book the hall", and a role for a doer: "the treasurer to open an account".
+    r"(?P<name>[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*){0,2}|(?:[Tt]he|[Oo]ur)[ \t]+[a-z][\w\-]*)"
+    r"[ \t]+to[ \t]+(?P<verb>[a-z][\w\-]*)"
 )
+
+
+def _role_holder(ev: str, doer: str) -> str | None:
+    noun = re.sub(r"^(?:[Tt]he|[Oo]ur)[ \t]+", "", doer).casefold()
+    at = ev.find(doer)
+    return description_referent(ev, mentions(ev), noun, at) if at >= 0 else None
 
 
 def check_action_doer(claim: str, ev: str) -> Failure:
@@ -291,6 +300,9 @@ def check_action_doer(claim: str, ev: str) -> Failure:
         if verb in wanted:
             doers.setdefault(verb, []).append(m.group("name"))
     for verb, names in sorted(doers.items()):
+        # A role ("Treasurer", "the treasurer") is whom the minutes bind it to ("Treasurer:
+        # Omari Kassimu"), or nobody the claim may name.
+        names = [_role_holder(ev, n) or n for n in names]
         if not any(refers_to(subject, n) or refers_to(n, subject) for n in names):
             return subject, f"the action to '{verb}' is {names[0]}'s, not '{subject}''s"
     return None

@@ -84,6 +84,54 @@ def check_quantifier(claim: str, ev: str) -> Failure:
         return term, f"the claim says '{term}', stronger than the evidence's quantifier"
     if rc == markers.UNIVERSAL and markers.has_exception(ev) and not markers.has_exception(claim):
         return term, f"the claim says '{term}' but the evidence states an exception"
+    if rc == markers.UNIVERSAL:
+        narrowed = _restrictor_dropped(claim, ev)
+        if narrowed is not None:
+            return term, f"the evidence says '{narrowed}'; the claim says '{term}' of more"
+    return None
+
+
+# "all trips to the outer islands", "every shop that sells fuel": a universal narrowed by
+# what follows its noun. A claim that keeps the universal but not that narrowing ("all of
+# its trips") speaks of more than the evidence does.
+_ALL_NOUN = re.compile(
+    r"\b(?P<q>all|every|each)\s+(?:of\s+)?(?:(?:the|its|their|his|her|our|my|your|these|those)\s+)?"
+    r"(?P<noun>[a-z][\w\-]*)\s+(?P<rest>(?:to|from|in|at|on|for|with|of|near|that|which|who|whose)\s+"
+    r"[^,;:.!?\n]{1,60})",
+    re.I,
+)
+_TIME_OBJECT = re.compile(
+    r"^(?:on|in|at|for|from)\s+(?:the\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"weekdays?|weekends?|today|tomorrow|yesterday|this|next|last|time|once)",
+    re.I,
+)
+
+
+_TIME_NOUNS = frozenset({
+    "day", "week", "month", "year", "morning", "afternoon", "evening", "night", "time", "season",
+    "weekend", "weekday", "summer", "winter", "spring", "autumn", "term", "quarter", "hour", "minute",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december",
+})  # fmt: skip
+
+
+def _restrictor_dropped(claim: str, ev: str) -> str | None:
+    claim_lemmas = set(content_lemmas(claim))
+    for m in _ALL_NOUN.finditer(ev):
+        rest = m.group("rest")
+        if _TIME_OBJECT.match(rest):
+            continue  # "all shops on Sunday": a time, not a narrower set
+        noun = lemma(m.group("noun").casefold())
+        if noun in _TIME_NOUNS:
+            continue  # "every January for the txotx season": a time that recurs, not a set
+        if noun not in claim_lemmas:
+            continue  # not the claim's set
+        # The narrowing phrase up to its first verb-like break: its own content words.
+        words = [w for w in content_lemmas(rest.split(" as ")[0].split(" because ")[0]) if w != noun]
+        if words and not any(w in claim_lemmas for w in words[:3]):
+            return " ".join([m.group("q"), m.group("noun"), *rest.split()[:4]])
     return None
 
 

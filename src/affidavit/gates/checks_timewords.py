@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from affidavit.text import anchored
+
 _KINDS: dict[str, frozenset[str]] = {
     "weekday": frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}),
     "month": frozenset({"january", "february", "march", "april", "may", "june", "july", "august",
@@ -79,6 +81,12 @@ _LABEL_DATE = re.compile(r"^[ \t]*[^\W\d_][^\n:()]{0,40}?[ \t]*\((?P<when>[^()\n
 _DAY_MONTH = re.compile(
     r"\b(?P<day>\d{1,2})(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?P<month>[a-z]{3,9})\b\.?", re.I
 )
+# A claim about the message itself ("said on 16 January", "posted on ...") is dated by it.
+_REPORTED = re.compile(
+    r"\b(?:said|says|told|wrote|writes|messaged|texted|posted|called|rang|phoned|announced|reported|"
+    r"confirmed|emailed|replied|asked|left a (?:message|voicemail))\b",
+    re.I,
+)
 # "today" is the message's day; "a week from today" is not.
 _TODAY = re.compile(
     r"\b(?<!from[ ])(?:today|tonight|this[ \t]+(?:morning|afternoon|evening)|just[ \t]+now)\b", re.I
@@ -101,13 +109,15 @@ def check_message_date(claim: str, ev: str) -> tuple[str, str] | None:
     wanted = _day_months(claim)
     if not wanted:
         return None
-    labels = list(_LABEL_DATE.finditer(ev))
-    stamped = {d for m in labels for d in _day_months(m.group("when"))}
-    if not wanted & stamped or _TODAY.search(ev):
-        return None
+    labels = [(m.start("when"), m.end("when")) for m in _LABEL_DATE.finditer(ev)]
+    # "[Fri 16 Jan 2026] Goizane: ...", "TARNBY, 2 February 2026 — ...": a stamp or dateline.
+    labels += [(a, b) for _, a, b in anchored.message_dates(ev)]
+    stamped = {d for a, b in labels for d in _day_months(ev[a:b])}
+    if not wanted & stamped or _TODAY.search(ev) or _REPORTED.search(claim):
+        return None  # the message's own day: what it reports ("said on 16 Jan") is that day's
     body = ev
-    for m in reversed(labels):
-        body = body[: m.start("when")] + " " * len(m.group("when")) + body[m.end("when") :]
+    for a, b in sorted(labels, reverse=True):
+        body = body[:a] + " " * (b - a) + body[b:]
     day, month = next(iter(wanted & stamped))
     if (day, month) in _day_months(body):
         return None

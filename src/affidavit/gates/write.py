@@ -73,7 +73,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.119+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.120+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -586,6 +586,16 @@ def _role_noun_reading(claim: str) -> str | None:
     return f"{x} {third} {y}." if role == "agent" else f"{y} {third} {x}."
 
 
+_ASKED = re.compile(r"[ \t]+(?:asked|asks|wondered|wonders|wanted to know|wants to know)\b")
+
+
+def _asks(claim: str, subject: str) -> bool:
+    """ "Máret asked whether Juuso paid ...": the subject is who asks, so a chat label naming
+    them is the speaker the claim means (as for "Máret said that ...")."""
+    at = claim.find(subject)
+    return 0 <= at <= 4 and _ASKED.match(claim, at + len(subject)) is not None
+
+
 def _decide(claim: str, evidence: str) -> WriteDecision:
     # What the evidence takes back ("room 12 - no wait, room 14") is blanked: same offsets.
     original, evidence = evidence, corrections.corrected(evidence)
@@ -598,7 +608,7 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
     claim_names = tuple(m.name for m in found)
     possessed = any(m.possessive for m in found if m.name == subject)
     reported = any(f.kind == "hearsay" and f.arg and refers_to(subject, f.arg)
-                   for seg in context.read(claim) for f in seg.frames)
+                   for seg in context.read(claim) for f in seg.frames) or _asks(claim, subject)
     linked = linked_sentences(evidence, subject, view, claim_names, possessed=possessed, reported=reported)
     if not linked and len(key_tokens(subject)) == 1:
         # "Kestrel employs 14 people.": a one-word name the finder read as a common word.

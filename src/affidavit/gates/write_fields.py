@@ -135,6 +135,9 @@ def _readings(evidence: str) -> list[tuple[int, int, str]]:
     records = {m.group("id").lstrip("#") for m in _RECORD.finditer(evidence)}
     record = _RECORD.search(evidence) if len(records) == 1 else None  # one record, or whose is unsaid
     record_name = f"{record.group('kind').capitalize()} {record.group('id')}" if record else None
+    # "Support ticket 7783 — ...": the record as its title line names it, and its id
+    # without the "#" a claim may leave off ("ticket MT-5521").
+    names = _record_names(evidence, record) if record else []
     titles = [v for label, v, _, _ in fields if label in _TITLES and not _RECORD.fullmatch(v)]
     title = titles[0] if len(titles) == 1 else None
     undone = _TICKET_UNDONE.search(evidence) is not None
@@ -150,8 +153,11 @@ def _readings(evidence: str) -> list[tuple[int, int, str]]:
                 said = [f"{who} reported {title}" if title else "",
                         f"{who} reported {record_name}" if record_name else ""]
             elif label in _ASSIGNED:
-                said = [f"{record_name} was assigned to {who}" if record_name else "",
-                        f"{who} is the assignee"]
+                said = [f"{who} is the assignee"]
+                for name in names:
+                    said += [f"{name} was assigned to {who}", f"{who} is assigned {name}",
+                             f"{who} is the assignee of {name}"]
+                    said += [f"{who} handled {name}"] if label == "handled by" else []
             else:
                 said = [f"{who} requested {title}" if title else "",
                         f"{who} raised {record_name}" if record_name else ""]
@@ -187,6 +193,23 @@ def _readings(evidence: str) -> list[tuple[int, int, str]]:
             elif lang and re.search(r"(?i)\bfluent\b", quality):
                 out.append((start, end, f"{person[0]} is fluent in {lang}."))
     return out
+
+
+# A title line's words before the record's kind ("Support ticket 7783", "IT Helpdesk ticket ...").
+_TITLE_LEAD = re.compile(r"(?:^|\n)[ \t]*(?P<lead>(?:[A-Za-z][\w\-]*[ \t]+){1,2})$")
+
+
+def _record_names(evidence: str, record: re.Match[str]) -> list[str]:
+    """The record's names for its readings: "Ticket #MT-5521" and "Ticket MT-5521"; with
+    the words its own title line puts before it ("Support ticket 7783"), that form too."""
+    kind, ident = record.group("kind"), record.group("id")
+    names = [f"{kind.capitalize()} {ident}"]
+    if ident.startswith("#"):
+        names.append(f"{kind.capitalize()} {ident[1:]}")
+    lead = _TITLE_LEAD.search(evidence, 0, record.start())
+    if lead is not None and not mentions(lead.group("lead")):
+        names.append(f"{lead.group('lead').strip()} {kind.casefold()} {ident.lstrip('#')}")
+    return names
 
 
 def _invoice(evidence: str, fields: list[tuple[str, str, int, int]],

@@ -28,7 +28,7 @@ from affidavit.gates.write_writer import (
     second_person_rewrites,
     signature_cut,
 )
-from affidavit.text import markers, timeline
+from affidavit.text import anchored, markers, timeline
 from affidavit.text.lemmas import lemma
 from affidavit.text.names import _in_order, key_tokens, refers_to
 from affidavit.text.sentences import DATELINE
@@ -45,6 +45,9 @@ _NO_PRONOUN_START = frozenset(
 )
 
 
+_PRONOUN_THEN_WORD = re.compile(r"\b(?:I|[Ww]e|[Tt]hey|[Hh]e|[Ss]he)[ \t]+(?:[a-z]+ly[ \t]+)?[a-z]{2,}")
+
+
 def _fragment(evidence: str, a: int, b: int) -> bool:
     """A verbless line (a list item under a header).
 
@@ -56,6 +59,8 @@ def _fragment(evidence: str, a: int, b: int) -> bool:
         return False
     if _PRONOUN_CLITIC.search(evidence, a, b):
         return False  # "You're on call Saturday": a subject and its verb in one word
+    if _PRONOUN_THEN_WORD.search(evidence, a, b):
+        return False  # "I drive a truck for Kökpar": a subject pronoun, then its verb
     found = mentions(evidence, a, b)
     if found and not found[0].possessive and evidence[a : found[0].start].strip().casefold() in ("", "the"):
         nxt = (
@@ -399,6 +404,14 @@ def _verb_opens(evidence: str, start: int, end: int) -> bool:
     if not words:
         return False
     first = words[0]
+    if _NEGATED_AUX.fullmatch(first.casefold().replace("’", "'")) or first.casefold() == "gonna":
+        # "Goizane: cant make dinner tmrw": a chat turn drops its subject before a negated
+        # auxiliary as before a past verb; "can't you come?" has its subject after it.
+        return len(words) < 2 or words[1].casefold() not in _SUBJECT_PRONOUNS
+    second = words[1] if len(words) > 1 else ""
+    inverted = second.casefold() in _SUBJECT_PRONOUNS | _DETERMINERS or second[:1].isupper()
+    if first.casefold() in AUX and inverted:
+        return False  # "will you bring wine", "did the Baja shipment leave": a question
     if first[:1].isupper():
         # A one-line message is recased ("Kofi: Finished the migration."): a capital opens
         # a verb only when it is inflected and no verb follows it, as one would a name
@@ -408,6 +421,16 @@ def _verb_opens(evidence: str, start: int, end: int) -> bool:
             return False
         first = low
     return _verb_word(first)
+
+
+# "can't", "cant", "won't", "didnt": an auxiliary negated as chat writes it, with or
+# without its apostrophe (a closed class of English function words).
+_NEGATED_AUX = re.compile(
+    r"(?:ca|wo|do|does|did|is|are|was|were|could|should|would|must|need|has|have|had|ai)n'?t"
+)
+_DETERMINERS = frozenset({"the", "a", "an", "my", "your", "ur", "his", "her", "our", "their", "its", "this",
+                          "that", "these", "those", "any", "some", "every", "each"})
+_SUBJECT_PRONOUNS = frozenset({"i", "you", "u", "we", "he", "she", "they", "it", "there", "this", "that"})
 
 
 def _verb_word(word: str) -> bool:
@@ -512,7 +535,10 @@ def _dated(evidence: str, entry: Linked) -> Linked:
     """The entry with its dates also read in words (a range, "b. 1970", "two years later"),
     and an age in apposition ("Seok-jin Do, 67, ...") read as one."""
     subs, reach = timeline.rewrites(evidence, *entry.span)
-    subs += _ages(evidence, *entry.span)
+    # "tmrw" in a message stamped Fri 16 Jan 2026: Saturday 17 January 2026.
+    relative, reach_back = anchored.rewrites(evidence, *entry.span)
+    subs += relative + _ages(evidence, *entry.span)
+    reach = min(reach, reach_back)
     if not subs:
         return entry
     return Linked(entry.span, entry.subs + subs, min(entry.reach, reach))

@@ -32,15 +32,30 @@ _DASHES = re.compile(r"[ \t]*(?:[—–]|--?)[ \t]*")
 # After the writer's name on its line: nothing, a role or time after a comma, a profile bar.
 _AFTER_NAME = re.compile(r"[ \t]*(?:$|[,|(<]|[—–-][ \t])")
 _INTRO_BEFORE = re.compile(r"(?:it'?s|it’s|this is|I'm|I’m|I am)[ \t]+$", re.I)
+_INTRO_RIGHT_BEFORE = re.compile(
+    r"(?:^|[,.!:;—–-][ \t]*)(?:it'?s|it’s|this is|I'?m|I’m|I am|my name is)[ \t]+$", re.I
+)
 _INTRO_AFTER = re.compile(r"[ \t]+here\b(?=[ \t]*(?:[.,!:;—–-]|$))", re.I)  # not "here with me"
 # "aster (mon 9 mar): ...", "Lena Dahl (10:42): ...": a bracketed date or time after a
 # label's name is no part of the name.
 _LABEL_TIME = r"(?:[ \t]*\([^()\n:]{1,24}\)|[ \t]*\(\d{1,2}:\d{2}\))?"
 # "Rodel: ...", "Ticket 7 - Signe Haug: ...": a label opening the line or after a dash.
 # A chat export's time may open the line: "[10:02] lorea: ...".
+# A chat export's stamp may open the line: "[10:02] lorea: ...", "[Sat 14 Mar 2026] Talshyn: ...".
+_STAMP = r"(?:" + CHAT_TIME + r"|\[[^\]\n]{1,40}\])"
 _LABEL = re.compile(
-    r"[ \t]*(?:" + CHAT_TIME + r"[ \t]+)?(?:[^\n:]{0,40}?[ \t][-—–|][ \t]*)?"
+    r"[ \t]*(?:" + _STAMP + r"[ \t]+)?(?:[^\n:]{0,40}?[ \t][-—–|][ \t]*)?"
     r"(?P<label>[^\W\d_][\w'’.\- ]{0,40}?)" + _LABEL_TIME + r":[ \t]+\S"
+)
+# "[Lippu] I'll get 200 ...": a name in brackets opening the line is its speaker.
+_BRACKET_LABEL = re.compile(
+    r"[ \t]*(?:" + _STAMP + r"[ \t]+)?\[(?P<label>[^\W\d_][\w'’.\- ]{0,40}?)\][ \t]+\S"
+)
+# "u/adobo_sa_gata: ...", "Posted by hrafn_k: ...", "@kofi_m: ...": a forum or chat
+# handle opening the message names its writer (a handle is no name the finder reads).
+_HANDLE = re.compile(
+    r"[ \t]*(?i:posted by[ \t]+)?(?P<h>[uU]/[\w\-]{2,30}|@[\w.]{2,30}|[a-z][a-z0-9]*_[a-z0-9_]{1,30})"
+    r"(?:[ \t]+(?i:wrote|posted))?[ \t]*:[ \t]+\S"
 )
 _QUOTES = ('"', "“", "”", "‘", "«")
 _RELAY = re.compile(r"->|→|=>|\b(?:passing on|forwarding|on behalf of|texted|wrote|says|said)\b", re.I)
@@ -109,9 +124,16 @@ def _candidates(text: str) -> list[Mention]:
         if named is not None:
             found.append(named)
     a, b = lines[0]
-    for m in mentions(text, a, b)[:1]:
+    handle = _HANDLE.match(text, a, b)
+    if handle is not None:
+        found.append(Mention(handle.group("h"), handle.start("h"), handle.end("h"), False))
+    first = mentions(text, a, b)
+    for m in first[:1]:
         if _INTRO_AFTER.match(text, m.end, b) or _INTRO_BEFORE.search(text[a : m.start]):
             found.append(m)
+    # "Voicemail, Wed 15 Jul: Hi bibi, it's Hamadi from the clinic.", "Sälem! I'm Äset, 29":
+    # an introduction later in the first line, opening its sentence (never an owner's name).
+    found += [m for m in first[1:] if not m.possessive and _INTRO_RIGHT_BEFORE.search(text, a, m.start)]
     return found
 
 
@@ -269,12 +291,19 @@ def signature_cut(text: str, a: int, signer: Mention) -> int:
 
 # What follows a label's name: its colon, after a bracketed time or date ("(mon 9 mar)").
 _AFTER_LABEL = re.compile(_LABEL_TIME + r":[ \t]+\S")
+_STAMP_ONLY = re.compile(r"[ \t]*" + _STAMP + r"[ \t]+")
 
 
 def labelled(text: str, m: Mention) -> bool:
     """``m`` is a chat speaker label ("Rodel: he fixed our tank"): who speaks, not a doer."""
     start = text.rfind("\n", 0, m.start) + 1
-    return not text[start : m.start].strip() and bool(_AFTER_LABEL.match(text, m.end))
+    before = text[start : m.start]
+    if not before.strip():
+        return bool(_AFTER_LABEL.match(text, m.end))
+    if before.strip() == "[" or _STAMP_ONLY.fullmatch(before) or _STAMP_ONLY.fullmatch(before.rstrip("[")):
+        speaker = line_speaker(text, m.start)
+        return speaker is not None and speaker.start == m.start
+    return False
 
 
 def line_speaker(text: str, a: int) -> Mention | None:
@@ -282,13 +311,14 @@ def line_speaker(text: str, a: int) -> Mention | None:
     start = text.rfind("\n", 0, a) + 1
     end = text.find("\n", a)
     end = len(text) if end < 0 else end
-    label = _LABEL.match(text, start, end)
-    if label is None:
-        return None
-    found = mentions(text, label.start("label"), label.end("label"))
-    if len(found) != 1 or found[0].start != label.start("label") or found[0].end != label.end("label"):
-        return None
-    return found[0]
+    for pattern in (_LABEL, _BRACKET_LABEL):
+        label = pattern.match(text, start, end)
+        if label is None:
+            continue
+        found = mentions(text, label.start("label"), label.end("label"))
+        if len(found) == 1 and found[0].start == label.start("label") and found[0].end == label.end("label"):
+            return found[0]
+    return None
 
 
 def turn_speaker(text: str, a: int) -> Mention | None:
@@ -303,7 +333,9 @@ def turn_speaker(text: str, a: int) -> Mention | None:
         label = label_at(text, end, line_end)
         if label is not None:
             found = mentions(text, end, line_end)
-            return next((m for m in found if label[2] is not None and m.start < label[1]), None)
+            # The label's own name: the last before its words ("[Sat 14 Mar] Talshyn: ...").
+            named = [m for m in found if label[2] is not None and m.start < label[1]]
+            return named[-1] if named else None
         if end == 0:
             return None
         end = start
@@ -315,7 +347,9 @@ def label_at(text: str, a: int, b: int) -> tuple[str, int, str | None] | None:
     written as a name (an all-capitals label in title case)."""
     label = _LABEL.match(text, a, b)
     if label is None:
-        return None
+        label = _BRACKET_LABEL.match(text, a, b)
+        if label is None or line_speaker(text, a) is None:
+            return None  # a bracket holds a name, or it is no label
     written = label.group("label").strip()
     found = mentions(text, label.start("label"), label.end("label"))
     named = len(found) == 1 and found[0].start == label.start("label") and found[0].end == label.end("label")

@@ -91,6 +91,8 @@ _LEAD = re.compile(
 )
 # "..., Ana said on Tuesday.", "..., he told reporters last week.": when a report was made.
 REPORT_TIME = r"(?:\s+(?:on|last|this|yesterday|today|earlier|later|in|at)\b(?:\s+[\w\-]+){0,3})?"
+# ... and the date a dated message reads it as ("said yesterday (Sunday 1 February 2026).").
+REPORT_TIME += r"(?:\s*\([^()\n]{1,40}\))?"
 _TRAIL = re.compile(
     # "..., or so he claims.", "... - at least that's what Ola told me."
     r"^(?:(?:or so|(?:or )?at least (?:that'?s|that is|this is|so) what)\s+)?"

@@ -113,6 +113,7 @@ _CODE_BEFORE = re.compile(
     r"\b(?:CHF|USD|EUR|GBP|JPY|AUD|CAD|NZD|SEK|NOK|DKK|ISK|INR|CNY|ZAR|HKD|SGD|BRL|MXN|PLN|"
     r"CZK|HUF|KRW|TRY|AED|SAR|US\$|A\$|C\$|NZ\$)\s?$"
 )
+_NO_ONE = re.compile(r"\b[Nn]o[\s-]$")
 _SCALE_WORDS = frozenset({"dozen", "hundred", "thousand", "million", "billion"})
 _ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)\b")
 _ORDINALS = {
@@ -439,6 +440,8 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
         word_value = _word_value(m.group(0))
         if word_value is None:
             continue
+        if m.group(0).casefold() == "one" and _NO_ONE.search(text, max(0, m.start() - 4), m.start()):
+            continue  # "no one", "no-one": nobody, not a count of one
         named = name_after(text, m.end())  # "five thousand pesos", "fifteen thousand kroner"
         unit, end = named if named is not None else _unit_at(text, m.end())
         # "a thousand", "the one" are rare in claims; a bare scale word is a number too.

@@ -62,7 +62,10 @@ DETERMINERS = frozenset({"the", "a", "an", "its", "his", "her", "their", "our", 
 _DETERMINERS_AND_PRONOUNS = frozenset({
     "a", "an", "he", "her", "here", "hers", "him", "his", "how", "i", "it", "its", "me", "my", "our",
     "she", "that", "the", "their", "them", "there", "these", "they", "this", "those", "we", "what",
-    "when", "where", "which", "who", "whom", "whose", "why", "you", "your"
+    "when", "where", "which", "who", "whom", "whose", "why", "you", "your",
+    # the indefinite pronouns ("Nobody was hurt", "Everyone agreed"): no one's name
+    "nobody", "someone", "somebody", "everyone", "everybody", "anyone", "anybody", "nothing",
+    "something", "everything", "anything",
 })  # fmt: skip
 _PREPOSITIONS_AND_CONJUNCTIONS = frozenset({
     "about", "above", "across", "after", "against", "along", "although", "among", "and", "around", "as",

@@ -1,0 +1,332 @@
+"""Times a dated message gives relative to its own date, read out as calendar dates.
+
+A message that states when it was written ("[Fri 16 Jan 2026, 18:42] Goizane: ...", a
+news dateline "HRAFNSVÍK, 30 September 2026 — ...", minutes headed "committee minutes,
+Wed 7 January 2026") says which day its "tomorrow", "on Monday", "since thursday", "next
+year" and "from 1 March" are:
+
+* "today" / "tomorrow" / "yesterday" land on the message's day, the next, the one before;
+* a bare weekday lands on the nearest such day before the message's day when its clause
+  looks back (a past verb, "since", "last") and after it when its clause looks ahead
+  ("will", "by", "until"); the message's own weekday, or a clause with no tense, gives
+  nothing (a week either way could be meant);
+* a day and month with no year ("by Fri 9 Jan", "from 1 March") take the year that puts
+  them on the side of the message's date the clause looks to, or, with no tense, the
+  year that puts them within three months of it when the other year is far off; a weekday
+  written with them must agree, or nothing is read;
+* "next year", "last year", "this year" (and "next/last month") count from its year.
+
+The anchor is a date written where a message's date is written: a chat line's bracketed
+stamp (for its own line and those under it, until the next stamp), or the one full date
+of the first line when it is set off by punctuation as a dateline or header ("…, 5 Jan
+2026", never "timetable from 12 January 2026"), or a "Date:" header. A stamp whose weekday
+does not match its date anchors nothing. Readings keep the original words and add the
+date beside them, so a claim that keeps the evidence's wording is read as before.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from affidavit.text.lemmas import _IRREGULAR
+from affidavit.text.sentences import clauses, sentences
+
+Rewrite = tuple[int, int, str]
+
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+           "October", "November", "December")  # fmt: skip
+_MONTH_KEYS = {m[:3].casefold(): i + 1 for i, m in enumerate(_MONTHS)} | {"sept": 9}
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_DAY_KEYS = {d[:3].casefold(): i for i, d in enumerate(_WEEKDAYS)} | {
+    "tues": 1, "weds": 2, "thur": 3, "thurs": 3,
+}  # fmt: skip
+
+_MONTH = r"(?P<month>Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|" \
+    r"Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+_WEEKDAY = r"(?P<wd>(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*)"
+# A full date as a stamp writes it: "Fri 16 Jan 2026", "Wed, 7 January 2026", "5 Jan 2026".
+_FULL = re.compile(
+    rf"(?:{_WEEKDAY}\.?,?[ \t]+)?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?[ \t]+{_MONTH}\.?,?[ \t]+"
+    r"(?P<year>(?:19|20)\d\d)\b",
+    re.I,
+)
+# A day and month with no year after it: "by Fri 9 Jan", "from 1 March", "March 14th".
+_DAY_MONTH = re.compile(
+    rf"\b(?:{_WEEKDAY}\.?,?[ \t]+)?(?:(?P<day>\d{{1,2}})(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?{_MONTH}\b\.?"
+    rf"|(?P<month2>Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+    rf"Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)[ \t]+(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\b)"
+    rf"(?![ \t]*[,/–-]?[ \t]*(?:19|20)\d\d|[ \t]*[–-][ \t]*\d)",
+    re.I,
+)
+# A month alone after a word that makes it a time ("from July", "in August").
+_MONTH_ALONE = re.compile(
+    r"\b(?P<prep>in|from|by|until|till|since|before|after|during)[ \t]+(?:early[ \t]+|late[ \t]+|mid-?)?"
+    r"(?P<month>January|February|March|April|May|June|July|August|September|October|November|December)\b"
+    r"(?![ \t]*,?[ \t]*(?:19|20)\d\d|[ \t]+\d)"
+)
+_BARE_WEEKDAY = re.compile(
+    r"\b(?P<prep>(?:on|since|by|until|till|from|last|this|next|before|after)[ \t]+)?(?P<wd>"
+    r"Mondays?|Tuesdays?|Wednesdays?|Thursdays?|Fridays?|Saturdays?|Sundays?)\b"
+    r"(?![ \t]*,?[ \t]*\d)",
+    re.I,
+)
+_DAY_WORD = re.compile(
+    r"(?<!from )(?<!after )(?<!before )\b(?P<word>today|tonight|tomorrow|tmrw|tmr|tomoz|yesterday)\b"
+    r"(?![ \t]+(?:week|month|year)\b)",
+    re.I,
+)
+_YEAR_WORD = re.compile(r"\b(?<!the )(?P<which>next|last|this)[ \t]+(?P<unit>year|month)\b", re.I)
+
+# A chat stamp opening a line: "[Fri 16 Jan 2026, 18:42] ...", "[Sat 14 Mar 2026] ...".
+_STAMP = re.compile(r"^[ \t]*\[(?P<inner>[^\]\n]{6,40})\]", re.M)
+_DATE_HEADER = re.compile(r"^[ \t]*(?:Date|Sent)[ \t]*:[ \t]*(?P<inner>[^\n]+)", re.M | re.I)
+# What may stand before a dateline's date and after it.
+_BEFORE_DATE = re.compile(r"(?:^|[,—–\-(\[:|·•])[ \t]*$")
+_AFTER_DATE = re.compile(r"[ \t]*(?:$|[—–\-)\]:|·•]|,[ \t]*\d{1,2}[:.]\d\d|,[ \t]*$)")
+_SUBJECT_LINE = re.compile(r"^[ \t]*(?:Subject|Re|Fwd?|Topic|Agenda)[ \t]*:", re.I)
+
+_FUTURE = frozenset({"will", "'ll", "’ll", "shall", "won't", "won’t", "gonna", "going", "tomorrow",
+                     "until", "till", "by", "next", "upcoming", "coming", "from"})  # fmt: skip
+_PAST = frozenset({"was", "were", "had", "did", "since", "last", "ago", "yesterday", "didn't",
+                   "didn’t", "wasn't", "wasn’t", "weren't", "weren’t", "has", "have"})  # fmt: skip
+_PRESENT_BE = frozenset({"is", "are", "am", "be", "being", "get", "gets", "'re", "’re", "'s", "’s"})
+_WORD = re.compile(r"[\w'’]+")
+
+
+def _date(year: int, month: int, day: int) -> datetime.date | None:
+    try:
+        return datetime.date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _stamp_date(text: str) -> datetime.date | None:
+    """The one full date in ``text`` whose weekday, if written, is its own."""
+    found = list(_FULL.finditer(text))
+    if len(found) != 1:
+        return None
+    return _checked(found[0])
+
+
+def _checked(m: re.Match[str]) -> datetime.date | None:
+    day = _date(int(m.group("year")), _MONTH_KEYS[m.group("month")[:3].casefold()], int(m.group("day")))
+    if day is None:
+        return None
+    wd = m.group("wd")
+    if wd and _DAY_KEYS.get(wd[:3].casefold()) != day.weekday():
+        return None  # "Tue 9 June 2026", a Tuesday that was not: no anchor
+    return day
+
+
+def _dateline(evidence: str) -> tuple[datetime.date, int] | None:
+    """The date of the first line when it is written as the message's own date."""
+    start = len(evidence) - len(evidence.lstrip())
+    end = evidence.find("\n", start)
+    end = len(evidence) if end < 0 else end
+    line = evidence[start:end]
+    if _SUBJECT_LINE.match(line):
+        return None
+    found = list(_FULL.finditer(line))
+    if len(found) != 1:
+        return None
+    m = found[0]
+    if not _BEFORE_DATE.search(line[: m.start()]) or not _AFTER_DATE.match(line, m.end()):
+        return None
+    day = _checked(m)
+    return None if day is None else (day, start)
+
+
+def message_dates(evidence: str) -> list[tuple[datetime.date, int, int]]:
+    """The dates that only say when a message was written, with where each is written: a
+    chat stamp's, and a dateline's that runs on into its story ("TARNBY, 2 February 2026 —
+    The ferry ..."); not a header's that ends its line (minutes are dated by their meeting)."""
+    out = []
+    for m in _STAMP.finditer(evidence):
+        full = list(_FULL.finditer(evidence, m.start("inner"), m.end("inner")))
+        if len(full) == 1 and (day := _checked(full[0])) is not None:
+            out.append((day, full[0].start(), full[0].end()))
+    start = len(evidence) - len(evidence.lstrip())
+    end = evidence.find("\n", start)
+    end = len(evidence) if end < 0 else end
+    found = _dateline(evidence)
+    if found is not None:
+        m = next(_FULL.finditer(evidence, start, end))
+        if _RUNS_ON.match(evidence, m.end(), end):
+            out.append((found[0], m.start(), m.end()))
+    return out
+
+
+_RUNS_ON = re.compile(r"[ \t]*(?:[—–\-]|:)[ \t]*\S")
+
+
+def anchor_at(evidence: str, at: int) -> tuple[datetime.date, int] | None:
+    """The date the message holding offset ``at`` was written, and where its stamp starts."""
+    stamps = [(m.start(), _stamp_date(m.group("inner"))) for m in _STAMP.finditer(evidence, 0, at + 1)]
+    if stamps:
+        where, day = stamps[-1]
+        return None if day is None else (day, where)
+    headers = [m for m in _DATE_HEADER.finditer(evidence, 0, at + 1)]
+    if headers:
+        day = _stamp_date(headers[-1].group("inner"))
+        return None if day is None else (day, headers[-1].start())
+    return _dateline(evidence)
+
+
+def _tense(evidence: str, at: int, end: int, prep: str) -> int:
+    """+1 when the clause around ``evidence[at:end]`` looks ahead, -1 back, 0 unknown."""
+    word = prep.strip().casefold()
+    if word in ("since", "last"):
+        return -1
+    if word in ("by", "until", "till", "next", "from"):
+        return 1
+    # Its own clause first ("will hold classes on Thursday, the principal said"), then its
+    # sentence ("were found alive on Kidogo, on Thursday,"): the nearest tense, left first.
+    for a, b in (_around(clauses(evidence), at, end), _around(sentences(evidence), at, end)):
+        left = list(_WORD.finditer(evidence, a, at))
+        right = list(_WORD.finditer(evidence, end, b))
+        for w in (*reversed(left), *right):
+            sign = _marker(evidence, w)
+            if sign:
+                return sign
+    return 0
+
+
+def _around(spans: list[tuple[int, int]], at: int, end: int) -> tuple[int, int]:
+    return next(((s, e) for s, e in spans if s <= at < e), (at, end))
+
+
+def _marker(evidence: str, w: re.Match[str]) -> int:
+    low = w.group(0).casefold()
+    if low in _FUTURE or low.endswith(("'ll", "’ll")):
+        return 1
+    if low in _PAST:
+        return -1
+    if _IRREGULAR.get(low, low) != low and not low.endswith("s") and low not in ("is", "are", "am", "born"):
+        return -1 if not _after_be(evidence, w) else 0
+    if len(low) > 4 and low.endswith("ed") and not _after_be(evidence, w):
+        return -1
+    return 0
+
+
+def _after_be(evidence: str, w: re.Match[str]) -> bool:
+    """ "is closed", "we're closed": a participle after a present "be" is no past event."""
+    before = re.search(r"([\w'’]+)[ \t]*$", evidence[max(0, w.start() - 16) : w.start()])
+    if before is None:
+        return bool(re.search(r"['’](?:re|s|m)[ \t]*$", evidence[max(0, w.start() - 4) : w.start()]))
+    return before.group(1).casefold() in _PRESENT_BE or before.group(1).casefold().endswith(("'re", "’re"))
+
+
+def _say(day: datetime.date, weekday: bool = True) -> str:
+    head = f"{_WEEKDAYS[day.weekday()]} " if weekday else ""
+    return f"{head}{day.day} {_MONTHS[day.month - 1]} {day.year}"
+
+
+def _weekday_reading(m: re.Match[str], anchor: datetime.date, sign: int) -> str | None:
+    target = _DAY_KEYS[m.group("wd")[:3].casefold()]
+    if m.group("wd").casefold().endswith("s") or target == anchor.weekday() or sign == 0:
+        return None  # "on Mondays" is a habit; the message's own weekday could be either week
+    step = (target - anchor.weekday()) % 7 if sign > 0 else -((anchor.weekday() - target) % 7)
+    return _say(anchor + datetime.timedelta(days=step))
+
+
+def _completed(month: int, day: int | None, anchor: datetime.date, sign: int) -> datetime.date | None:
+    """The year that puts day/month on the side of ``anchor`` the clause looks to."""
+    options = [d for y in (anchor.year - 1, anchor.year, anchor.year + 1)
+               if (d := _date(y, month, day or 1)) is not None]  # fmt: skip
+    if day is None:  # a month: compare months, not first days
+        def gap(d: datetime.date) -> int:
+            return (d.year - anchor.year) * 12 + d.month - anchor.month
+        if sign > 0:
+            ahead = [d for d in options if gap(d) >= 0]
+            return min(ahead, key=gap) if ahead else None
+        if sign < 0:
+            back = [d for d in options if gap(d) <= 0]
+            return max(back, key=gap) if back else None
+        near = sorted(options, key=lambda d: abs(gap(d)))
+        return near[0] if abs(gap(near[0])) <= 3 and abs(gap(near[1])) >= 9 else None
+    if sign > 0:
+        return min((d for d in options if d >= anchor), default=None)
+    if sign < 0:
+        return max((d for d in options if d <= anchor), default=None)
+    near = sorted(options, key=lambda d: abs((d - anchor).days))
+    close, far = abs((near[0] - anchor).days), abs((near[1] - anchor).days)
+    return near[0] if close <= 92 and far >= 270 else None
+
+
+def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
+    """Readings of the relative times in ``evidence[a:b]`` as dates, and the reach (the
+    offset of the stamp or dateline they are counted from) the receipt must cover."""
+    found = anchor_at(evidence, a)
+    if found is None:
+        return (), a
+    anchor, where = found
+    out: list[Rewrite] = []
+    taken: list[tuple[int, int]] = []
+    for m in _DAY_MONTH.finditer(evidence, a, b):
+        if evidence[max(0, m.start() - 1) : m.start()] in ("[", "(") and where == max(0, m.start() - 1):
+            continue  # the stamp itself
+        month_raw = m.group("month") or m.group("month2")
+        day_raw = m.group("day") or m.group("day2")
+        if month_raw.casefold() == "may" and m.group("month2"):
+            continue  # "may 3" is as likely "may" the verb
+        month = _MONTH_KEYS[month_raw[:3].casefold()]
+        wd = m.group("wd")
+        sign = _tense(evidence, m.start(), m.end(), _prep_before(evidence, m.start()))
+        if wd:
+            day = _by_weekday(month, int(day_raw), anchor, _DAY_KEYS.get(wd[:3].casefold()))
+        else:
+            day = _completed(month, int(day_raw), anchor, sign)
+        if day is None:
+            continue
+        said, dot = m.group(0).rstrip("."), "." if m.group(0).endswith(".") else ""
+        out.append((m.start(), m.end(), f"{said} ({_say(day, weekday=bool(wd))}){dot}"))
+        taken.append((m.start(), m.end()))
+    for m in _MONTH_ALONE.finditer(evidence, a, b):
+        sign = _tense(evidence, m.start("month"), m.end(), m.group("prep"))
+        if m.group("prep").casefold() == "in":
+            sign = _tense(evidence, m.start("month"), m.end(), "")
+        month_day = _completed(_MONTH_KEYS[m.group("month")[:3].casefold()], None, anchor, sign)
+        if month_day is not None:
+            out.append((m.start("month"), m.end(), f"{m.group('month')} {month_day.year}"))
+    for m in _BARE_WEEKDAY.finditer(evidence, a, b):
+        if any(s <= m.start("wd") < e for s, e in taken) or (m.group("prep") or "").strip().casefold() in (
+            "this", "next", "before", "after"
+        ):
+            continue  # "next Tuesday" may mean the week after; "before Monday" has no day
+        sign = _tense(evidence, m.start("wd"), m.end(), m.group("prep") or "")
+        reading = _weekday_reading(m, anchor, sign)
+        if reading is not None:
+            out.append((m.start("wd"), m.end(), f"{m.group('wd')} ({reading})"))
+    for m in _DAY_WORD.finditer(evidence, a, b):
+        word = m.group("word").casefold()
+        step = 1 if word in ("tomorrow", "tmrw", "tmr", "tomoz") else -1 if word == "yesterday" else 0
+        out.append((m.start(), m.end(), f"{m.group(0)} ({_say(anchor + datetime.timedelta(days=step))})"))
+    for m in _YEAR_WORD.finditer(evidence, a, b):
+        step = {"next": 1, "last": -1, "this": 0}[m.group("which").casefold()]
+        if m.group("unit").casefold() == "year":
+            out.append((m.start(), m.end(), f"{m.group(0)} ({anchor.year + step})"))
+        else:
+            k = anchor.year * 12 + anchor.month - 1 + step
+            out.append((m.start(), m.end(), f"{m.group(0)} ({_MONTHS[k % 12]} {k // 12})"))
+    if not out:
+        return (), a
+    return tuple(sorted(out)), min(a, where)
+
+
+_PREP_BEFORE = re.compile(r"\b(since|by|until|till|from|last|next|on|before|after)[ \t]+$", re.I)
+
+
+def _prep_before(evidence: str, at: int) -> str:
+    hit = _PREP_BEFORE.search(evidence[max(0, at - 8) : at])
+    return hit.group(1) if hit else ""
+
+
+def _by_weekday(month: int, day: int, anchor: datetime.date, weekday: int | None) -> datetime.date | None:
+    """ "Fri 9 Jan": the year near the anchor in which that day is that weekday, if one."""
+    if weekday is None:
+        return None
+    fits = [d for y in (anchor.year - 1, anchor.year, anchor.year + 1)
+            if (d := _date(y, month, day)) is not None and d.weekday() == weekday
+            and abs((d - anchor).days) <= 200]  # fmt: skip
+    return fits[0] if len(fits) == 1 else None

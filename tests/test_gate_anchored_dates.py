@@ -1,0 +1,97 @@
+"""Relative times in a dated message, read from its own date (``text.anchored``).
+
+A chat stamp, a news dateline or a dated header says which day "tmrw", "on Monday" and
+"from 1 March" are. Each pair quotes one evidence: the date the message means is
+admitted, the date a misreading would give (the other week, the other year, the day
+after the wrong anchor) is refused. The unit tests show what anchors nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from gate_pairs import assert_pair
+
+from affidavit.gates.write import decide_write
+from affidavit.text import anchored
+
+PAIRS = [  # (evidence, admitted claim, refused claim)
+    pytest.param("[Fri 16 Jan 2026, 18:42] Corvin Aldane: can't open the shop tmrw, the van is broken.",
+                 "Corvin Aldane can't open the shop on Saturday 17 January 2026.",
+                 "Corvin Aldane can't open the shop on Sunday 18 January 2026.", id="chat-stamp-tomorrow"),
+    pytest.param("LOWMARSH, 28 April 2026 — Brenhill Dairy opened a cheese plant in Ostry Fen on Monday, "
+                 "adding 40 jobs.",
+                 "Brenhill Dairy opened a cheese plant in Ostry Fen on 27 April 2026.",
+                 "Brenhill Dairy opened a cheese plant in Ostry Fen on 4 May 2026.",
+                 id="dateline-past-weekday"),
+    pytest.param("ESKDOW, 16 September 2026 — Pellory High School will close on Friday because of flooding.",
+                 "Pellory High School will close on 18 September 2026.",
+                 "Pellory High School will close on 11 September 2026.", id="dateline-future-weekday"),
+    pytest.param("TARNBY, 2 February 2026 — The Skelda ferry will stop running on weekdays from 1 March.",
+                 "The Skelda ferry will stop running on weekdays from 1 March 2026.",
+                 "The Skelda ferry will stop running on weekdays from 1 March 2025.",
+                 id="dateline-year-of-a-day"),
+    pytest.param("Quarrendon allotments — committee minutes, Wed 7 January 2026\n"
+                 "Actions: Ysolde Pennick to pay the deposit by Fri 9 Jan.",
+                 "Ysolde Pennick is to pay the deposit by 9 January 2026.",
+                 "Ysolde Pennick is to pay the deposit by 9 January 2027.",
+                 id="header-weekday-picks-the-year"),
+]
+
+
+@pytest.mark.parametrize(("evidence", "admitted", "refused"), PAIRS)
+def test_the_meant_date_is_admitted_and_a_misread_one_refused(evidence: str, admitted: str,
+                                                              refused: str) -> None:
+    assert_pair("temporal_shifted", evidence, refused, admitted)
+
+
+def test_a_report_dated_by_its_message_stays_a_report() -> None:
+    """ "..., Vendle Ferries said yesterday." read with its date is still hearsay."""
+    evidence = ("TARNBY, 2 February 2026 — The Skelda ferry will stop on weekdays from 1 March, "
+                "Vendle Ferries said yesterday.")
+    assert_pair("modality_dropped", evidence,
+                "The Skelda ferry will stop on weekdays from 1 March 2026.",
+                "According to Vendle Ferries, the Skelda ferry will stop on weekdays from 1 March 2026.")
+
+
+def test_a_stamp_whose_weekday_is_wrong_anchors_nothing() -> None:
+    """16 January 2026 was a Friday: "Tue 16 Jan 2026" is no date to count from."""
+    bad = "[Tue 16 Jan 2026] Corvin Aldane: can't open the shop tmrw."
+    good = "[Fri 16 Jan 2026] Corvin Aldane: can't open the shop tmrw."
+    assert anchored.anchor_at(bad, len(bad) - 1) is None
+    assert anchored.anchor_at(good, len(good) - 1) == (datetime.date(2026, 1, 16), 0)
+    claim = "Corvin Aldane can't open the shop on 17 January 2026."
+    assert decide_write(claim, bad).verdict == "REJECT"
+    assert decide_write(claim, good).verdict in ("ACCEPT", "RESCUE")
+
+
+@pytest.mark.parametrize("text", [
+    "Rookhaven pool — timetable from 12 January 2026\nClosed on Sunday.",  # an event's date
+    "Subject: Meeting on 5 March 2026\nWe meet tomorrow.",  # a subject line's date
+    "Brenhill Dairy opened on Monday, 28 April 2026 and on 3 May 2026 it closed.",  # two dates
+])
+def test_what_is_not_a_message_date(text: str) -> None:
+    assert anchored.anchor_at(text, len(text) - 1) is None
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("LOWMARSH, 28 April 2026 — The market opens on Mondays.", None),  # a habit
+    ("LOWMARSH, 27 April 2026 — The market opened on Monday.", None),  # the message's own weekday
+    ("LOWMARSH, 28 April 2026 — The market is open on Friday.", None),  # no tense to count by
+    ("LOWMARSH, 28 April 2026 — The market closed on Friday.", "Friday 24 April 2026"),
+    ("LOWMARSH, 28 April 2026 — The market will close on Friday.", "Friday 1 May 2026"),
+    ("LOWMARSH, 28 April 2026 — The market has been shut since Friday.", "Friday 24 April 2026"),
+])
+def test_which_weekday(text: str, said: str | None) -> None:
+    subs, _ = anchored.rewrites(text, 0, len(text))
+    days = [r for s, e, r in subs if "day" in text[s:e].casefold()]
+    assert days == ([] if said is None else [f"{text[subs[0][0]:subs[0][1]]} ({said})"])
+
+
+def test_a_universal_narrowed_in_the_evidence_is_not_widened() -> None:
+    """ "all trips to the outer islands" is no "all of its trips"."""
+    evidence = "Kestrow Lines suspended all trips to the outer islands on Sunday as the storm came in."
+    assert_pair("quantifier_changed", evidence,
+                "Kestrow Lines suspended all of its trips.",
+                "Kestrow Lines suspended all trips to the outer islands.")
