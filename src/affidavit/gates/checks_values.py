@@ -180,7 +180,8 @@ def check_clause_quantifier(claim: str, ev: str) -> Failure:
 
 
 # What a rate is counted by: "per night", "/night", "a night" after a figure, "every week".
-_PER = re.compile(r"(?:\bper|/|\bevery)[ \t]*(?!cent\b)(?P<unit>[^\W\d_][\w\-]*)", re.I)  # not "per cent"
+# "per night", "/night", "every week"; not "per cent", nor a word that starts so ("Peruvian").
+_PER = re.compile(r"(?:\b(?:per|every)[ \t]+|/[ \t]*)(?!cent\b)(?P<unit>[^\W\d_][\w\-]*)", re.I)
 _A_UNIT = re.compile(r"[ \t]+(?:a|an)[ \t]+(?P<unit>[^\W\d_][\w\-]*)", re.I)  # "1.4m tenge a month"
 
 

@@ -150,8 +150,8 @@ def _readings(evidence: str) -> list[tuple[int, int, str]]:
             if who is None or undone:
                 continue
             if label in _REPORTED:
-                said = [f"{who} reported {title}" if title else "",
-                        f"{who} reported {record_name}" if record_name else ""]
+                said = [f"{who} reported {title}" if title else ""]
+                said += [f"{who} reported {name}" for name in names]
             elif label in _ASSIGNED:
                 said = [f"{who} is the assignee"]
                 for name in names:
@@ -159,8 +159,8 @@ def _readings(evidence: str) -> list[tuple[int, int, str]]:
                              f"{who} is the assignee of {name}"]
                     said += [f"{who} handled {name}"] if label == "handled by" else []
             else:
-                said = [f"{who} requested {title}" if title else "",
-                        f"{who} raised {record_name}" if record_name else ""]
+                said = [f"{who} requested {title}" if title else ""]
+                said += [f"{who} raised {name}" for name in names]
             out += [(start, end, f"{s}.") for s in said if s]
             continue
         about = _ALLERGY.fullmatch(label) or _LANGUAGES.fullmatch(label) or _MEDS.fullmatch(label)

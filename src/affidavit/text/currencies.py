@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import re
 
+from affidavit.text import cldr_currency
+from affidavit.text.cldr_currency import CLDR_SOURCE
 from affidavit.text.iso4217 import CURRENCIES, ISO4217_SOURCE
 from affidavit.text.memo import memo
 
-CURRENCY_TABLE_VERSION = "cur-4"
+CURRENCY_TABLE_VERSION = "cur-5"  # 5: CLDR plural names and local symbols (text.cldr_currency)
 __all__ = [
-    "CURRENCY_TABLE_VERSION", "ISO4217_SOURCE", "code_before", "family_supports", "name_after", "symbol_unit",
+    "CLDR_SOURCE", "CURRENCY_TABLE_VERSION", "ISO4217_SOURCE", "code_before", "family_supports", "name_after",
+    "symbol_unit",
     "unsure_supports", "word_code_before", "word_name_after",
 ]
 
@@ -95,6 +98,10 @@ def _names() -> dict[str, str]:
             for plural in (word, word + "s", *_PLURALS.get(word, ())):
                 full.setdefault(plural, f"family:{word}")
     full.update(_COMMON_NAMES)
+    # The CLDR's plural names ("peruvian soles", "icelandic krónur") and unshared plural last
+    # words ("krónur"); what the standard's table already reads keeps its reading.
+    for name, unit in cldr_currency.NAMES.items():
+        full.setdefault(name, unit)
     return {name: unit for name, unit in full.items() if name not in _WORDS}
 
 
@@ -109,6 +116,10 @@ _WORD_NAMES: dict[str, str] = {
     for name in (full.casefold().split()[-1], full.casefold().split()[-1] + "s")
     if name in _WORDS and name not in ("mark", "marks", "real", "reals")
 }
+# The CLDR's plural last words that are English words too ("soles", "rand"), on the same terms.
+for _name, _unit in cldr_currency.WORD_NAMES.items():
+    if _name not in ("mark", "marks", "real", "reals") and _name not in NAMES:
+        _WORD_NAMES.setdefault(_name, _unit)
 _WORD_NAME_AFTER = re.compile(r"\s?(" + "|".join(sorted(_WORD_NAMES, key=len, reverse=True)) + r")\b", re.I)
 _WORD_CODE_AFTER = re.compile(r"\s?(" + "|".join(sorted(_WORD_CODES)) + r")\b")
 _WORD_CODE_BEFORE = re.compile(r"(?<![A-Za-z])(" + "|".join(sorted(_WORD_CODES)) + r")\s?$")
@@ -118,6 +129,12 @@ _SUFFIX_AFTER = re.compile(r"\s?(" + "|".join(map(re.escape, _SUFFIX_SYMBOLS)) +
 _CODE_AFTER = re.compile(r"\s?([A-Z]{3})\b")
 _SYMBOL_ALT = "|".join(sorted(map(re.escape, _SYMBOLS), key=len, reverse=True))
 _BEFORE = re.compile(rf"(?:(?<![A-Za-z])([A-Z]{{3}})\s?|({_SYMBOL_ALT})\s?)$")
+# A territory's own symbol from the CLDR ("S/ 45,000", "TSh 95,000", "20 000 USh"), before
+# or after the amount; never inside a word, and its letters in any case ("KSh", "Ksh").
+_LOCAL = {symbol.casefold(): unit for symbol, unit in cldr_currency.SYMBOLS.items()}
+_LOCAL_ALT = "|".join(sorted(map(re.escape, cldr_currency.SYMBOLS), key=len, reverse=True))
+_LOCAL_BEFORE = re.compile(rf"(?<![\w.$/])({_LOCAL_ALT})\s?$", re.I)
+_LOCAL_AFTER = re.compile(rf"\s?({_LOCAL_ALT})(?![\w$/])", re.I)
 
 
 @memo(maxsize=4096)
@@ -140,6 +157,9 @@ def code_before(text: str, start: int) -> tuple[str, int] | None:
     """A currency code or symbol written just before ``text[start]``: (unit, its start)."""
     window = text[max(0, start - 6) : start]
     hit = _BEFORE.search(window)
+    local = _LOCAL_BEFORE.search(window)
+    if local is not None and (hit is None or local.start(1) < hit.start()):  # "RD$ 300" is no "$ 300"
+        return _LOCAL[local.group(1).casefold()], start - len(window) + local.start(1)
     if hit is None:
         return None
     at = start - len(window) + hit.start()
@@ -157,6 +177,9 @@ def name_after(text: str, end: int) -> tuple[str, int] | None:
     hit = _SUFFIX_AFTER.match(text, end)
     if hit is not None:
         return _SUFFIX_SYMBOLS[hit.group(1)], hit.end()
+    hit = _LOCAL_AFTER.match(text, end)
+    if hit is not None:
+        return _LOCAL[hit.group(1).casefold()], hit.end()
     hit = _NAME_AFTER.match(text, end)
     if hit is not None:
         unit = NAMES[hit.group(1).casefold()]

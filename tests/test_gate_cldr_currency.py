@@ -1,0 +1,48 @@
+"""Currencies as their own countries write them: the CLDR's local symbols and plural names.
+
+"S/ 45,000" is 45,000 Peruvian soles, "TSh 95,000" 95,000 Tanzanian shillings, "USh"
+Ugandan, "KSh" Kenyan; "Icelandic krónur" is the plural of the króna. Each pair quotes one
+evidence: the same amount in another written form of the same currency is admitted; the
+same amount in another currency is refused.
+"""
+
+from __future__ import annotations
+
+import pytest
+from gate_pairs import assert_pair
+
+from affidavit.text import cldr_currency
+from affidavit.text.numbers import quantities
+
+PAIRS = [  # (evidence, admitted claim, refused claim)
+    pytest.param("Brannock Weavers will be paid in two instalments of S/ 45,000.",
+                 "Brannock Weavers will be paid in two instalments of 45,000 Peruvian soles.",
+                 "Brannock Weavers will be paid in two instalments of 45,000 Mexican pesos.",
+                 id="sol-symbol"),
+    pytest.param("The Tremenheere lodge charges TSh 95,000 per room per night.",
+                 "The Tremenheere lodge charges 95,000 Tanzanian shillings per room per night.",
+                 "The Tremenheere lodge charges 95,000 Kenyan shillings per room per night.",
+                 id="shilling-symbol"),
+    pytest.param("Kenwyn Gear charged Morwenna Ellis ISK 38,900 for the tour.",
+                 "Kenwyn Gear charged Morwenna Ellis 38,900 Icelandic krónur for the tour.",
+                 "Kenwyn Gear charged Morwenna Ellis 38,900 Swedish kronor for the tour.", id="plural-name"),
+    pytest.param("Jory Pascoe sold the boda for USh 2,400,000.",
+                 "Jory Pascoe sold the boda for 2,400,000 Ugandan shillings.",
+                 "Jory Pascoe sold the boda for 2,400,000 Tanzanian shillings.", id="ugandan-symbol"),
+]
+
+
+@pytest.mark.parametrize(("evidence", "admitted", "refused"), PAIRS)
+def test_the_same_currency_in_another_form(evidence: str, admitted: str, refused: str) -> None:
+    assert_pair("numeral_invented", evidence, refused, admitted)
+
+
+@pytest.mark.parametrize("text", ["S/N 12345", "den 500", "FC 500", "Rp 500 and K 20"])
+def test_what_is_no_currency_symbol(text: str) -> None:
+    """A serial number's "S/N", a lower-case word, and one- or two-letter symbols stay plain."""
+    assert all(q.unit is None for q in quantities(text))
+
+
+def test_the_table_names_its_source() -> None:
+    assert cldr_currency.CLDR_SOURCE.startswith("CLDR via babel-")
+    assert cldr_currency.SYMBOLS["S/"] == "pen" and "den" not in cldr_currency.SYMBOLS
