@@ -69,6 +69,16 @@ def check_quantifier(claim: str, ev: str) -> Failure:
     partial = _degree_raised(claim, ev)
     if partial is not None:
         return partial, f"the evidence says '{partial}'; the claim says it in full"
+    nobody = _NO_ONE_AT_ALL.search(claim)
+    if nobody is not None:
+        # "nobody apart from the driver", "nobody from Truro", "no one-day tickets": a denial
+        # of all is narrowed as "all" is, and a narrower denial says less than the claim's.
+        word = nobody.group(0)
+        if markers.has_exception(ev) and not markers.has_exception(claim):
+            return word, f"the claim says '{word}' but the evidence states an exception"
+        narrowed = _restrictor_dropped(claim, ev)
+        if narrowed is not None:
+            return word, f"the evidence says '{narrowed}'; the claim says '{word}' of more"
     if rc is None:
         part = markers.partitive_lead(ev)
         # A claim that counts ("Forty ... staff") is left to the number check.
@@ -91,13 +101,20 @@ def check_quantifier(claim: str, ev: str) -> Failure:
     return None
 
 
+# "nobody", "no one", "nothing": a universal denial, narrowed or excepted as "all" is.
+_NO_ONE_AT_ALL = re.compile(r"\b(?:nobody|no[ -]one|nothing|none|no)\b", re.I)
+
+
 # "all trips to the outer islands", "every shop that sells fuel": a universal narrowed by
 # what follows its noun. A claim that keeps the universal but not that narrowing ("all of
 # its trips") speaks of more than the evidence does.
 _ALL_NOUN = re.compile(
-    r"\b(?P<q>all|every|each)\s+(?:of\s+)?(?:(?:the|its|their|his|her|our|my|your|these|those)\s+)?"
-    r"(?P<noun>[a-z][\w\-]*)\s+(?P<rest>(?:to|from|in|at|on|for|with|of|near|that|which|who|whose)\s+"
-    r"[^,;:.!?\n]{1,60})",
+    r"\b(?P<q>all|every|each|no)\s+(?:of\s+)?(?:(?:the|its|their|his|her|our|my|your|these|those)\s+)?"
+    r"(?P<noun>[a-z][\w\-]*)\s+(?P<rest>(?:(?:on|in|at)\s+(?:the\s+)?[A-Za-z]+day\s+)?"
+    r"(?:to|from|in|at|on|for|with|of|near|over|under|that|which|who|whose)\s+[^,;:.!?\n]{1,60})"
+    # "everyone in the choir", "nobody from Truro", "anything of value": the pronouns too
+    r"|\b(?P<q2>everyone|everybody|anyone|anybody|nobody|no[ -]one|everything|nothing|anything)\s+"
+    r"(?P<rest2>(?:from|in|at|of|over|under|with|who|that|outside|inside|except|but|apart)\s+[^,;:.!?\n]{1,60})",
     re.I,
 )
 _TIME_OBJECT = re.compile(
@@ -119,8 +136,18 @@ _TIME_NOUNS = frozenset({
 
 def _restrictor_dropped(claim: str, ev: str) -> str | None:
     claim_lemmas = set(content_lemmas(claim))
+    claim_low = claim.casefold()
     for m in _ALL_NOUN.finditer(ev):
+        if m.group("q2"):
+            who = m.group("q2").casefold().replace("-", " ")
+            words = [w for w in content_lemmas(" ".join(m.group("rest2").split()[:4]))
+                     if w not in markers.NEGATORS]  # fmt: skip
+            if who in claim_low.replace("-", " ") and words and not all(w in claim_lemmas for w in words):
+                return " ".join([m.group("q2"), *m.group("rest2").split()[:4]])
+            continue
         rest = m.group("rest")
+        # "all sailings on Sunday to the outer islands": past the time, to the narrowing
+        rest = re.sub(r"^(?:on|in|at)\s+(?:the\s+)?[A-Za-z]+day\s+", "", rest)
         if _TIME_OBJECT.match(rest):
             continue  # "all shops on Sunday": a time, not a narrower set
         noun = lemma(m.group("noun").casefold())
@@ -132,7 +159,15 @@ def _restrictor_dropped(claim: str, ev: str) -> str | None:
         words = [w for w in content_lemmas(rest.split(" as ")[0].split(" because ")[0]) if w != noun]
         if words and not any(w in claim_lemmas for w in words[:3]):
             return " ".join([m.group("q"), m.group("noun"), *rest.split()[:4]])
+    for m in _NO_MODIFIED.finditer(ev):
+        noun = m.group("noun")
+        mods = [w for w in content_lemmas(m.group("mods")) if w not in claim_lemmas]
+        if mods and re.search(rf"\bno\s+{re.escape(noun)}\b", claim, re.I):
+            return f"no {m.group('mods').strip()} {noun}"  # "no one-day tickets" is no "no tickets"
     return None
+
+
+_NO_MODIFIED = re.compile(r"\bno\s+(?P<mods>(?:[\w\-]+\s+){1,2})(?P<noun>[a-z][\w\-]*)", re.I)
 
 
 # "Some shops in Victoria take only cash" is no "Shops in Victoria take only cash": a bare

@@ -132,8 +132,8 @@ def polarity_clause(claim: str, ev: str) -> str:
     denied = [p for p in parts if _DENIED_FRAGMENT.match(p) and not _full_clause(p)
               and not mine & set(content_lemmas(p))]  # fmt: skip
     if denied and len(denied) < len(parts):
-        for part in denied:
-            ev = ev.replace(part, " " * len(part))
+        for part in denied:  # the part itself, never the same letters inside a word ("no" of "not")
+            ev = re.sub(rf"(?<!\w){re.escape(part)}(?!\w)", lambda m: " " * len(m.group(0)), ev)
         parts = [p for p in parts if p not in denied]
     if len(parts) < 2 or not all(_full_clause(p) for p in parts):
         return ev

@@ -81,12 +81,6 @@ _LABEL_DATE = re.compile(r"^[ \t]*[^\W\d_][^\n:()]{0,40}?[ \t]*\((?P<when>[^()\n
 _DAY_MONTH = re.compile(
     r"\b(?P<day>\d{1,2})(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?P<month>[a-z]{3,9})\b\.?", re.I
 )
-# A claim about the message itself ("said on 16 January", "posted on ...") is dated by it.
-_REPORTED = re.compile(
-    r"\b(?:said|says|told|wrote|writes|messaged|texted|posted|called|rang|phoned|announced|reported|"
-    r"confirmed|emailed|replied|asked|left a (?:message|voicemail))\b",
-    re.I,
-)
 # "today" is the message's day; "a week from today" is not.
 _TODAY = re.compile(
     r"\b(?<!from[ ])(?:today|tonight|this[ \t]+(?:morning|afternoon|evening)|just[ \t]+now)\b", re.I
@@ -113,8 +107,8 @@ def check_message_date(claim: str, ev: str) -> tuple[str, str] | None:
     # "[Fri 16 Jan 2026] Goizane: ...", "TARNBY, 2 February 2026 — ...": a stamp or dateline.
     labels += [(a, b) for _, a, b in anchored.message_dates(ev)]
     stamped = {d for a, b in labels for d in _day_months(ev[a:b])}
-    if not wanted & stamped or _TODAY.search(ev) or _REPORTED.search(claim):
-        return None  # the message's own day: what it reports ("said on 16 Jan") is that day's
+    if not wanted & stamped or _TODAY.search(ev):
+        return None
     body = ev
     for a, b in sorted(labels, reverse=True):
         body = body[:a] + " " * (b - a) + body[b:]

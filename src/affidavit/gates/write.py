@@ -73,7 +73,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.121+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.122+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -587,13 +587,30 @@ def _role_noun_reading(claim: str) -> str | None:
 
 
 _ASKED = re.compile(r"[ \t]+(?:asked|asks|wondered|wonders|wanted to know|wants to know)\b")
+# A turn that is itself the question: it opens with an auxiliary or a question word.
+_ASKING = re.compile(
+    r"[ \t]*(?:did|does|do|is|are|was|were|has|have|had|can|could|will|would|should|who|what|when|where|"
+    r"why|how|which)\b",
+    re.I,
+)
 
 
-def _asks(claim: str, subject: str) -> bool:
-    """ "Máret asked whether Juuso paid ...": the subject is who asks, so a chat label naming
-    them is the speaker the claim means (as for "Máret said that ...")."""
+def _asks(claim: str, subject: str, evidence: str) -> bool:
+    """ "Máret asked whether Juuso paid ...": the subject is who asks, and a turn of theirs is
+    the question itself ("Máret: did Juuso ever pay back ...?"), so that chat label is the
+    speaker the claim means (as for "Máret said that ..."); not a turn that relays someone
+    else's question ("Ffion: Rhodri was asking did ...") or answers one."""
     at = claim.find(subject)
-    return 0 <= at <= 4 and _ASKED.match(claim, at + len(subject)) is not None
+    if not (0 <= at <= 4 and _ASKED.match(claim, at + len(subject))):
+        return False
+    for line in evidence.split("\n"):
+        turn = write_writer.line_speaker(line, 0)
+        if turn is not None and refers_to(subject, turn.name):
+            words_at = line.find(":", turn.end)
+            words_at = line.find("]", turn.end) if words_at < 0 else words_at
+            if words_at >= 0 and _ASKING.match(line, words_at + 1):
+                return True
+    return False
 
 
 def _decide(claim: str, evidence: str) -> WriteDecision:
@@ -608,7 +625,7 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
     claim_names = tuple(m.name for m in found)
     possessed = any(m.possessive for m in found if m.name == subject)
     reported = any(f.kind == "hearsay" and f.arg and refers_to(subject, f.arg)
-                   for seg in context.read(claim) for f in seg.frames) or _asks(claim, subject)
+                   for seg in context.read(claim) for f in seg.frames) or _asks(claim, subject, evidence)
     linked = linked_sentences(evidence, subject, view, claim_names, possessed=possessed, reported=reported)
     if not linked and len(key_tokens(subject)) == 1:
         # "Kestrel employs 14 people.": a one-word name the finder read as a common word.

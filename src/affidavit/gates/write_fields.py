@@ -154,6 +154,8 @@ def _readings(evidence: str) -> list[tuple[int, int, str]]:
                 said += [f"{who} reported {name}" for name in names]
             elif label in _ASSIGNED:
                 said = [f"{who} is the assignee"]
+                if value.strip() != who:
+                    names = []  # "Handled by: X (from Monday)": a qualified field gives no record reading
                 for name in names:
                     said += [f"{name} was assigned to {who}", f"{who} is assigned {name}",
                              f"{who} is the assignee of {name}"]

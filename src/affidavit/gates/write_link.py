@@ -404,11 +404,20 @@ def _verb_opens(evidence: str, start: int, end: int) -> bool:
     if not words:
         return False
     first = words[0]
-    if _NEGATED_AUX.fullmatch(first.casefold().replace("’", "'")) or first.casefold() == "gonna":
-        # "Goizane: cant make dinner tmrw": a chat turn drops its subject before a negated
-        # auxiliary as before a past verb; "can't you come?" has its subject after it.
-        return len(words) < 2 or words[1].casefold() not in _SUBJECT_PRONOUNS
     second = words[1] if len(words) > 1 else ""
+    negated = _NEGATED_AUX.fullmatch(first.casefold().replace("’", "'"))
+    if negated is not None or first.casefold() == "gonna":
+        # "Goizane: cant make dinner tmrw": a chat turn drops its subject before a negated
+        # auxiliary as before a past verb, when a bare verb follows. Not a question with its
+        # subject after it ("didnt Jago pay", "cant you come", "hasnt anyone fed the cat"), an
+        # imperative ("dont sign it yet"), nor an answer to a question about someone else.
+        low = second.casefold()
+        if not second or second[:1].isupper() or low in _SUBJECT_PRONOUNS | _DETERMINERS | _INDEFINITE:
+            return False
+        if _answers_a_question(evidence, start):
+            return False
+        return _verb_word(low) or lemma(low) == low
+    inverted = second.casefold() in _SUBJECT_PRONOUNS | _DETERMINERS or second[:1].isupper()
     inverted = second.casefold() in _SUBJECT_PRONOUNS | _DETERMINERS or second[:1].isupper()
     if first.casefold() in AUX and inverted:
         return False  # "will you bring wine", "did the Baja shipment leave": a question
@@ -424,12 +433,25 @@ def _verb_opens(evidence: str, start: int, end: int) -> bool:
 
 
 # "can't", "cant", "won't", "didnt": an auxiliary negated as chat writes it, with or
-# without its apostrophe (a closed class of English function words).
-_NEGATED_AUX = re.compile(
-    r"(?:ca|wo|do|does|did|is|are|was|were|could|should|would|must|need|has|have|had|ai)n'?t"
-)
+# without its apostrophe (a closed class of English function words), in the first person.
+# Not "doesnt"/"isnt"/"hasnt"/"arent": those drop "it" or "they", not the speaker's "I"
+# ("doesnt matter"), and "dont" opens an imperative as often as a statement.
+_NEGATED_AUX = re.compile(r"(?:ca|wo|did|was|could|should|would|must|need|have|had)n'?t")
 _DETERMINERS = frozenset({"the", "a", "an", "my", "your", "ur", "his", "her", "our", "their", "its", "this",
                           "that", "these", "those", "any", "some", "every", "each"})
+_INDEFINITE = frozenset({"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "nobody", "u",
+                         "ur", "ya", "yall", "y'all", "kids", "people", "mum", "mom", "dad"})
+
+
+def _answers_a_question(evidence: str, start: int) -> bool:
+    """The line before ``start``'s line is a question: a subjectless reply is about its subject."""
+    line_start = evidence.rfind("\n", 0, start)
+    if line_start <= 0:
+        return False
+    before = evidence[:line_start].rstrip()
+    return before.endswith("?")
+
+
 _SUBJECT_PRONOUNS = frozenset({"i", "you", "u", "we", "he", "she", "they", "it", "there", "this", "that"})
 
 

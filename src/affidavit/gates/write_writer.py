@@ -18,7 +18,7 @@ import re
 
 from affidavit.gates.write_parse import Mention, mentions
 from affidavit.text.clause_cues import CHAT_TIME
-from affidavit.text.lemmas import IRREGULAR_PASTS, lemma
+from affidavit.text.lemmas import IRREGULAR_PASTS, is_known_word, lemma
 from affidavit.text.memo import memo
 from affidavit.text.names import refers_to
 from affidavit.text.sentences import sentences
@@ -32,9 +32,11 @@ _DASHES = re.compile(r"[ \t]*(?:[—–]|--?)[ \t]*")
 # After the writer's name on its line: nothing, a role or time after a comma, a profile bar.
 _AFTER_NAME = re.compile(r"[ \t]*(?:$|[,|(<]|[—–-][ \t])")
 _INTRO_BEFORE = re.compile(r"(?:it'?s|it’s|this is|I'm|I’m|I am)[ \t]+$", re.I)
-_INTRO_RIGHT_BEFORE = re.compile(
-    r"(?:^|[,.!:;—–-][ \t]*)(?:it'?s|it’s|this is|I'?m|I’m|I am|my name is)[ \t]+$", re.I
-)
+_INTRO_RIGHT_BEFORE = re.compile(r"(?:^|[,.!:;—–-][ \t]*)(?:I'?m|I’m|I am|[Mm]y name is)[ \t]+$")
+# "it's X" / "this is X" introduces the writer only with where they call from or "here"
+# ("it's Hamadi from the clinic"); "this is Cadan, our new apprentice" introduces another.
+_INTRO_IT_IS = re.compile(r"(?:^|[,.!:;—–-][ \t]*)(?i:it'?s|it’s|this is)[ \t]+$")
+_FROM_AFTER = re.compile(r"[ \t]+(?:from|at|here)\b")
 _INTRO_AFTER = re.compile(r"[ \t]+here\b(?=[ \t]*(?:[.,!:;—–-]|$))", re.I)  # not "here with me"
 # "aster (mon 9 mar): ...", "Lena Dahl (10:42): ...": a bracketed date or time after a
 # label's name is no part of the name.
@@ -51,15 +53,23 @@ _LABEL = re.compile(
 _BRACKET_LABEL = re.compile(
     r"[ \t]*(?:" + _STAMP + r"[ \t]+)?\[(?P<label>[^\W\d_][\w'’.\- ]{0,40}?)\][ \t]+\S"
 )
-# "u/adobo_sa_gata: ...", "Posted by hrafn_k: ...", "@kofi_m: ...": a forum or chat
-# handle opening the message names its writer (a handle is no name the finder reads).
+# "u/adobo_sa_gata: ...", "Posted by hrafn_k: ...": a forum handle opening the message names
+# its writer (a handle is no name the finder reads). Not "@kofi_m:", which may address.
 _HANDLE = re.compile(
-    r"[ \t]*(?i:posted by[ \t]+)?(?P<h>[uU]/[\w\-]{2,30}|@[\w.]{2,30}|[a-z][a-z0-9]*_[a-z0-9_]{1,30})"
+    r"[ \t]*(?i:posted by[ \t]+)?(?P<h>[uU]/[\w\-]{2,30}|[a-z][a-z0-9]*_[a-z0-9_]{1,30})"
     r"(?:[ \t]+(?i:wrote|posted))?[ \t]*:[ \t]+\S"
 )
 _QUOTES = ('"', "“", "”", "‘", "«")
 _RELAY = re.compile(r"->|→|=>|\b(?:passing on|forwarding|on behalf of|texted|wrote|says|said)\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:I(?P<clitic>['’](?:m|ve|ll|d))?|me|my|My|myself|mine)\b")
+# A verb of belief or feeling right before a clause's "I" ("thought I lost it", "was sure
+# I failed"): the hedge reads that "I" as a clause opener, so it is not rewritten.
+_ATTITUDE_BEFORE = re.compile(
+    r"\b(?:thought|think|thinks|guess|guessed|reckon|reckoned|suppose|supposed|assume|assumed|believe|"
+    r"believed|hope|hoped|figured|sure|wish|wished|dreamt|dreamed|feared|worried|doubt|doubted|felt)"
+    r"[ \t]+(?:that[ \t]+)?$",
+    re.I,
+)
 _CLITIC = {"m": " is", "ve": " has", "ll": " will", "d": " would"}
 
 
@@ -133,8 +143,17 @@ def _candidates(text: str) -> list[Mention]:
             found.append(m)
     # "Voicemail, Wed 15 Jul: Hi bibi, it's Hamadi from the clinic.", "Sälem! I'm Äset, 29":
     # an introduction later in the first line, opening its sentence (never an owner's name).
-    found += [m for m in first[1:] if not m.possessive and _INTRO_RIGHT_BEFORE.search(text, a, m.start)]
+    found += [m for m in first[1:] if not m.possessive and not _word_not_name(m.name) and (
+        _INTRO_RIGHT_BEFORE.search(text, a, m.start)
+        or (_INTRO_IT_IS.search(text, a, m.start) and _FROM_AFTER.match(text, m.end))
+    )]
     return found
+
+
+def _word_not_name(name: str) -> bool:
+    """ "I'm Cornish", "I'm Kernow born and bred": one word the lemmatiser knows as English is
+    as likely what the writer is as who."""
+    return " " not in name.strip() and is_known_word(name.casefold())
 
 
 # The words that open a message to its reader ("Hi Maren,", "Dear Mr Magbanua,").
@@ -379,6 +398,8 @@ def first_person_rewrites(text: str, a: int, b: int, name: str) -> tuple[tuple[i
     out = []
     for m in _FIRST_PERSON.finditer(text, a, b):
         word = m.group(0)
+        if word == "I" and _ATTITUDE_BEFORE.search(text, max(a, m.start() - 24), m.start()):
+            continue  # "I thought I lost my wallet": the belief's clause keeps its "I" (a hedge)
         if m.group("clitic"):
             out.append((m.start(), m.end(), name + _CLITIC[m.group("clitic")[1:]]))
         elif word in ("my", "My", "mine"):

@@ -78,18 +78,54 @@ _DAY_WORD = re.compile(
 )
 _YEAR_WORD = re.compile(r"\b(?<!the )(?P<which>next|last|this)[ \t]+(?P<unit>year|month)\b", re.I)
 
-# A chat stamp opening a line: "[Fri 16 Jan 2026, 18:42] ...", "[Sat 14 Mar 2026] ...".
+# A chat stamp opening a line: "[Fri 16 Jan 2026, 18:42] ...", "[Sat 14 Mar 2026] ..."; a
+# bracket that says more ("[Archive photo, 2 May 2024]", "[Last edited: ...]") is no stamp.
 _STAMP = re.compile(r"^[ \t]*\[(?P<inner>[^\]\n]{6,40})\]", re.M)
+_STAMP_ONLY = re.compile(r"[ \t]*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]{0,6}\.?,?[ \t]+)?"
+                         r"\d{1,2}(?:st|nd|rd|th)?[ \t]+[A-Za-z]{3,9}\.?,?"
+                         r"[ \t]+"
+                         r"(?:19|20)\d\d(?:,?[ \t]+\d{1,2}[:.]\d\d(?:[ \t]*[ap]\.?m\.?)?)?[ \t]*", re.I)
+# A line that is only a day, as a chat export writes between days ("Sat 17 Jan", "Today").
+_DAY_LINE = re.compile(
+    r"^[ \t]*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?[ \t]*"
+    r"(?:\d{1,2}(?:st|nd|rd|th)?[ \t]+[a-z]{3,9}\.?)?|"
+    r"\d{1,2}(?:st|nd|rd|th)?[ \t]+[a-z]{3,9}\.?|today|yesterday)[ \t]*$",
+    re.I | re.M,
+)
 _DATE_HEADER = re.compile(r"^[ \t]*(?:Date|Sent)[ \t]*:[ \t]*(?P<inner>[^\n]+)", re.M | re.I)
 # What may stand before a dateline's date and after it.
-_BEFORE_DATE = re.compile(r"(?:^|[,—–\-(\[:|·•])[ \t]*$")
+_BEFORE_DATE = re.compile(r",[ \t]*$")  # "TARNBY, 2 February 2026 —", "minutes, Wed 7 January 2026"
 _AFTER_DATE = re.compile(r"[ \t]*(?:$|[—–\-)\]:|·•]|,[ \t]*\d{1,2}[:.]\d\d|,[ \t]*$)")
 _SUBJECT_LINE = re.compile(r"^[ \t]*(?:Subject|Re|Fwd?|Topic|Agenda)[ \t]*:", re.I)
 
-_FUTURE = frozenset({"will", "'ll", "’ll", "shall", "won't", "won’t", "gonna", "going", "tomorrow",
-                     "until", "till", "by", "next", "upcoming", "coming", "from"})  # fmt: skip
-_PAST = frozenset({"was", "were", "had", "did", "since", "last", "ago", "yesterday", "didn't",
-                   "didn’t", "wasn't", "wasn’t", "weren't", "weren’t", "has", "have"})  # fmt: skip
+# A clause's tense, read from its own words only: a modal future, or a past form.
+_FUTURE = frozenset({"will", "'ll", "’ll", "shall", "won't", "won’t", "wont", "gonna"})
+_PAST = frozenset({"was", "were", "did", "didn't", "didn’t", "didnt", "wasn't", "wasn’t", "weren't",
+                   "weren’t"})  # fmt: skip
+# Irregular forms in the lemma table that are plural nouns, not past verbs ("people").
+_NOT_VERBS = frozenset({"people", "children", "women", "men", "data", "media", "news", "species", "metres",
+                        "meters", "kilometres", "based", "headquartered", "born", "borne",
+                        # forms that are as often another word or the present ("turn left")
+                        "left", "set", "put", "cut", "hit", "read", "shut", "let", "cost", "spread", "bid",
+                        "quit", "hurt", "found", "lay", "bound", "ground", "wound", "saw", "rose", "fell",
+                        "felt", "meant", "spent", "sent", "kept", "held"})  # fmt: skip
+# A plan spoken of ("was due to sail on Friday", "is set to open"): its day is not dated
+# by the tense of the words around it.
+_PLANNED = frozenset({"due", "supposed", "scheduled", "planned", "expected", "set", "meant", "booked",
+                      "going", "hoping", "hoped", "intended", "plan", "plans"})  # fmt: skip
+# Words that make a weekday another week's, or a habit ("every Friday", "Friday week",
+# "a week on Friday", "the Friday after", "last Friday" on a Saturday): no day is read.
+_OTHER_WEEK = frozenset({"every", "each", "following", "the", "this", "next", "last", "before", "after",
+                         "week", "fortnight", "weeks", "fortnights"})  # fmt: skip
+# A sentence that names another time to count from ("last year", "in 2019", "over
+# Christmas", "ago") reads none of its relative times from the message's date.
+_OTHER_TIME = re.compile(
+    r"\b(?:ago|previous|previously|earlier|formerly|last[ \t]+(?:year|season|month|week|time|summer|"
+    r"winter|spring|autumn|christmas|easter)|next[ \t]+(?:year|season)|a[ \t]+year|years?[ \t]+before|"
+    r"over[ \t]+(?:christmas|easter|the[ \t]+(?:summer|winter|holidays?|weekend))|dated)\b"
+    r"|(?<!\d)(?:19|20)\d\d(?!\d)",
+    re.I,
+)
 _PRESENT_BE = frozenset({"is", "are", "am", "be", "being", "get", "gets", "'re", "’re", "'s", "’s"})
 _WORD = re.compile(r"[\w'’]+")
 
@@ -102,7 +138,9 @@ def _date(year: int, month: int, day: int) -> datetime.date | None:
 
 
 def _stamp_date(text: str) -> datetime.date | None:
-    """The one full date in ``text`` whose weekday, if written, is its own."""
+    """The one full date ``text`` is (with its weekday and time), if that weekday is its own."""
+    if not _STAMP_ONLY.fullmatch(text):
+        return None
     found = list(_FULL.finditer(text))
     if len(found) != 1:
         return None
@@ -144,7 +182,8 @@ def message_dates(evidence: str) -> list[tuple[datetime.date, int, int]]:
     out = []
     for m in _STAMP.finditer(evidence):
         full = list(_FULL.finditer(evidence, m.start("inner"), m.end("inner")))
-        if len(full) == 1 and (day := _checked(full[0])) is not None:
+        only = _STAMP_ONLY.fullmatch(m.group("inner")) is not None
+        if only and len(full) == 1 and (day := _checked(full[0])) is not None:
             out.append((day, full[0].start(), full[0].end()))
     start = len(evidence) - len(evidence.lstrip())
     end = evidence.find("\n", start)
@@ -162,11 +201,16 @@ _RUNS_ON = re.compile(r"[ \t]*(?:[—–\-]|:)[ \t]*\S")
 
 def anchor_at(evidence: str, at: int) -> tuple[datetime.date, int] | None:
     """The date the message holding offset ``at`` was written, and where its stamp starts."""
-    stamps = [(m.start(), _stamp_date(m.group("inner"))) for m in _STAMP.finditer(evidence, 0, at + 1)]
+    line_end = evidence.find("\n", at)
+    line_end = len(evidence) if line_end < 0 else line_end  # the stamp opening ``at``'s own line counts
+    stamps = [(m.start(), _stamp_date(m.group("inner"))) for m in _STAMP.finditer(evidence, 0, line_end)]
     if stamps:
         where, day = stamps[-1]
+        line_end = evidence.find("\n", where)
+        if line_end >= 0 and _DAY_LINE.search(evidence, line_end, evidence.rfind("\n", 0, at + 1) + 1):
+            return None  # "Sat 17 Jan" on a line of its own: a new day the stamp does not date
         return None if day is None else (day, where)
-    headers = [m for m in _DATE_HEADER.finditer(evidence, 0, at + 1)]
+    headers = list(_DATE_HEADER.finditer(evidence, 0, line_end))
     if headers:
         day = _stamp_date(headers[-1].group("inner"))
         return None if day is None else (day, headers[-1].start())
@@ -174,22 +218,19 @@ def anchor_at(evidence: str, at: int) -> tuple[datetime.date, int] | None:
 
 
 def _tense(evidence: str, at: int, end: int, prep: str) -> int:
-    """+1 when the clause around ``evidence[at:end]`` looks ahead, -1 back, 0 unknown."""
-    word = prep.strip().casefold()
-    if word in ("since", "last"):
+    """+1 when the clause around ``evidence[at:end]`` looks ahead, -1 back, 0 unknown.
+
+    Only "since" decides by itself; otherwise the tense markers of the weekday's own
+    clause (a modal future, a past form: not "has"/"have"/"had", which are as often
+    present or perfect), and only when they all agree."""
+    if prep.strip().casefold() == "since":
         return -1
-    if word in ("by", "until", "till", "next", "from"):
-        return 1
-    # Its own clause first ("will hold classes on Thursday, the principal said"), then its
-    # sentence ("were found alive on Kidogo, on Thursday,"): the nearest tense, left first.
-    for a, b in (_around(clauses(evidence), at, end), _around(sentences(evidence), at, end)):
-        left = list(_WORD.finditer(evidence, a, at))
-        right = list(_WORD.finditer(evidence, end, b))
-        for w in (*reversed(left), *right):
-            sign = _marker(evidence, w)
-            if sign:
-                return sign
-    return 0
+    a, b = _around(clauses(evidence), at, end)
+    if any(w.group(0).casefold() in _PLANNED for w in _WORD.finditer(evidence, a, b)):
+        return 0
+    signs = {_marker(evidence, w) for w in _WORD.finditer(evidence, a, b) if not (at <= w.start() < end)}
+    signs.discard(0)
+    return signs.pop() if len(signs) == 1 else 0
 
 
 def _around(spans: list[tuple[int, int]], at: int, end: int) -> tuple[int, int]:
@@ -202,7 +243,9 @@ def _marker(evidence: str, w: re.Match[str]) -> int:
         return 1
     if low in _PAST:
         return -1
-    if _IRREGULAR.get(low, low) != low and not low.endswith("s") and low not in ("is", "are", "am", "born"):
+    if low in _NOT_VERBS or low in ("is", "are", "am", "has", "have", "had"):
+        return 0
+    if _IRREGULAR.get(low, low) != low and not low.endswith("s"):
         return -1 if not _after_be(evidence, w) else 0
     if len(low) > 4 and low.endswith("ed") and not _after_be(evidence, w):
         return -1
@@ -263,12 +306,16 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
     anchor, where = found
     out: list[Rewrite] = []
     taken: list[tuple[int, int]] = []
+
+    def readable(at: int) -> bool:
+        return _from_message(evidence, at, where)
+
     for m in _DAY_MONTH.finditer(evidence, a, b):
         if evidence[max(0, m.start() - 1) : m.start()] in ("[", "(") and where == max(0, m.start() - 1):
             continue  # the stamp itself
         month_raw = m.group("month") or m.group("month2")
         day_raw = m.group("day") or m.group("day2")
-        if month_raw.casefold() == "may" and m.group("month2"):
+        if month_raw.casefold() == "may" and m.group("month2") or not readable(m.start()):
             continue  # "may 3" is as likely "may" the verb
         month = _MONTH_KEYS[month_raw[:3].casefold()]
         wd = m.group("wd")
@@ -283,26 +330,29 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
         out.append((m.start(), m.end(), f"{said} ({_say(day, weekday=bool(wd))}){dot}"))
         taken.append((m.start(), m.end()))
     for m in _MONTH_ALONE.finditer(evidence, a, b):
+        if not readable(m.start()):
+            continue
         sign = _tense(evidence, m.start("month"), m.end(), m.group("prep"))
-        if m.group("prep").casefold() == "in":
-            sign = _tense(evidence, m.start("month"), m.end(), "")
         month_day = _completed(_MONTH_KEYS[m.group("month")[:3].casefold()], None, anchor, sign)
         if month_day is not None:
             out.append((m.start("month"), m.end(), f"{m.group('month')} {month_day.year}"))
     for m in _BARE_WEEKDAY.finditer(evidence, a, b):
-        if any(s <= m.start("wd") < e for s, e in taken) or (m.group("prep") or "").strip().casefold() in (
-            "this", "next", "before", "after"
-        ):
-            continue  # "next Tuesday" may mean the week after; "before Monday" has no day
+        inside = any(s <= m.start("wd") < e for s, e in taken)
+        if inside or not readable(m.start("wd")) or _other_week(evidence, m):
+            continue
         sign = _tense(evidence, m.start("wd"), m.end(), m.group("prep") or "")
         reading = _weekday_reading(m, anchor, sign)
         if reading is not None:
             out.append((m.start("wd"), m.end(), f"{m.group('wd')} ({reading})"))
     for m in _DAY_WORD.finditer(evidence, a, b):
+        if not readable(m.start()) or _WEEK_BESIDE.search(evidence, max(0, m.start() - 16), m.start()):
+            continue  # "a week tomorrow", "the day after tomorrow"
         word = m.group("word").casefold()
         step = 1 if word in ("tomorrow", "tmrw", "tmr", "tomoz") else -1 if word == "yesterday" else 0
         out.append((m.start(), m.end(), f"{m.group(0)} ({_say(anchor + datetime.timedelta(days=step))})"))
     for m in _YEAR_WORD.finditer(evidence, a, b):
+        if not readable(m.start()) or _years_before(evidence, m.start(), where):
+            continue  # "In 2019 the club moved; next year it won": counted from 2019
         step = {"next": 1, "last": -1, "this": 0}[m.group("which").casefold()]
         if m.group("unit").casefold() == "year":
             out.append((m.start(), m.end(), f"{m.group(0)} ({anchor.year + step})"))
@@ -312,6 +362,69 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
     if not out:
         return (), a
     return tuple(sorted(out)), min(a, where)
+
+
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_WEEK_BESIDE = re.compile(r"\b(?:week|fortnight|weeks|day after|day before|from)[ \t]+$", re.I)
+_QUOTES = re.compile(r'["“”«»]')  # not ‘ ’, which chat types as apostrophes
+
+
+def _anchor_span(evidence: str, where: int) -> tuple[int, int]:
+    """Where the anchor's own date is written (the stamp or dateline date, not its line)."""
+    m = _FULL.search(evidence, where)
+    return (m.start(), m.end()) if m is not None else (where, where)
+
+
+def _years_before(evidence: str, at: int, where: int) -> bool:
+    """A year written before ``at`` other than in the anchor's own date."""
+    s, e = _anchor_span(evidence, where)
+    return any(not (s <= y.start() < e) for y in _YEAR.finditer(evidence, 0, at))
+
+
+def _other_week(evidence: str, m: re.Match[str]) -> bool:
+    """ "every Friday", "the Friday after", "Friday week", "a week on Friday", "last Friday"."""
+    before = [w.casefold() for w in _WORD.findall(evidence[max(0, m.start("wd") - 24) : m.start("wd")])][-3:]
+    after = [w.casefold() for w in _WORD.findall(evidence[m.end() : m.end() + 40])][:5]
+    return bool(set(before) & _OTHER_WEEK) or bool(set(after) & _OTHER_WEEK_AFTER)
+
+
+# "Friday week", "on Friday - not this one, the one after": the words just after it.
+_OTHER_WEEK_AFTER = frozenset({"week", "fortnight", "after", "before", "next", "not", "following"})
+
+
+def _from_message(evidence: str, at: int, where: int) -> bool:
+    """A relative time at ``at`` counts from the message's date: not inside a quotation, not
+    after a verb of saying in its line ("texted me over Christmas to say he will fix it
+    tomorrow", "Briallen said cant make dinner tmrw"; a report after it, "…, the company said
+    yesterday", is the message's own news), and not in a line that names another time to
+    count from ("In a letter dated last December", "an old text from 2019")."""
+    line_start = evidence.rfind("\n", 0, at) + 1
+    line_end = evidence.find("\n", at)
+    line_end = len(evidence) if line_end < 0 else line_end
+    quoted = len(_QUOTES.findall(evidence, line_start, at)) % 2 == 1
+    if quoted or _SINGLE_QUOTED.search(evidence, line_start, at):
+        return False
+    # Its sentence, and the one before when a colon joins them ("an old text from 2019:
+    # fixed the gate yesterday").
+    spans = sentences(evidence)
+    i = next((k for k, (x, y) in enumerate(spans) if x <= at < y), None)
+    a, b = spans[i] if i is not None else (line_start, line_end)
+    if i and evidence[:a].rstrip().endswith(":"):
+        a = spans[i - 1][0]
+    s, e = _anchor_span(evidence, where)
+    if any(not (s <= a + o.start() < e) for o in _OTHER_TIME.finditer(evidence[a:b])):
+        return False
+    return _SAID.search(evidence, line_start, at) is None
+
+
+# A verb of saying or writing before the time: the time is the report's, not the message's.
+_SAID = re.compile(
+    r"\b(?:said|says|say|told|tells|wrote|writes|texted|messaged|mentioned|asked|emailed|replied|"
+    r"announced|claimed|insisted|promised|warned)\b",
+    re.I,
+)
+# An opening single quotation mark after a colon or a space: "wrote: 'The pool will close ..."
+_SINGLE_QUOTED = re.compile(r"(?:^|[:\s])['‘](?=[A-Z])(?![^'’]*['’](?:\s|[.,!?]|$))")
 
 
 _PREP_BEFORE = re.compile(r"\b(since|by|until|till|from|last|next|on|before|after)[ \t]+$", re.I)

@@ -199,6 +199,7 @@ def _normalised(text: str) -> str:
 
 
 _NUMBERED = re.compile(r"\b[Nn]o\.[ \t]?\d")
+_REPLY_NO = re.compile(r"(?:^|[:\n.!?][ \t]*)(?:[Nn]o|NO|[Nn]ope|[Nn]ah)[ \t]*[,;—–][ \t]*(?=\w)")
 _BARE_NT = re.compile(
     r"\b(do|does|did|is|was|are|were|has|have|had|could|would|should|must|need|ca|wo|ai)'?nt\b"
 )  # "didnt", and the apostrophe typed one letter late: "does'nt"
@@ -210,6 +211,9 @@ def negations(text: str) -> int:
     count = sum(1 for t in toks if t in NEGATORS or t in LEXICAL_NEGATIVES)
     if "no" in toks:
         count -= len(_NUMBERED.findall(text))  # "Hospital No. 2", "no. 14": a number, not a denial
+        # "no, the ferry did not sink": a reply's "no" answers what was said before; the
+        # clause after it carries its own polarity (parity with both would read it as true).
+        count -= len(_REPLY_NO.findall(text))
     if not _PHRASE_TAILS.isdisjoint(toks):  # every negative phrase holds one of these
         count += len(_NEGATIVE_PHRASES.findall(text.casefold()))
     # "no longer" is a temporal ending, not a denial of the predicate; so is "not ... anymore".
@@ -289,12 +293,16 @@ _RUMOURED = re.compile(
 
 
 # The writer's doubt in chat spelling and irony: the statement is not vouched for.
-_CHAT_HEDGE_WORDS = frozenset({"prob", "probs", "idk", "dunno", "sure", "doubt", "claims", "claim",
+_CHAT_HEDGE_WORDS = frozenset({"prob", "probs", "idk", "dunno", "sure", "certain", "convinced", "doubt",
+                               "claims", "claim",
                                "if", "dreams", "gonna", "supposably"})  # fmt: skip
 _CHAT_HEDGED = re.compile(
     r"\b(?:prob|probs|idk|dunno|supposably)\b|\b(?:pretty|fairly|not|not totally|not 100%) sure\b|"
     r"\bi (?:doubt|don't think|dont think)\b|\bor so (?:he|she|they|i|we|it) (?:claims?|says?|reckons?)\b|"
-    r"\bas if\b(?!\s+\w+\s+(?:were|was|had))|\bin (?:my|your) dreams\b|\bgonna\b"
+    r"\bas if\b(?!\s+\w+\s+(?:were|was|had))|\bin (?:my|your) dreams\b|\bgonna\b|"
+    # "was sure I failed", "I'm certain he left": a belief, not the fact
+    r"\b(?:was|were|am|is|i'm|im|felt|feel) (?:so |pretty |fairly |quite |absolutely )?"
+    r"(?:sure|certain|convinced)\b(?! (?:to|of|about)\b)"
 )
 
 

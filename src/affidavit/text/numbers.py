@@ -440,8 +440,9 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
         word_value = _word_value(m.group(0))
         if word_value is None:
             continue
-        if m.group(0).casefold() == "one" and _NO_ONE.search(text, max(0, m.start() - 4), m.start()):
-            continue  # "no one", "no-one": nobody, not a count of one
+        if (m.group(0).casefold() == "one" and _NO_ONE.search(text, max(0, m.start() - 4), m.start())
+                and text[m.end() : m.end() + 1] != "-"):
+            continue  # "no one", "no-one": nobody, not a count of one (but "no one-day tickets")
         named = name_after(text, m.end())  # "five thousand pesos", "fifteen thousand kroner"
         unit, end = named if named is not None else _unit_at(text, m.end())
         # "a thousand", "the one" are rare in claims; a bare scale word is a number too.

@@ -19,7 +19,7 @@ import re
 
 from affidavit.text.numbers import _SMALL, DateValue, dates
 
-TIMELINE_VERSION = "time-3"  # 3: relative times read from a dated message (text.anchored)
+TIMELINE_VERSION = "time-4"  # 3-4: relative times read from a dated message (text.anchored)
 Rewrite = tuple[int, int, str]
 
 _RANGE = re.compile(r"(?<![\w.,-])(1[5-9]\d\d|20\d\d)\s?[–—-]\s?(1[5-9]\d\d|20\d\d|\d\d)(?![\w%]|[.,]\d)")

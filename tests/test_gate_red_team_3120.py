@@ -1,0 +1,31 @@
+"""The red team's probes of write gate 3.120, kept as regression vectors.
+
+A helper that did not write the gate probed its new readings (relative times from a
+message's date, chat stamps and speakers, handles, introductions, subjectless turns,
+ticket records, denials of all) with claims in invented Cornish and Welsh names. The
+unsupported ones it found admitted must stay refused; the supported controls over the
+same mechanisms must stay admitted (a gate that refuses everything fails the second test).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from affidavit.gates.write import decide_write
+
+VECTORS = json.loads((Path(__file__).parent / "vectors" / "write_gate_red_team_3120.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("case", VECTORS["refuse"], ids=lambda c: c["id"])
+def test_an_unsupported_probe_is_refused(case: dict[str, str]) -> None:
+    decision = decide_write(case["claim"], case["evidence"])
+    assert decision.verdict not in ("ACCEPT", "RESCUE"), case
+
+
+@pytest.mark.parametrize("case", VECTORS["admit"], ids=lambda c: c["id"])
+def test_a_supported_control_is_admitted(case: dict[str, str]) -> None:
+    decision = decide_write(case["claim"], case["evidence"])
+    assert decision.verdict in ("ACCEPT", "RESCUE"), (case, decision.refusal)
