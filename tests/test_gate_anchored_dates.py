@@ -95,3 +95,13 @@ def test_a_universal_narrowed_in_the_evidence_is_not_widened() -> None:
     assert_pair("quantifier_changed", evidence,
                 "Kestrow Lines suspended all of its trips.",
                 "Kestrow Lines suspended all trips to the outer islands.")
+
+
+def test_a_reports_own_date_keeps_the_report() -> None:
+    """ "An article on 27 June said ...": the date is the report's, read as part of its cue,
+    so what the article said stays the article's (the correction after it holds)."""
+    evidence = ("CORRECTION, 30 June 2026 — An article on 27 June said the Brennick dairy cooperative "
+                "had 240 members. It has 204. We apologise for the error.")
+    assert decide_write("The Brennick dairy cooperative has 240 members.", evidence).verdict == "REJECT"
+    yes = decide_write("An article on 27 June said the Brennick dairy cooperative had 240 members.", evidence)
+    assert yes.verdict in ("ACCEPT", "RESCUE"), yes.refusal

@@ -109,3 +109,14 @@ def test_no_one_is_nobody(evidence: str, admitted: str, refused: str) -> None:
     assert decide_write(refused, evidence).verdict == "REJECT"
     yes = decide_write(admitted, evidence)
     assert yes.verdict in ("ACCEPT", "RESCUE"), yes.refusal
+
+
+def test_a_pronoun_before_the_writer_is_someone_else() -> None:
+    """ "he sews and I sell" (I = Liivi): "he" points back to another party, so sewing is not
+    the writer's; selling is."""
+    evidence = ("Tere! I'm Maarika, I sell knitwear at the Kõrvemäe market. my husband is a tailor, "
+                "we work together, he sews and I sell.")
+    assert decide_write("Maarika sews.", evidence).verdict == "REJECT"
+    assert decide_write("Maarika does the sewing.", evidence).verdict == "REJECT"
+    yes = decide_write("Maarika sells knitwear.", evidence)
+    assert yes.verdict in ("ACCEPT", "RESCUE"), yes.refusal

@@ -13,8 +13,10 @@ from collections.abc import Callable
 
 from affidavit.gates.checks_grounding import check_coverage
 from affidavit.gates.write_parse import AUX, analyse, claim_subject, is_verb_like, mentions
+from affidavit.gates.write_writer import author
 from affidavit.text import markers
-from affidavit.text.lemmas import content_lemmas, lemma, words
+from affidavit.text.lemmas import STOPWORDS, content_lemmas, lemma, words
+from affidavit.text.lexicon import lexicon
 from affidavit.text.names import find_names, refers_to
 from affidavit.text.numbers import DateValue, date_supported, dates, quantities
 from affidavit.text.wordlists import MONTHS, NOT_NAMES, SYMMETRIC_VERBS
@@ -474,10 +476,32 @@ def check_subject_conjunct(claim: str, ev: str) -> tuple[str, str] | None:
     subject = found[0][0]
     others_in_claim = [n for n, _, _ in found[1:]]
     named: list[tuple[bool, bool]] = []  # (names the subject, is another party's clause)
+    pronoun_led: set[int] = set()
+    writer: list[str | None] = []
+
+    def writer_is_subject() -> bool:
+        if not writer:
+            writer.append(author(ev))
+        return writer[0] is not None and (refers_to(subject, writer[0]) or refers_to(writer[0], subject))
+
     for p in parts:
         # The conjunct's lead party: its first name, a label ("AP:") passed over.
         found_here = [m for m in find_names(p) if p[m[2] : m[2] + 1] != ":"]
         lead = found_here[0][0] if found_here else None
+        if lead is not None and p[found_here[0][2] : found_here[0][2] + 2] in ("'s", "’s"):
+            lead, found_here = None, []  # "Liivi's husband is a tailor": the husband's clause
+        if _INTRODUCTION.match(p):
+            named.append((False, False))  # "I'm Maarika": who writes, no part of what is done
+            continue
+        if lead is None and _FIRST_PERSON_LEAD.match(p) and writer_is_subject():
+            named.append((True, False))  # "... and I sell", the writer being the subject
+            continue
+        if lead is None and _THIRD_PERSON_LEAD.match(p):
+            # "he sews and I sell" read as "he sews and Liivi sell": a pronoun right before
+            # the subject's own conjunct points back to someone else, never ahead to it.
+            named.append((False, False))
+            pronoun_led.add(len(named) - 1)
+            continue
         mine = lead is not None and (refers_to(subject, lead) or refers_to(lead, subject))
         claimed = lead is not None and any(refers_to(c, lead) or refers_to(lead, c) for c in others_in_claim)
         # Another party's clause opens with that party ("Ola Berg to book ..."), and says
@@ -486,6 +510,11 @@ def check_subject_conjunct(claim: str, ev: str) -> tuple[str, str] | None:
         named.append((mine, opens and not mine and not claimed))
         if mine and not _has_predicate(p[found_here[0][2] :]):
             return None  # "... and Iolanda Vik the Friday one": the verb is shared
+    for i in sorted(pronoun_led):
+        if i + 1 < len(named) and named[i + 1][0]:
+            named[i] = (False, True)
+        else:
+            pronoun_led.discard(i)
     if not any(m for m, _ in named) or not any(o for _, o in named):
         return None
     subject_words = {lemma(t) for t in subject.split()}
@@ -494,7 +523,8 @@ def check_subject_conjunct(claim: str, ev: str) -> tuple[str, str] | None:
         if word[:1].isdigit() or _TIME_WORD.fullmatch(word):
             continue  # a header's date or count ("Roster 2024 - Chair: ...") is everyone's
         holders = [i for i, p in enumerate(parts) if word in set(content_lemmas(p))]
-        if holders and all(named[i][1] and _said_after_name(parts[i], word) for i in holders):
+        if holders and all(named[i][1] and (i in pronoun_led or _said_after_name(parts[i], word))
+                           for i in holders):
             return subject, f"the evidence says '{word}' of another party, not of '{subject}'"
     return None
 
@@ -502,8 +532,19 @@ def check_subject_conjunct(claim: str, ev: str) -> tuple[str, str] | None:
 _WORDS = re.compile(r"[^\W\d_][\w'’\-]*")
 
 
+_INTRODUCTION = re.compile(r"\s*(?:I['’]?m|I am|[Mm]y name is)\s+[^\W\d_][\w'’\-]*(?:\s+[A-Z][\w'’\-]*)*\s*$")
+_FIRST_PERSON_LEAD = re.compile(r"\s*I(?:['’](?:m|ve|ll|d))?\s+[a-z]")
+_THIRD_PERSON_LEAD = re.compile(r"\s*(?:he|she|they)\s+[a-z]", re.I)
+
+
 def _has_predicate(rest: str) -> bool:
     toks = [t.casefold() for t in _WORDS.findall(rest)]
+    if toks and rest.lstrip()[:1].islower() and toks[0] not in STOPWORDS:
+        # "I sell" read as "Liivi sell": a bare verb right after the name (without the
+        # lexicon, any such word: the conjunct check then refuses more, never less).
+        pinned = lexicon()
+        if not pinned or pinned.derivations(toks[0], "v"):
+            return True
     return any(is_verb_like(t) or (i and toks[i - 1] == "to") for i, t in enumerate(toks))
 
 

@@ -307,15 +307,15 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
     out: list[Rewrite] = []
     taken: list[tuple[int, int]] = []
 
-    def readable(at: int) -> bool:
-        return _from_message(evidence, at, where)
+    def readable(at: int, end: int | None = None) -> bool:
+        return _from_message(evidence, at, where, end)
 
     for m in _DAY_MONTH.finditer(evidence, a, b):
         if evidence[max(0, m.start() - 1) : m.start()] in ("[", "(") and where == max(0, m.start() - 1):
             continue  # the stamp itself
         month_raw = m.group("month") or m.group("month2")
         day_raw = m.group("day") or m.group("day2")
-        if month_raw.casefold() == "may" and m.group("month2") or not readable(m.start()):
+        if month_raw.casefold() == "may" and m.group("month2") or not readable(m.start(), m.end()):
             continue  # "may 3" is as likely "may" the verb
         month = _MONTH_KEYS[month_raw[:3].casefold()]
         wd = m.group("wd")
@@ -330,7 +330,7 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
         out.append((m.start(), m.end(), f"{said} ({_say(day, weekday=bool(wd))}){dot}"))
         taken.append((m.start(), m.end()))
     for m in _MONTH_ALONE.finditer(evidence, a, b):
-        if not readable(m.start()):
+        if not readable(m.start(), m.end()):
             continue
         sign = _tense(evidence, m.start("month"), m.end(), m.group("prep"))
         month_day = _completed(_MONTH_KEYS[m.group("month")[:3].casefold()], None, anchor, sign)
@@ -338,20 +338,21 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
             out.append((m.start("month"), m.end(), f"{m.group('month')} {month_day.year}"))
     for m in _BARE_WEEKDAY.finditer(evidence, a, b):
         inside = any(s <= m.start("wd") < e for s, e in taken)
-        if inside or not readable(m.start("wd")) or _other_week(evidence, m):
+        if inside or not readable(m.start("wd"), m.end()) or _other_week(evidence, m):
             continue
         sign = _tense(evidence, m.start("wd"), m.end(), m.group("prep") or "")
         reading = _weekday_reading(m, anchor, sign)
         if reading is not None:
             out.append((m.start("wd"), m.end(), f"{m.group('wd')} ({reading})"))
     for m in _DAY_WORD.finditer(evidence, a, b):
-        if not readable(m.start()) or _WEEK_BESIDE.search(evidence, max(0, m.start() - 16), m.start()):
+        week_beside = _WEEK_BESIDE.search(evidence, max(0, m.start() - 16), m.start())
+        if not readable(m.start(), m.end()) or week_beside:
             continue  # "a week tomorrow", "the day after tomorrow"
         word = m.group("word").casefold()
         step = 1 if word in ("tomorrow", "tmrw", "tmr", "tomoz") else -1 if word == "yesterday" else 0
         out.append((m.start(), m.end(), f"{m.group(0)} ({_say(anchor + datetime.timedelta(days=step))})"))
     for m in _YEAR_WORD.finditer(evidence, a, b):
-        if not readable(m.start()) or _years_before(evidence, m.start(), where):
+        if not readable(m.start(), m.end()) or _years_before(evidence, m.start(), where):
             continue  # "In 2019 the club moved; next year it won": counted from 2019
         step = {"next": 1, "last": -1, "this": 0}[m.group("which").casefold()]
         if m.group("unit").casefold() == "year":
@@ -392,7 +393,7 @@ def _other_week(evidence: str, m: re.Match[str]) -> bool:
 _OTHER_WEEK_AFTER = frozenset({"week", "fortnight", "after", "before", "next", "not", "following"})
 
 
-def _from_message(evidence: str, at: int, where: int) -> bool:
+def _from_message(evidence: str, at: int, where: int, end: int | None = None) -> bool:
     """A relative time at ``at`` counts from the message's date: not inside a quotation, not
     after a verb of saying in its line ("texted me over Christmas to say he will fix it
     tomorrow", "Briallen said cant make dinner tmrw"; a report after it, "…, the company said
@@ -414,7 +415,13 @@ def _from_message(evidence: str, at: int, where: int) -> bool:
     s, e = _anchor_span(evidence, where)
     if any(not (s <= a + o.start() < e) for o in _OTHER_TIME.finditer(evidence[a:b])):
         return False
+    if end is not None and _SAID_SOON.match(evidence, end):
+        return False  # "An article on 27 June said ...": the report's own time, part of its cue
     return _SAID.search(evidence, line_start, at) is None
+
+
+# A verb of saying right after a time ("on 27 June said", "on Monday told reporters").
+_SAID_SOON = re.compile(r"\s*(?:\w+\s+){0,3}?(?:said|says|told|wrote|reported|announced|claimed)\b", re.I)
 
 
 # A verb of saying or writing before the time: the time is the report's, not the message's.
