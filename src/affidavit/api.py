@@ -16,8 +16,6 @@ import structlog
 
 from affidavit.api_hygiene import HygieneMethods, LazyHygieneMethods
 from affidavit.identity import Identity
-from affidavit.memory.history import entries
-from affidavit.memory.verify import verify_at, verify_result, verify_store
 from affidavit.wording import plural
 
 if TYPE_CHECKING:
@@ -74,6 +72,8 @@ class StoreBackend(HygieneMethods):
     def verify(self) -> dict[str, Any]:
         # Reports, never raises, for what it finds: a live engine that saw its chain break
         # refuses every other tool, but verify says ok=false and where (memory/verify.py).
+        from affidavit.memory.verify import verify_result, verify_store
+
         return verify_result(verify_store(self.store))
 
     def history(self, *, subject: str | None = None, claim_id: str | None = None) -> dict[str, Any]:
@@ -84,6 +84,8 @@ class StoreBackend(HygieneMethods):
         if subject is not None:
             wanted_entities = set(store.entities.resolve(tenant, subject))
         found = []
+        from affidavit.memory.history import entries
+
         for entry in entries(store, tenant=tenant):
             if subject is not None and not wanted_entities.intersection(entry.entity_ids) and not (
                 any((r := store.claims.get(c)) is not None and wanted_entities.intersection(r.entity_ids)
@@ -210,6 +212,8 @@ class LazyStoreBackend(LazyHygieneMethods):
         if self._error is not None:
             # The store refused to open; verify still reports what is wrong (the ledger as
             # stored), while every other tool keeps failing closed.
+            from affidavit.memory.verify import verify_at, verify_result
+
             return verify_result(verify_at(self._path, identity=self._identity))
         return self._call("verify")
 

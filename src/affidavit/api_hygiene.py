@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from affidavit.errors import InvalidInput
-from affidavit.memory.browse import Filters
 
 if TYPE_CHECKING:
     from affidavit.store import Store
@@ -22,6 +21,8 @@ class HygieneMethods:
 
     def list_claims(self, *, cursor: str | None = None, limit: int = 20,
                     written_by: str | None = None, **filters: Any) -> dict[str, Any]:
+        from affidavit.memory.browse import Filters  # browsing loads on its first call
+
         page = self.store.claims_page(Filters(agent=written_by, **filters), cursor=cursor,
                                       limit=limit)
         keep = ("id", "state", "text", "agent", "valid_from", "valid_to", "seq",

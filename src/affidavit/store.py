@@ -17,22 +17,20 @@ from affidavit.engine import LEDGER_FILE, Engine, default_store_path, open_engin
 from affidavit.events import Applied
 from affidavit.identity import Identity
 from affidavit.ledger import Durability
-from affidavit.memory import disputes as disputing
-from affidavit.memory import freeze as freezing
-from affidavit.memory import review as reviewing
-from affidavit.memory import sources
-from affidavit.memory.audit import record_recall
-from affidavit.memory.browse import ClaimPage, Filters, list_claims
-from affidavit.memory.disputes import DisputeView, ResolveOutcome
-from affidavit.memory.forget import ForgetOutcome, forget
-from affidavit.memory.freeze import StateOutcome
 from affidavit.memory.recall import RecallOutcome, recall
-from affidavit.memory.review import ReviewOutcome, ReviewQueueView
-from affidavit.memory.sources import AddSourceOutcome, ReceiptReport
 
-if TYPE_CHECKING:  # the write path (the gate's rules) loads on the first remember, not on open
+if TYPE_CHECKING:
+    # Every use case but recall loads on its first call, not on open: the write path (the
+    # gate's rules), forget (the signer), disputes and browsing (the conflict rules and
+    # their number readers) are not what a server's first answer needs.
+    from affidavit.memory.browse import ClaimPage, Filters
+    from affidavit.memory.disputes import DisputeView, ResolveOutcome
+    from affidavit.memory.forget import ForgetOutcome
+    from affidavit.memory.freeze import StateOutcome
     from affidavit.memory.importing import ImportLine, ImportReport
     from affidavit.memory.remember import RememberOutcome
+    from affidavit.memory.review import ReviewOutcome, ReviewQueueView
+    from affidavit.memory.sources import AddSourceOutcome, ReceiptReport
 
 __all__ = ["LEDGER_FILE", "Store", "default_store_path"]
 
@@ -100,44 +98,60 @@ class Store(Engine):
             self.catch_up()
             outcome = recall(self, query, as_of=as_of, limit=limit)
         if os.environ.get("AFFIDAVIT_AUDIT_READS"):
+            from affidavit.memory.audit import record_recall
+
             record_recall(self, query, outcome)
         return outcome
 
     def forget(self, subject: str) -> ForgetOutcome:
         """Erase a subject provably and return the outcome with its certificate."""
         self.require_writable()
+        from affidavit.memory.forget import forget
+
         return forget(self, subject)
 
     def review_items(self) -> ReviewQueueView:
         """Pending review items of this tenant (operator only)."""
         self.catch_up()
+        from affidavit.memory import review as reviewing
+
         return reviewing.review_items(self)
 
     def review(self, item: str, decision: str, note: str, *,
                reviewed_hash: str | None = None) -> ReviewOutcome:
         """Record an operator's decision on a review item (operator only)."""
         self.require_writable()
+        from affidavit.memory import review as reviewing
+
         return reviewing.review(self, item, decision, note, reviewed_hash=reviewed_hash)
 
     def freeze(self, claim_id: str, note: str) -> StateOutcome:
         """Freeze a claim: kept for audit, never recalled (operator only)."""
         self.require_writable()
+        from affidavit.memory import freeze as freezing
+
         return freezing.freeze(self, claim_id, note)
 
     def unfreeze(self, claim_id: str, note: str) -> StateOutcome:
         """Return a frozen claim to the state it was frozen from (operator only)."""
         self.require_writable()
+        from affidavit.memory import freeze as freezing
+
         return freezing.unfreeze(self, claim_id, note)
 
     def claims_page(self, filters: Filters | None = None, *, cursor: str | None = None,
                     limit: int = 20) -> ClaimPage:
         """One page of this tenant's claims, oldest first; see ``affidavit.memory.browse``."""
         self.catch_up()
+        from affidavit.memory.browse import list_claims
+
         return list_claims(self, filters, cursor=cursor, limit=limit)
 
     def dispute(self, claim_id: str) -> DisputeView:
         """The dispute a claim is part of, with the hash a resolution binds to (operator only)."""
         self.catch_up()
+        from affidavit.memory import disputes as disputing
+
         return disputing.dispute_of(self, claim_id)
 
     def resolve_dispute(self, claim_id: str, decision: str, note: str, *,
@@ -146,17 +160,23 @@ class Store(Engine):
                         reviewed_hash: str | None = None) -> ResolveOutcome:
         """Keep one claim of a dispute, or both at different valid times (operator only)."""
         self.require_writable()
+        from affidavit.memory import disputes as disputing
+
         return disputing.resolve_dispute(self, claim_id, decision, note, keep=keep,
                                          intervals=intervals, reviewed_hash=reviewed_hash)
 
     def add_source(self, source_id: str, text: str, origin: str | None = None) -> AddSourceOutcome:
         """Register a source document under an opaque id, for later citation by id."""
         self.require_writable()
+        from affidavit.memory import sources
+
         return sources.add_source(self, source_id, text, origin)
 
     def verify_receipts(self) -> ReceiptReport:
         """Re-derive every receipt of this tenant from the held sources."""
         self.catch_up()
+        from affidavit.memory import sources
+
         return sources.verify_all(self)
 
     def at(self, seq: int, observe: Callable[[Applied], None] | None = None) -> Store:
