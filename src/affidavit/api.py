@@ -16,6 +16,7 @@ import structlog
 
 from affidavit.api_hygiene import HygieneMethods, LazyHygieneMethods
 from affidavit.identity import Identity
+from affidavit.text.pinned import load_pinned
 from affidavit.wording import plural
 
 if TYPE_CHECKING:
@@ -147,6 +148,13 @@ def open_backend(store_path: str | Path | None, *,
     return StoreBackend(store)
 
 
+def _load_pinned() -> None:
+    try:
+        load_pinned()
+    except Exception as exc:  # the first use loads them then, and meets the same fault
+        log.warning("lexicon_preload_failed", exc_type=type(exc).__name__)
+
+
 class LazyStoreBackend(LazyHygieneMethods):
     """The server's backend: the store opens (verifies, replays) in the background.
 
@@ -155,6 +163,11 @@ class LazyStoreBackend(LazyHygieneMethods):
     Every tool call waits for the open to finish; nothing is served before the chain
     has verified, and a store that fails verification fails every tool call with the
     typed error that names the first bad seq (fail closed).
+
+    The pinned lexical resources the gates read load meanwhile on a thread of their own
+    (``affidavit.text.pinned``): mostly decompression and hashing, which run beside the
+    open rather than after it. A tool call waits for that too, so the first question
+    never loads them a second time alongside.
     """
 
     def __init__(self, store_path: str | None, keyring_dir: Path | None = None) -> None:
@@ -164,6 +177,8 @@ class LazyStoreBackend(LazyHygieneMethods):
         self.operator = self._identity.operator
         self._inner: StoreBackend | None = None
         self._error: BaseException | None = None
+        self._loading = threading.Thread(target=_load_pinned, name="affidavit-lexicon", daemon=True)
+        self._loading.start()
         self._opening = threading.Thread(target=self._open, name="affidavit-open", daemon=True)
         self._opening.start()
 
@@ -182,6 +197,7 @@ class LazyStoreBackend(LazyHygieneMethods):
 
     def _backend(self) -> StoreBackend:
         self._opening.join()
+        self._loading.join()
         if self._error is not None:
             raise self._error
         assert self._inner is not None
