@@ -11,8 +11,6 @@ import json
 import sys
 from pathlib import Path
 
-from affidavit.certificates import public_key_raw, verify_certificate
-
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -49,6 +47,10 @@ def certificate_of(data: bytes) -> bytes:
 
 
 def cmd_verify_certificate(args: argparse.Namespace) -> int:
+    # The signature check (cryptography's key formats) loads when this command runs, not
+    # when any other command parses its arguments.
+    from affidavit.certificates import public_key_raw, verify_certificate
+
     cert = _read(args.file)
     if cert is None:
         return 2
