@@ -42,6 +42,7 @@ def handle(args: argparse.Namespace) -> int:
     log = structlog.get_logger("affidavit.serve")
     protocol_out = claim_stdout()
     from affidavit.api import open_lazy_backend  # lazy: keeps `affidavit --help` fast
+    from affidavit.mcp.server import run
 
     try:
         # The store opens in the background; tool calls wait for it and fail closed
@@ -55,10 +56,6 @@ def handle(args: argparse.Namespace) -> int:
         log.error("store_open_failed", code=exc.code)
         print(f"affidavit serve: {exc.code}: {exc}", file=sys.stderr)
         return 2
-    # Imported once the store has started opening: the tool table's schemas are built
-    # while the open waits on its file syncs.
-    from affidavit.mcp.server import run
-
     try:
         run(backend, sys.stdin.buffer, protocol_out)
     except KeyboardInterrupt:
