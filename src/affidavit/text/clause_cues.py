@@ -286,6 +286,8 @@ def _speaker_like(trail: re.Match[str]) -> bool:
     return 0 < len(words) <= 5 and (
         who[:1].isupper()
         or words[0].casefold() in ("the", "my", "our", "his", "her", "their", "he", "she", "they", "i", "we")
+        # "..., a union spokesman said.", "..., one resident said.": an indefinite speaker
+        or (words[0].casefold() in ("a", "an", "one", "another") and 2 <= len(words) <= 4)
         # "sione's mum reckons": a chat's possessive, written without capitals
         or (len(words) >= 2 and words[0].casefold().endswith(("'s", "’s")))
         # "chief executive Ayọ̀délé Ìdòwú": a title or role before a capitalised name

@@ -37,7 +37,8 @@ _CLAUSE = re.compile(
 
 # "KAMPOT, 8 January 2026 — ", "MANDAUE — ": a news dateline before the first sentence.
 DATELINE = re.compile(
-    r"[A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž'’. -]+(?:,[^—–\n(]{1,40})?(?:[ \t]*\([^)\n]{1,40}\))?[ \t]*[—–-][ \t]*"
+    # Latin Extended-B too ("VALEA ȘTIUCII", Romanian Ș and Ț)
+    r"[A-ZÀ-ÞĀ-ŽȘȚ][A-ZÀ-ÞĀ-ŽȘȚ'’. -]+(?:,[^—–\n(]{1,40})?(?:[ \t]*\([^)\n]{1,40}\))?[ \t]*[—–-][ \t]*"
 )
 _LIST_NUMBER = re.compile(r"\s*\d{1,2}\.")
 
