@@ -14,9 +14,8 @@ What is kept (deterministic: sorted, no dates but the fixed one below):
 
 * names: the English singular and plural display names of each ISO 4217 code the gate
   knows, lower-cased ("peruvian soles" -> pen);
-* last words: the plural's last word alone ("krónur" -> isk) only where one currency has
-  it, and separately, as words read only beside an amount of 100 or more, those that are
-  also English words ("soles");
+* not a plural's last word alone ("colones", "krónur", "soles"): other countries write it
+  for their own money, or it is an English word;
 * symbols: the symbol each locale of a territory writes for that territory's currency (the
   currency in use on 2026-01-01), kept only when no other currency is written with it in
   any locale, and only when it is at least three characters long or holds a character
@@ -42,7 +41,6 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from affidavit.text.currencies import _SUFFIX_SYMBOLS, _SYMBOLS  # noqa: E402
 from affidavit.text.iso4217 import CURRENCIES  # noqa: E402
-from affidavit.text.lemmas import is_known_word  # noqa: E402
 
 OUT = ROOT / "src" / "affidavit" / "text" / "cldr_currency.py"
 IN_USE_ON = datetime.date(2026, 1, 1)
@@ -84,14 +82,10 @@ def _names(codes: set[str]) -> tuple[dict[str, str], dict[str, str]]:
             names.setdefault(name, code.casefold())
             if count == 2:
                 last.setdefault(name.split()[-1], set()).add(code.casefold())
-    alone: dict[str, str] = {}
+    # A plural's last word alone ("colones", "krónur", "soles") is left out: other countries
+    # write it for their own money (Costa Rica's colones, the Faroes' krónur) or it is an
+    # English word ("soles", "kips"); the full name says which currency it is.
     english: dict[str, str] = {}
-    for word, owners in sorted(last.items()):
-        if len(owners) != 1 or word in names:
-            continue
-        target = english if is_known_word(word) else alone
-        target[word] = next(iter(owners))
-    names.update(alone)
     return names, english
 
 

@@ -101,8 +101,58 @@ def check_quantifier(claim: str, ev: str) -> Failure:
     return None
 
 
+# A denial of all is downward entailing: whatever narrows it in the evidence ("since the
+# storm", "after 6pm", "on the night shift", "else", "bar the skipper") the claim must keep,
+# or it denies more than the evidence does. Read over the denial's own stretch of its
+# sentence: from the sentence's start (or the last "and"/"but" before the denial) to the
+# end of the sentence or the next ";".
+_DENIAL_WORD = re.compile(r"\b(?:nobody|no[ -]one|nothing|none|no(?!\.[ \t]?\d))\b", re.I)
+_LEADING_ADVERBIAL = re.compile(
+    r"\s*(?:since|after|before|until|till|in|on|during|from|at|over|throughout|for|by|this|last|outside|"
+    r"inside|except|apart|besides|within|without)\b",
+    re.I,
+)
+_OTHER_THAN = frozenset({"else", "other", "others", "besides", "bar", "except", "apart", "but", "save"})
+
+
+def check_denial_narrowed(claim: str, ev: str) -> Failure:
+    """A claim that denies of all ("Nobody has crossed to the Calf") keeps every word that
+    narrows the evidence's denial ("Since the storm, nobody has crossed ..."), read over the
+    whole sentence (an opening time is a clause of its own)."""
+    nobody = _NO_ONE_AT_ALL.search(claim)
+    if nobody is None:
+        return None
+    narrowed = _denial_narrowed(claim, ev)
+    if narrowed is None:
+        return None
+    return nobody.group(0), f"the evidence says '{narrowed}'; the claim says '{nobody.group(0)}' of more"
+
+
+def _denial_narrowed(claim: str, ev: str) -> str | None:
+    claim_lemmas = set(content_lemmas(claim)) | {w.casefold() for w in words(claim)}
+    for m in _DENIAL_WORD.finditer(ev):
+        start = max(ev.rfind(". ", 0, m.start()) + 1, ev.rfind(";", 0, m.start()) + 1,
+                    ev.rfind("\n", 0, m.start()) + 1, ev.rfind(": ", 0, m.start()) + 1)
+        comma = ev.rfind(",", start, m.start())
+        if m.group(0).casefold() == "no" and comma >= 0 and not _LEADING_ADVERBIAL.match(ev, start):
+            start = comma + 1  # "Páll, 61, no history of diabetes": the phrase itself (not "Since X, no ...")
+        cut = max(ev.rfind(" and ", start, m.start()), ev.rfind(" but ", start, m.start()))
+        start = cut + 5 if cut >= 0 else start
+        ends = [i for i in (ev.find(". ", m.end()), ev.find(";", m.end()), ev.find("\n", m.end())) if i >= 0]
+        stretch = ev[start : min(ends) if ends else len(ev)]
+        said = {w.casefold() for w in words(stretch)}
+        if not set(content_lemmas(stretch)) & set(content_lemmas(claim)):
+            continue  # another sentence's denial ("No trains ran. Nobody was hurt.")
+        extra = sorted((said & _OTHER_THAN) - claim_lemmas)
+        missing = [w for w in content_lemmas(stretch) if w not in claim_lemmas and w not in markers.NEGATORS
+                   and w not in ("one", "be", "have")]  # fmt: skip
+        if extra or missing:
+            return " ".join(w for w in words(stretch))[:60]
+    return None
+
+
 # "nobody", "no one", "nothing": a universal denial, narrowed or excepted as "all" is.
-_NO_ONE_AT_ALL = re.compile(r"\b(?:nobody|no[ -]one|nothing|none|no)\b", re.I)
+_NO_ONE_AT_ALL = re.compile(r"\b(?:nobody|no[ -]one|nothing|none|no(?!\.[ \t]?\d))\b", re.I)  # not "No. 3"
 
 
 # "all trips to the outer islands", "every shop that sells fuel": a universal narrowed by

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from affidavit.gates.checks_grounding import check_coverage
 from affidavit.gates.write_parse import AUX, analyse, claim_subject, is_verb_like, mentions
-from affidavit.gates.write_writer import author
+from affidavit.gates.write_writer import author, line_speaker
 from affidavit.text import markers
 from affidavit.text.lemmas import STOPWORDS, content_lemmas, lemma, words
 from affidavit.text.lexicon import lexicon
@@ -423,7 +423,10 @@ def check_paired_time(claim: str, ev: str) -> tuple[str, str] | None:
         return None
     if (split := _per_conjunct(claim, ev, _CONJUNCTS, check_paired_time)) is not None:
         return split[0]  # "moved to Kaunas in 2010, then to Vilnius in 2015": pair by pair
-    parts = [p for p in _CONJUNCTS.split(ev) if p and p.strip()]
+    # A colon joins conjuncts too ("split the jobs: she paints and I sand"); a chat label
+    # before one ("Juan Kinvig: ...") is no conjunct of its own.
+    parts = [p for p in _CONJUNCTS.split(ev) for p in _COLON.split(p) if p and p.strip()]
+    parts = [p for p in parts if not _LABEL_ONLY.fullmatch(p)]
     if len(parts) < 2:
         return None
     part_words = [
@@ -470,7 +473,10 @@ def check_subject_conjunct(claim: str, ev: str) -> tuple[str, str] | None:
     found = find_names(claim)
     if not found:
         return None
-    parts = [p for p in _CONJUNCTS.split(ev) if p and p.strip()]
+    # A colon joins conjuncts too ("split the jobs: she paints and I sand"); a chat label
+    # before one ("Juan Kinvig: ...") is no conjunct of its own.
+    parts = [p for p in _CONJUNCTS.split(ev) for p in _COLON.split(p) if p and p.strip()]
+    parts = [p for p in parts if not _LABEL_ONLY.fullmatch(p)]
     if len(parts) < 2:
         return None
     subject = found[0][0]
@@ -481,26 +487,40 @@ def check_subject_conjunct(claim: str, ev: str) -> tuple[str, str] | None:
 
     def writer_is_subject() -> bool:
         if not writer:
-            writer.append(author(ev))
+            label = line_speaker(ev, 0)  # "Juan Kinvig: Voirrey and I split the jobs ..."
+            writer.append(author(ev) or (label.name if label is not None else None))
         return writer[0] is not None and (refers_to(subject, writer[0]) or refers_to(writer[0], subject))
+
+    first_person: set[int] = set()
 
     for p in parts:
         # The conjunct's lead party: its first name, a label ("AP:") passed over.
         found_here = [m for m in find_names(p) if p[m[2] : m[2] + 1] != ":"]
         lead = found_here[0][0] if found_here else None
         if lead is not None and p[found_here[0][2] : found_here[0][2] + 2] in ("'s", "’s"):
-            lead, found_here = None, []  # "Liivi's husband is a tailor": the husband's clause
+            # "Liivi's husband is a tailor" (or "my husband sews", read): the husband's clause
+            if not p[: found_here[0][1]].strip():
+                named.append((False, False))
+                pronoun_led.add(len(named) - 1)
+                continue
+            lead, found_here = None, []
         if _INTRODUCTION.match(p):
             named.append((False, False))  # "I'm Maarika": who writes, no part of what is done
             continue
-        if lead is None and _FIRST_PERSON_LEAD.match(p) and writer_is_subject():
+        if _FIRST_PERSON_LEAD.match(p) and writer_is_subject():
             named.append((True, False))  # "... and I sell", the writer being the subject
+            first_person.add(len(named) - 1)
             continue
-        if lead is None and _THIRD_PERSON_LEAD.match(p):
+        if _THIRD_PERSON_LEAD.match(p) or (lead is None and _OWNED_LEAD.match(p)):
             # "he sews and I sell" read as "he sews and Liivi sell": a pronoun right before
             # the subject's own conjunct points back to someone else, never ahead to it.
             named.append((False, False))
             pronoun_led.add(len(named) - 1)
+            continue
+        if lead is None and named and (not _has_predicate(p) or _NP_OPENING.match(p)):
+            named.append(named[-1])  # "Fenella does the books and the orders": still Fenella's
+            if len(named) - 2 in pronoun_led:
+                pronoun_led.add(len(named) - 1)
             continue
         mine = lead is not None and (refers_to(subject, lead) or refers_to(lead, subject))
         claimed = lead is not None and any(refers_to(c, lead) or refers_to(lead, c) for c in others_in_claim)
@@ -510,8 +530,12 @@ def check_subject_conjunct(claim: str, ev: str) -> tuple[str, str] | None:
         named.append((mine, opens and not mine and not claimed))
         if mine and not _has_predicate(p[found_here[0][2] :]):
             return None  # "... and Iolanda Vik the Friday one": the verb is shared
+        if mine and _BARE_VERB_AFTER.match(p, found_here[0][2]) and _rewritten_i(p[found_here[0][2] :]):
+            first_person.add(len(named) - 1)  # "Catriona sell": the writer's "I sell", read
     for i in sorted(pronoun_led):
-        if i + 1 < len(named) and named[i + 1][0]:
+        # Right before the subject's conjunct, or beside the writer's own "I" conjunct
+        # ("I sell and he knits", "she paints and I sand"): someone else's part.
+        if (i + 1 < len(named) and named[i + 1][0]) or {i - 1, i + 1} & first_person:
             named[i] = (False, True)
         else:
             pronoun_led.discard(i)
@@ -534,7 +558,26 @@ _WORDS = re.compile(r"[^\W\d_][\w'’\-]*")
 
 _INTRODUCTION = re.compile(r"\s*(?:I['’]?m|I am|[Mm]y name is)\s+[^\W\d_][\w'’\-]*(?:\s+[A-Z][\w'’\-]*)*\s*$")
 _FIRST_PERSON_LEAD = re.compile(r"\s*I(?:['’](?:m|ve|ll|d))?\s+[a-z]")
+# "my husband sews", "her brother fishes": a possessed party's conjunct.
+_OWNED_LEAD = re.compile(r"\s*(?:my|our|his|her|their)\s+[a-z][\w\-]*\s+[a-z]", re.I)
 _THIRD_PERSON_LEAD = re.compile(r"\s*(?:he|she|they)\s+[a-z]", re.I)
+
+
+_COLON = re.compile(r":\s+")
+_NP_OPENING = re.compile(r"\s*(?:the|a|an|some|his|her|their|its)\s", re.I)
+_LABEL_ONLY = re.compile(r"\s*[A-Z][\w'’\-]*(?:\s+[A-Z][\w'’\-]*){0,3}\s*")
+_BARE_VERB_AFTER = re.compile(r"\s+[a-z]+\b")
+
+
+def _rewritten_i(rest: str) -> bool:
+    """ "Catriona sell the wool": a name with a bare verb after it is the linker's reading of
+    the writer's "I sell" (a third person would say "sells")."""
+    toks = _WORDS.findall(rest)
+    if not toks:
+        return False
+    word = toks[0]
+    pinned = lexicon()
+    return not word.endswith("s") and word not in STOPWORDS and bool(pinned and pinned.derivations(word, "v"))
 
 
 def _has_predicate(rest: str) -> bool:

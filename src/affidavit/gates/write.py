@@ -73,7 +73,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.124+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.125+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -107,6 +107,7 @@ _MARKER_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("asserts_more_than_evidence", "denied_perception", checks_witness.check_denied_perception),
     ("modality_dropped", "modality", checks_markers.check_modality),
     ("quantifier_changed", "quantifier", checks_markers.check_quantifier),
+    ("quantifier_changed", "denial", checks_markers.check_denial_narrowed),
     ("quantifier_changed", "bounds", checks_limits.check_bounds),
     ("quantifier_changed", "members", checks_scope.check_member_for_group),
     ("asserts_more_than_evidence", "attempt", checks_limits.check_attempt),
@@ -717,7 +718,7 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
         against = relevant
         if name == "polarity":
             against = checks_scope.polarity_clause(claim, checks_scope.without_set_aside(claim, relevant))
-        if name in ("set_aside", "moved_from", "from_to", "cause"):
+        if name in ("set_aside", "moved_from", "from_to", "cause", "denial"):
             against = text  # "in Nnewi, not Awka": the value set aside sits past the matched clause
         if name == "temporal":
             # "the kettle isn't leaking any more, but the display doesn't light up": an

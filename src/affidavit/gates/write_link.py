@@ -45,6 +45,7 @@ _NO_PRONOUN_START = frozenset(
 )
 
 
+_THIRD_PERSON = re.compile(r"(?i:he|she|they|him|her|them|his|hers|their)(?:['’]\w+)?")
 _PRONOUN_THEN_WORD = re.compile(r"\b(?:I|[Ww]e|[Tt]hey|[Hh]e|[Ss]he)[ \t]+(?:[a-z]+ly[ \t]+)?[a-z]{2,}")
 
 
@@ -215,6 +216,11 @@ def linked_sentences(
         if pronoun is None and not names_subject:
             pronoun = _zero_subject(evidence, a, b, found)
         ante = previous_subject() if pronoun or (previous_linked and not names_subject) else None
+        if ante is not None and pronoun is not None and _THIRD_PERSON.fullmatch(pronoun.group(0)):
+            if not writers:
+                writers.append(message_writer(evidence))
+            if writers[0] is not None and view.means(ante, writers[0].name):
+                ante = None  # "I'm Yannig. She cooks": "she" is never the one who writes "I"
         ante_subject = ante is not None and view.means(ante, subject)
         described = None if names_subject or pronoun else view.description(i, subject)
         if names_subject:
@@ -444,12 +450,18 @@ _INDEFINITE = frozenset({"anyone", "anybody", "someone", "somebody", "everyone",
 
 
 def _answers_a_question(evidence: str, start: int) -> bool:
-    """The line before ``start``'s line is a question: a subjectless reply is about its subject."""
+    """The line before ``start``'s line is another speaker's turn: a subjectless reply may be
+    about whom that turn asked after ("tell me about Derwa's shift / Pedyr: cant do Friday,
+    she's on nights"), so it is not read as the replier's own."""
     line_start = evidence.rfind("\n", 0, start)
     if line_start <= 0:
         return False
     before = evidence[:line_start].rstrip()
-    return before.endswith("?")
+    if before.endswith("?"):
+        return True
+    prev_start = before.rfind("\n") + 1
+    mine, theirs = line_speaker(evidence, line_start + 1), line_speaker(evidence, prev_start)
+    return theirs is not None and (mine is None or not refers_to(mine.name, theirs.name))
 
 
 _SUBJECT_PRONOUNS = frozenset({"i", "you", "u", "we", "he", "she", "they", "it", "there", "this", "that"})

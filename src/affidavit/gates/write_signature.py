@@ -41,7 +41,11 @@ def signature_readings(evidence: str) -> list[tuple[int, int, str]]:
     if role_here and not role_here.startswith(","):
         return []  # the line holds more than a name and a role after a comma
     role_here = role_here.lstrip(", ").strip()
+    if role_here.endswith(":") or any(ch.isdigit() for ch in role_here):
+        return []  # "Pedyr Penhallow, Fri 30 Jan:" heads a quoted message; no role there
     parts = [p.strip() for p in _SPLIT.split(evidence[la:lb].strip()) if p.strip()]
+    if evidence[la:lb].rstrip().endswith((".", "!", "?")) and len(evidence[la:lb].split()) > 4:
+        return []  # the last line is a sentence, not an organisation's name
     if not parts or len(parts) > 2 or not parts[-1][:1].isupper():
         return []
     org = parts[-1]

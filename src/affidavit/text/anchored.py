@@ -112,11 +112,19 @@ _NOT_VERBS = frozenset({"people", "children", "women", "men", "data", "media", "
 # A plan spoken of ("was due to sail on Friday", "is set to open"): its day is not dated
 # by the tense of the words around it.
 _PLANNED = frozenset({"due", "supposed", "scheduled", "planned", "expected", "set", "meant", "booked",
-                      "going", "hoping", "hoped", "intended", "plan", "plans"})  # fmt: skip
+                      "going", "hoping", "hoped", "intended", "plan", "plans", "invited", "arranged",
+                      "ordered",
+                      "reserved", "agreed", "promised", "asked", "offered", "moved", "changed", "postponed",
+                      "rescheduled", "delayed", "brought", "pushed", "swapped", "fixed"})  # fmt: skip
 # Words that make a weekday another week's, or a habit ("every Friday", "Friday week",
 # "a week on Friday", "the Friday after", "last Friday" on a Saturday): no day is read.
 _OTHER_WEEK = frozenset({"every", "each", "following", "the", "this", "next", "last", "before", "after",
                          "week", "fortnight", "weeks", "fortnights"})  # fmt: skip
+# Right before the weekday: a named or indefinite one ("Good Friday", "one Friday soon"),
+# or the target of a change or a deadline ("moved the match to Saturday", "ordered the
+# cake for Saturday", "postponed until Tuesday").
+_OTHER_DAY = frozenset({"good", "holy", "black", "easter", "boxing", "one", "a", "an", "some", "any",
+                        "to", "for", "until", "till", "from"})  # fmt: skip
 # A sentence that names another time to count from ("last year", "in 2019", "over
 # Christmas", "ago") reads none of its relative times from the message's date.
 _OTHER_TIME = re.compile(
@@ -209,12 +217,40 @@ def anchor_at(evidence: str, at: int) -> tuple[datetime.date, int] | None:
         line_end = evidence.find("\n", where)
         if line_end >= 0 and _DAY_LINE.search(evidence, line_end, evidence.rfind("\n", 0, at + 1) + 1):
             return None  # "Sat 17 Jan" on a line of its own: a new day the stamp does not date
-        return None if day is None else (day, where)
-    headers = list(_DATE_HEADER.finditer(evidence, 0, line_end))
-    if headers:
-        day = _stamp_date(headers[-1].group("inner"))
-        return None if day is None else (day, headers[-1].start())
-    return _dateline(evidence)
+        found = None if day is None else (day, where)
+    else:
+        headers = list(_DATE_HEADER.finditer(evidence, 0, line_end))
+        if headers:
+            day = _stamp_date(headers[-1].group("inner"))
+            found = None if day is None else (day, headers[-1].start())
+        else:
+            found = _dateline(evidence)
+    at_line_end = evidence.find("\n", at)
+    at_line_end = len(evidence) if at_line_end < 0 else at_line_end
+    if found is None or _FORWARDED.search(evidence, found[1], at_line_end):
+        return None  # a forwarded or quoted message below the stamp has its own day
+    below = evidence.find("\n", found[1])
+    if below >= 0 and _ANOTHER_DAY.search(evidence, below, evidence.rfind("\n", 0, at + 1) + 1):
+        return None  # "Pedyr, Fri 30 Jan:" on a line above: the words below are that day's
+    stamp = _STAMP.match(evidence, found[1])
+    if stamp is not None and _SMALL_HOURS.search(stamp.group("inner")):
+        return None  # "[Sat 17 Jan 2026, 01:15] ... tomorrow": after midnight, which day is meant?
+    return found
+
+
+# Between a message's date and the words: another message quoted or forwarded into it.
+_FORWARDED = re.compile(
+    r"(?im)forwarded message|original message|\b(?:fwd?|fw)[ \t]*:|^[ \t]*>|\bwrote:[ \t]*$|"
+    r"^[^\n]{0,60},[ \t]*(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?[ \t]+\d{1,2}[ \t]+[a-z]{3,9}\.?:[ \t]*$"
+)
+# A line that gives another day before the words (a quoted header, a day's heading).
+_ANOTHER_DAY = re.compile(
+    r"(?im)^[^\n]{0,60}\b(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?[ \t]+\d{1,2}(?:st|nd|rd|th)?[ \t]+"
+    r"[a-z]{3,9}|\d{1,2}(?:st|nd|rd|th)?[ \t]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)"
+    r"\.?[^\n]{0,20}:[ \t]*$"
+)
+# A stamp's time in the small hours (00:00-04:59): "tomorrow" may be meant from the day before.
+_SMALL_HOURS = re.compile(r"\b0?[0-4][:.][0-5]\d\b(?![ \t]*[pP])")
 
 
 def _tense(evidence: str, at: int, end: int, prep: str) -> int:
@@ -319,7 +355,9 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
             continue  # "may 3" is as likely "may" the verb
         month = _MONTH_KEYS[month_raw[:3].casefold()]
         wd = m.group("wd")
-        sign = _tense(evidence, m.start(), m.end(), _prep_before(evidence, m.start()))
+        prep = _prep_before(evidence, m.start())
+        # "fixed the ceilidh for 20 March", "moved to 3 June": a target, not the verb's time
+        sign = 0 if prep.casefold() in _TARGET else _tense(evidence, m.start(), m.end(), prep)
         if wd:
             day = _by_weekday(month, int(day_raw), anchor, _DAY_KEYS.get(wd[:3].casefold()))
         else:
@@ -341,6 +379,10 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
         if inside or not readable(m.start("wd"), m.end()) or _other_week(evidence, m):
             continue
         sign = _tense(evidence, m.start("wd"), m.end(), m.group("prep") or "")
+        if (m.group("prep") or "").strip().casefold() == "by" and sign == 0 and not _PERFECT.search(
+            evidence, max(a, evidence.rfind("\n", 0, m.start()) + 1), m.start()
+        ):
+            sign = 1  # "Biniam to order gloves by Friday": a deadline still to come
         reading = _weekday_reading(m, anchor, sign)
         if reading is not None:
             out.append((m.start("wd"), m.end(), f"{m.group('wd')} ({reading})"))
@@ -386,7 +428,10 @@ def _other_week(evidence: str, m: re.Match[str]) -> bool:
     """ "every Friday", "the Friday after", "Friday week", "a week on Friday", "last Friday"."""
     before = [w.casefold() for w in _WORD.findall(evidence[max(0, m.start("wd") - 24) : m.start("wd")])][-3:]
     after = [w.casefold() for w in _WORD.findall(evidence[m.end() : m.end() + 40])][:5]
-    return bool(set(before) & _OTHER_WEEK) or bool(set(after) & _OTHER_WEEK_AFTER)
+    right_before = before[-1:] if not m.group("prep") else [m.group("prep").strip().casefold()]
+    return bool(set(before) & _OTHER_WEEK) or bool(set(right_before) & _OTHER_DAY) or bool(
+        set(after) & _OTHER_WEEK_AFTER
+    )
 
 
 # "Friday week", "on Friday - not this one, the one after": the words just after it.
@@ -415,26 +460,32 @@ def _from_message(evidence: str, at: int, where: int, end: int | None = None) ->
     s, e = _anchor_span(evidence, where)
     if any(not (s <= a + o.start() < e) for o in _OTHER_TIME.finditer(evidence[a:b])):
         return False
-    if end is not None and _SAID_SOON.match(evidence, end):
-        return False  # "An article on 27 June said ...": the report's own time, part of its cue
+    if end is not None and (_SAID_SOON.match(evidence, end) or evidence[end : end + 2] in ("'s", "’s")):
+        return False  # "An article on 27 June said ...", "Yesterday's Courier said": the report's time
+    if _WOULD.search(evidence, max(a, line_start), at):
+        return False  # "to let me know he'd fix it tomorrow": a reported future, from its own day
     return _SAID.search(evidence, line_start, at) is None
 
 
-# A verb of saying right after a time ("on 27 June said", "on Monday told reporters").
-_SAID_SOON = re.compile(r"\s*(?:\w+\s+){0,3}?(?:said|says|told|wrote|reported|announced|claimed)\b", re.I)
-
-
-# A verb of saying or writing before the time: the time is the report's, not the message's.
-_SAID = re.compile(
-    r"\b(?:said|says|say|told|tells|wrote|writes|texted|messaged|mentioned|asked|emailed|replied|"
-    r"announced|claimed|insisted|promised|warned)\b",
-    re.I,
+_VERBS_OF_SAYING = (
+    r"said|says|say|saying|told|tells|wrote|writes|texted|messaged|mentioned|asked|emailed|replied|"
+    r"announced|claimed|insisted|promised|warned|suggested|stated|reported|listed|gave|put|showed|noted|"
+    r"quoted|described|argued|rang|called|phoned|let\s+\w+\s+know|note|letter|post|message"
 )
+# A verb of saying after a time, a few words on ("on 27 June said", "on Sunday in the
+# Ramsey Courier said", "last Friday put the membership at 400").
+_SAID_SOON = re.compile(rf"[\w'’ \t]{{0,60}}?\b(?:{_VERBS_OF_SAYING})\b", re.I)
+# A verb of saying or writing before the time: the time is the report's, not the message's.
+_SAID = re.compile(rf"\b(?:{_VERBS_OF_SAYING})\b", re.I)
+_WOULD = re.compile(r"\bwould\b|\w['’]d\b", re.I)
 # An opening single quotation mark after a colon or a space: "wrote: 'The pool will close ..."
 _SINGLE_QUOTED = re.compile(r"(?:^|[:\s])['‘](?=[A-Z])(?![^'’]*['’](?:\s|[.,!?]|$))")
 
 
-_PREP_BEFORE = re.compile(r"\b(since|by|until|till|from|last|next|on|before|after)[ \t]+$", re.I)
+_PREP_BEFORE = re.compile(r"\b(since|by|until|till|from|last|next|on|before|after|to|for)[ \t]+$", re.I)
+_TARGET = frozenset({"to", "for", "until", "till", "by", "from"})
+# A perfect or past before a deadline ("had finished the painting by Friday"): no direction.
+_PERFECT = re.compile(r"\b(?:had|has|have|was|were|did|'d|’d)\b|\w{3,}ed\b", re.I)
 
 
 def _prep_before(evidence: str, at: int) -> str:

@@ -57,7 +57,7 @@ _COMMON_NAMES: dict[str, str] = {
 # Names and codes that are also everyday English words ("won", "real", "TOP 10"): read as
 # a currency only through a symbol, or a code in front of the number.
 _WORDS = frozenset({"won", "real", "rand", "mark", "dram", "kip", "som", "pula", "lek", "lev", "tala",
-                    "vatu", "leone", "lari", "lats", "wons", "reals", "rands", "marks", "drams"})
+                    "vatu", "leone", "lari", "lats", "wons", "reals", "rands", "marks", "drams", "kips"})
 _WORD_CODES = frozenset({"ALL", "TOP", "CUP", "MOP", "BOB", "SOS", "GEL", "MAD", "PEN", "BAM", "AMD"})
 # Marks of a dollar that is not the US one: a text with one of these reads "$" as unknown.
 _OTHER_DOLLARS = re.compile(
@@ -109,12 +109,13 @@ NAMES = _names()
 # The names and codes that are also English words, read as their currency only beside an
 # amount of 100 or more ("50,000 dram", "1.2 million AMD", "GEL 4,500"), where the word
 # reading is not the sentence's ("2 drams of whisky", "TOP 10"). Not "mark" ("passed the
-# 1,000 mark") nor "real" ("1,000 real fans"), which stay words after any number.
+# 1,000 mark") nor "real" ("1,000 real fans") nor "kip" ("rated for 320 kips"), which stay
+# words after any number.
 _WORD_NAMES: dict[str, str] = {
     name: code.casefold()
     for code, _, full in CURRENCIES if "(" not in full and not code.startswith("X")
     for name in (full.casefold().split()[-1], full.casefold().split()[-1] + "s")
-    if name in _WORDS and name not in ("mark", "marks", "real", "reals")
+    if name in _WORDS and name not in ("mark", "marks", "real", "reals", "kip", "kips")
 }
 # The CLDR's plural last words that are English words too ("soles", "rand"), on the same terms.
 for _name, _unit in cldr_currency.WORD_NAMES.items():
@@ -131,10 +132,16 @@ _SYMBOL_ALT = "|".join(sorted(map(re.escape, _SYMBOLS), key=len, reverse=True))
 _BEFORE = re.compile(rf"(?:(?<![A-Za-z])([A-Z]{{3}})\s?|({_SYMBOL_ALT})\s?)$")
 # A territory's own symbol from the CLDR ("S/ 45,000", "TSh 95,000", "20 000 USh"), before
 # or after the amount; never inside a word, and its letters in any case ("KSh", "Ksh").
-_LOCAL = {symbol.casefold(): unit for symbol, unit in cldr_currency.SYMBOLS.items()}
-_LOCAL_ALT = "|".join(sorted(map(re.escape, cldr_currency.SYMBOLS), key=len, reverse=True))
-_LOCAL_BEFORE = re.compile(rf"(?<![\w.$/])({_LOCAL_ALT})\s?$", re.I)
-_LOCAL_AFTER = re.compile(rf"\s?({_LOCAL_ALT})(?![\w$/])", re.I)
+# Written as the CLDR writes it (case kept: "км" is kilometres, "s/ VAT" is "without
+# VAT"), and only before the amount: after it, "12 S/ 8 M/" are sizes and "5 Gs" grand.
+# Letters-only ASCII symbols of three letters are also written in other cases ("KSh").
+_LOCAL = dict(cldr_currency.SYMBOLS) | {
+    variant: unit for symbol, unit in cldr_currency.SYMBOLS.items() if symbol.isascii() and symbol.isalpha()
+    for variant in (symbol.upper(), symbol[:1] + symbol[1:].capitalize(), symbol.capitalize())
+}  # fmt: skip
+_LOCAL_ALT = "|".join(sorted(map(re.escape, _LOCAL), key=len, reverse=True))
+# Not after a number ("12 S/ 8 M/": sizes in a list).
+_LOCAL_BEFORE = re.compile(rf"(?:^|(?<=[\s(]))(?<!\d[ \t])({_LOCAL_ALT})\s?$")
 
 
 @memo(maxsize=4096)
@@ -159,7 +166,7 @@ def code_before(text: str, start: int) -> tuple[str, int] | None:
     hit = _BEFORE.search(window)
     local = _LOCAL_BEFORE.search(window)
     if local is not None and (hit is None or local.start(1) < hit.start()):  # "RD$ 300" is no "$ 300"
-        return _LOCAL[local.group(1).casefold()], start - len(window) + local.start(1)
+        return _LOCAL[local.group(1)], start - len(window) + local.start(1)
     if hit is None:
         return None
     at = start - len(window) + hit.start()
@@ -177,9 +184,6 @@ def name_after(text: str, end: int) -> tuple[str, int] | None:
     hit = _SUFFIX_AFTER.match(text, end)
     if hit is not None:
         return _SUFFIX_SYMBOLS[hit.group(1)], hit.end()
-    hit = _LOCAL_AFTER.match(text, end)
-    if hit is not None:
-        return _LOCAL[hit.group(1).casefold()], hit.end()
     hit = _NAME_AFTER.match(text, end)
     if hit is not None:
         unit = NAMES[hit.group(1).casefold()]

@@ -1,4 +1,4 @@
-"""The red team's probes of write gate 3.120, kept as regression vectors.
+"""The red teams' probes of write gates 3.120 and 3.123, kept as regression vectors.
 
 A helper that did not write the gate probed its new readings (relative times from a
 message's date, chat stamps and speakers, handles, introductions, subjectless turns,
@@ -16,7 +16,9 @@ import pytest
 
 from affidavit.gates.write import decide_write
 
-VECTORS = json.loads((Path(__file__).parent / "vectors" / "write_gate_red_team_3120.json").read_text("utf-8"))
+_FILES = ("write_gate_red_team_3120.json", "write_gate_red_team_3123.json")
+_LOADED = [json.loads((Path(__file__).parent / "vectors" / name).read_text("utf-8")) for name in _FILES]
+VECTORS = {kind: [case for v in _LOADED for case in v[kind]] for kind in ("refuse", "admit")}
 
 
 @pytest.mark.parametrize("case", VECTORS["refuse"], ids=lambda c: c["id"])
