@@ -109,7 +109,7 @@ def _label(now: WriteDecision) -> str:
 
 
 def reresolve(store: Engine, *, tenant: str | None, until_seq: int | None = None,
-              decide: Callable[[str, str], WriteDecision] = decide_write,
+              decide: Callable[..., WriteDecision] = decide_write,
               progress: ProgressHook | None = None) -> ReresolveReport:
     """Re-run ``decide`` over the recorded inputs of every gate decision (of ``tenant``, or all)."""
     skipped: dict[str, int] = {}
@@ -146,7 +146,7 @@ def reresolve(store: Engine, *, tenant: str | None, until_seq: int | None = None
             evidence = evidence.evidence
         assert isinstance(evidence, str)
         try:
-            now = decide(private.proposed_text, evidence)
+            now = decide(private.proposed_text, evidence, held_until=event.valid_to)
         except AffidavitError:  # inputs today's validation refuses outright
             skipped["invalid_input"] = skipped.get("invalid_input", 0) + 1
             continue

@@ -10,6 +10,7 @@ form quotes the evidence's own surface.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable
 from typing import Any
@@ -48,7 +49,7 @@ from affidavit.gates.write_apposition import apposition_readings, check_brackete
 from affidavit.gates.write_degree import degree_prose_readings, degree_readings
 from affidavit.gates.write_fields import field_readings
 from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, linked_sentences, read_linked
-from affidavit.gates.write_parse import analyse, claim_subject, mentions
+from affidavit.gates.write_parse import AUX, analyse, claim_subject, is_verb_like, mentions
 from affidavit.gates.write_purchase import purchase_readings
 from affidavit.gates.write_record import record_readings
 from affidavit.gates.write_residence import hometown_readings, residence_readings
@@ -64,7 +65,14 @@ from affidavit.text.currencies import CURRENCY_TABLE_VERSION
 from affidavit.text.entail import LEXICON_IDENTITY
 from affidavit.text.fold import FOLD_VERSION
 from affidavit.text.frames import FRAMES_VERSION
-from affidavit.text.lemmas import LEMMA_TABLE_VERSION, SIMPLEMMA_VERSION, content_lemmas, word_tuple
+from affidavit.text.lemmas import (
+    IRREGULAR_PASTS,
+    LEMMA_TABLE_VERSION,
+    SIMPLEMMA_VERSION,
+    content_lemmas,
+    lemma,
+    word_tuple,
+)
 from affidavit.text.names import key_tokens, match_tokens, refers_to
 from affidavit.text.numbers import _MONTH_NAMES, dates, quantities, word_runs
 from affidavit.text.recase import RECASE_VERSION, chat_cased, recase_from_claim
@@ -73,7 +81,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.125+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.126+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -419,8 +427,68 @@ def _is_date(retracted: Retracted, original: str) -> bool:
     )
 
 
-def decide_write(claim: str, evidence: str) -> WriteDecision:
-    """Decide whether ``evidence`` supports ``claim``; pure and deterministic."""
+def decide_write(claim: str, evidence: str, *, held_until: str | None = None) -> WriteDecision:
+    """Decide whether ``evidence`` supports ``claim``; pure and deterministic.
+
+    ``held_until`` is the end of the interval the claim is stored as valid for (an ISO
+    date, ``remember``'s ``valid_to``). A claim in the present tense with an ended interval
+    ("Baukje lives in Hoarnsterwâld", valid to 2021-07-01) says what held until then: when
+    the claim as written is refused only for its tense, it is decided again read in the past
+    ("Baukje lived in Hoarnsterwâld"), provided the evidence states that end's year."""
+    decision = _decide_write(claim, evidence)
+    tense_only = decision.refusal is not None and decision.refusal.code == "temporal_shifted"
+    if held_until is None or not tense_only or not _end_stated(held_until, evidence):
+        return decision
+    past = _past_reading(claim)
+    if past is None:
+        return decision
+    other = _decide_write(past, evidence)
+    if other.verdict != "ACCEPT":
+        return decision
+    shape = decision.shape or other.shape
+    return msgspec.structs.replace(other, shape=shape, checks=(*other.checks, "held_until"))
+
+
+def _end_stated(held_until: str, evidence: str) -> bool:
+    """The evidence writes the year the interval ends in (or, for an end on 1 January, the
+    year before it: "until the end of 2023" for 2024-01-01)."""
+    try:
+        end = datetime.date.fromisoformat(held_until[:10])
+    except ValueError:
+        return False
+    years = {end.year, (end - datetime.timedelta(days=1)).year}
+    return any(re.search(rf"(?<!\d){y}(?!\d)", evidence) for y in years)
+
+
+_IS_PAST = {"is": "was", "are": "were", "has": "had", "have": "had"}
+_SAME_PAST = frozenset({"cost", "put", "set", "cut", "hit", "let", "shut", "quit", "spread", "hurt", "bet",
+                        "cast"})
+
+
+def _past_reading(claim: str) -> str | None:
+    """The claim with its first present-tense verb put in the past ("lives" -> "lived",
+    "is" -> "was", "costs" -> "cost"), or ``None`` when it has none."""
+    for m in re.finditer(r"(?<![\w'’])[a-z][a-z'’-]*", claim):
+        word = m.group(0)
+        past = _IS_PAST.get(word)
+        if past is None and word.endswith("s") and not word.endswith("ss") and is_verb_like(word):
+            base = lemma(word)
+            if base == word:
+                continue
+            if base in _SAME_PAST:
+                return None  # "costs" -> "cost": the past reads as the present, and says no end
+            past = next((f for f, lem in IRREGULAR_PASTS if lem == base), None)
+            if past is None:
+                past = (base + "d" if base.endswith("e")
+                        else base[:-1] + "ied" if re.search(r"[^aeiou]y$", base) else base + "ed")
+        if past is not None:
+            return claim[: m.start()] + past + claim[m.end() :]
+        if word in AUX or is_verb_like(word):
+            return None  # a first verb that is not present ("lived", "will live"): nothing to move
+    return None
+
+
+def _decide_write(claim: str, evidence: str) -> WriteDecision:
     _validate(claim, evidence)
     # Chat writes names uncased ("jerome panganiban"): the claim's capitals, same offsets.
     evidence = recase_from_claim(claim, chat_cased(evidence))

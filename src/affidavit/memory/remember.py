@@ -96,7 +96,8 @@ def remember(
                         "remove the credential from the claim, evidence, source text and ids",
                         secret)  # the kind of credential, never its value
 
-    decision = decide_write(claim, evidence)  # pure: decided outside the write lock
+    # pure: decided outside the write lock; an ended interval reads the claim as what held
+    decision = decide_write(claim, evidence, held_until=valid_to)
     if (decision.refusal is not None and decision.refusal.code == "unknown_subject"
             and source_text is not None):
         # The quote names nobody ("I moved in 2022"); its document may say who wrote it.
@@ -109,7 +110,7 @@ def remember(
         return _refused(claim, evidence, "unknown_subject",
                         "the claim is not about the given subject",
                         "name the subject as the claim does, or omit subject", subject)
-    narrowed = _narrowed_evidence(claim, evidence, decision)
+    narrowed = _narrowed_evidence(claim, evidence, decision, valid_to)
 
     # Read as the gate read it: chat's lower-case names carry the claim's capitals.
     cased = recase_from_claim(claim, chat_cased(evidence))
@@ -156,7 +157,8 @@ def _already_known(record: ClaimRecord, claim: str, narrowed: str,
                            narrowed, seq=record.seq, transitions=tuple(notes))
 
 
-def _narrowed_evidence(claim: str, evidence: str, decision: WriteDecision) -> str:
+def _narrowed_evidence(claim: str, evidence: str, decision: WriteDecision,
+                       held_until: str | None = None) -> str:
     """Only the span that supports the claim is stored, if it supports it on its own."""
     if decision.span is None or decision.verdict in ("REJECT",):
         return evidence
@@ -164,7 +166,7 @@ def _narrowed_evidence(claim: str, evidence: str, decision: WriteDecision) -> st
     narrowed = evidence[start:end].strip()
     if not narrowed or narrowed == evidence.strip():
         return evidence
-    again = decide_write(claim, narrowed)
+    again = decide_write(claim, narrowed, held_until=held_until)
     return narrowed if again.verdict == decision.verdict else evidence
 
 
