@@ -49,15 +49,14 @@ def test_pair(code: str, evidence: str, refused: str, admitted: str) -> None:
     assert_pair(code, evidence, refused, admitted)
 
 
-def test_an_organisations_report_of_its_own_act() -> None:
-    """Since 3.124 a company's plain word on its own act reads as the act (six corpora written
-    apart label it so); another party's word on it, or a word of doubt, stays a report."""
+def test_an_organisations_report_stays_a_report() -> None:
+    """No self-report reading: a company's word on its own act is kept as its word. (3.124
+    tried one; a red team found 182 false admissions it opened: the wrong speaker behind
+    "the company said", "it" that is another party, "was told", nested beliefs, advice and
+    habits read through "would", withdrawn statements. It was taken out in 3.127.)"""
     evidence = "Pellin Foods said it had completed the Selk plant."
-    assert decide_write("Pellin Foods completed the Selk plant.", evidence).verdict in ADMIT
+    assert decide_write("Pellin Foods completed the Selk plant.", evidence).verdict == "REJECT"
     assert decide_write("Pellin Foods said it had completed the Selk plant.", evidence).verdict in ADMIT
-    for other in ("Varrow Council said Pellin Foods had completed the Selk plant.",
-                  "Pellin Foods claimed it had completed the Selk plant."):
-        assert decide_write("Pellin Foods completed the Selk plant.", other).verdict == "REJECT", other
 
 
 class _Named(NamedTuple):
@@ -112,4 +111,4 @@ def test_a_figure_given_as_a_forecast_or_an_estimate_is_kept_so() -> None:
 
 
 def test_version() -> None:
-    assert RESOLVER_VERSION.startswith("write-gate/3.126+")
+    assert RESOLVER_VERSION.startswith("write-gate/3.127+")

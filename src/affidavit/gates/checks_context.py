@@ -21,7 +21,6 @@ from affidavit.text.lemmas import content_lemmas
 from affidavit.text.names import find_names, refers_to
 from affidavit.text.numbers import quantities
 from affidavit.text.reference import DESCRIPTION, description_referent
-from affidavit.text.sentences import DATELINE
 
 
 class Judged(NamedTuple):
@@ -158,12 +157,10 @@ class _Mention(NamedTuple):
     end: int
 
 
-def _described_speakers(ev: str, frames: tuple[Frame, ...], reported: str = "") -> tuple[Frame, ...]:
+def _described_speakers(ev: str, frames: tuple[Frame, ...]) -> tuple[Frame, ...]:
     """ "..., the chain said.": a speaker given as a description the evidence attached to
     one name ("Seoryeong Pharma" for "the chain", an organisation by its name's head) is
-    that name, so a claim that names the speaker keeps the frame. An organisation noun
-    also stands for the name that opens the very clause it reports ("Livezile SRL will
-    close its plant, the company said": the company is Livezile SRL)."""
+    that name, so a claim that names the speaker keeps the frame."""
     if not any(f.kind == "hearsay" and (f.arg[:4].casefold() == "the " or _elided(f)) for f in frames):
         return frames
     out = []
@@ -186,38 +183,11 @@ def _described_speakers(ev: str, frames: tuple[Frame, ...], reported: str = "") 
             distinct = {m.name for m in found}
             if name is None and len(distinct) == 1 and hit.group(1).casefold() in _ORG_NOUNS:
                 name = found[0].name  # the evidence names one party only: "the company" is it
-            if name is None and hit.group(1).casefold() in _ORG_NOUNS:
-                name = _clause_lead(reported)
+
             if name is not None:
                 f = Frame(f.kind, f"{f.arg}{_ALIAS}{name}", f.cue)
         out.append(f)
     return tuple(out)
-
-
-def _clause_lead(text: str) -> str | None:
-    """The name that opens ``text`` as its subject (not an owner: "Brix's rival ..."), past a
-    dateline ("VALEA, 12 March 2026 — ") and a leading time ("on Monday ")."""
-    text = _opening(text)
-    found = find_names(text)
-    if not found:
-        return None
-    name, start, end = found[0]
-    if text[:start].strip().casefold() not in ("", "the") or text[end : end + 2] in ("'s", "’s"):
-        return None
-    return name
-
-
-_LEAD_TIME = re.compile(
-    r"\s*(?:(?:on|last|this|early|late|earlier|later)\s+[A-Za-z]+(?:\s+\d{1,2})?|yesterday|today)\s*,?\s*",
-    re.I,
-)
-
-
-def _opening(text: str) -> str:
-    dateline = DATELINE.match(text)
-    text = text[dateline.end() :] if dateline is not None else text
-    time = _LEAD_TIME.match(text)
-    return text[time.end() :] if time is not None else text
 
 
 _FIRST_PERSON_OWNERS = ("my ", "our ")
@@ -259,16 +229,7 @@ _ALIAS = "\x00"
 
 
 def _text(text: str, segs: list[Segment]) -> str:
-    return " ; ".join(("not " if s.negated else "") + _reported(text[s.start : s.end].strip(), s.frames)
-                      for s in segs)
-
-
-def _reported(text: str, frames: tuple[Frame, ...]) -> str:
-    """A clause reported in the past ("said it would close") with its "would" read as the
-    speaker's "will", as the claim's own report is read (``judge``)."""
-    if any(f.kind == "hearsay" and _PAST_SAYING.search(f.cue) for f in frames):
-        return _BACKSHIFTED.sub(lambda m: "will" if m.group(0).islower() else "Will", text)
-    return text
+    return " ; ".join(("not " if s.negated else "") + text[s.start : s.end].strip() for s in segs)
 
 
 def _overlap(claim: str, part: str) -> int:
@@ -280,7 +241,7 @@ def judge(claim: str, ev: str, carried: tuple[Frame, ...] = (), speaker: str | N
     ``speaker`` is the named speaker whose labelled turn holds ``ev``, if any."""
     ev_segs = [
         Segment(s.start, s.end,
-                _first_person(ev, _described_speakers(ev, carried + s.frames, ev[s.start : s.end]), speaker),
+                _first_person(ev, _described_speakers(ev, carried + s.frames), speaker),
                 s.negated)
         for s in read(ev)
     ]
@@ -292,8 +253,6 @@ def judge(claim: str, ev: str, carried: tuple[Frame, ...] = (), speaker: str | N
     lead = max(main, key=lambda s: len(content_lemmas(claim[s.start : s.end])), default=None)
     mine = lead.frames if lead is not None else ()
     main = [s for s in main if s.frames == mine] or main
-    # "X said it would close the plant": the report's "would" is the speaker's "will" moved
-    # back a tense (reported speech), not a hedge; read so on both sides (``_reported``).
     core = _text(claim, main)
     fitting = [s for s in ev_segs if _frames_match(claim, mine, s.frames)]
     if fitting and check_coverage(core, _text(ev, fitting)) is None:
@@ -307,11 +266,6 @@ def judge(claim: str, ev: str, carried: tuple[Frame, ...] = (), speaker: str | N
         dropped = [f for f in seg.frames if not any(c.kind == f.kind and _args_match(f, c) for c in mine)]
         if seg.negated and not any(s.negated for s in main):
             return Judged(("negation_flipped", _cue(seg.frames), _why_negated(seg)), core, _text(ev, [seg]))
-        if dropped and all(_self_reported(f, ev[seg.start : seg.end], core) for f in dropped):
-            # "Lana Grischa SA said it had bought the felt works": an organisation's own
-            # account of what it did or will do, stated as such in the claim's words; its
-            # "it" is the speaker the claim names.
-            return Judged(None, core, _as_speaker(_reported(ev[seg.start : seg.end], seg.frames), core))
         if dropped:
             f = dropped[0]
             return Judged(("modality_dropped", f.cue, _why_dropped(f)), core, _text(ev, [seg]))
@@ -326,48 +280,6 @@ def judge(claim: str, ev: str, carried: tuple[Frame, ...] = (), speaker: str | N
             return Judged(("asserts_more_than_evidence", c.cue, why), core, _text(ev, [seg]))
     # No clause under the claim's frames says it: the later checks find what is missing.
     return Judged(None, core, _text(ev, fitting))
-
-
-# Plain verbs of saying: a self-report by them is the speaker's own account ("said",
-# "announced"); not "claimed", "insisted", "denied", "hopes", which cast doubt or stance.
-_PLAIN_SAYING = re.compile(
-    r"\b(?:says|said|announced|announces|confirmed|confirms|stated|states|added|adds|told)\b", re.I
-)
-_OWN_LEAD = re.compile(r"\s*(?:it|they)\b", re.I)
-
-
-_PAST_SAYING = re.compile(r"\b(?:said|told|announced|confirmed|stated|added|promised|wrote)\b", re.I)
-_BACKSHIFTED = re.compile(r"\b(?:would|Would)\b")
-
-
-def _as_speaker(reported: str, claim: str) -> str:
-    """The reported clause with its opening "it"/"they" read as the claim's subject."""
-    subject = next(iter(find_names(claim)), None)
-    opening = _opening(reported)
-    lead = _OWN_LEAD.match(opening)
-    if subject is None or lead is None:
-        return reported
-    at = len(reported) - len(opening)
-    return reported[:at] + subject[0] + reported[at + lead.end() :]
-
-
-def _self_reported(f: Frame, reported: str, claim: str) -> bool:
-    """The frame is an organisation's plain report of its own doing: the speaker is the
-    claim's subject (by name, or a description standing for it), and the reported clause
-    is about the speaker ("it had bought ...", "<Name> will close its plant")."""
-    if f.kind != "hearsay" or not f.arg or not _PLAIN_SAYING.search(f.cue):
-        return False
-    subject = next(iter(find_names(claim)), None)
-    if subject is None:
-        return False
-    speakers = [a for a in f.arg.split(_ALIAS) if a]
-    named = [a for a in speakers if a[:1].isupper() and not DESCRIPTION.fullmatch(a.strip())]
-    if not any(refers_to(subject[0], a) or refers_to(a, subject[0]) for a in named):
-        return False
-    lead = _clause_lead(reported)
-    opens_with_it = _OWN_LEAD.match(_opening(reported)) is not None
-    same = lead is not None and (refers_to(subject[0], lead) or refers_to(lead, subject[0]))
-    return opens_with_it or same
 
 
 def _by_writer(c: Frame, ev: str, speaker: str | None) -> bool:
