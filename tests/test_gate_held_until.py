@@ -2,9 +2,11 @@
 
 An agent that stores "Bethan Carrow lives in Porthwen" valid to 2021-07-01 states the fact
 over its interval, as it would write "lived". The gate decides such a claim, when refused
-only for its tense, again in the past, provided the evidence writes the year the interval
-ends. With no interval, with an end the evidence does not state, or with another place, it
-is refused as before; and a re-resolve, which replays the stored interval, decides the same.
+only for its tense, again in the past, provided the sentence that supports it ends the
+state in that year ("until ... 2021"), names the subject itself, and is no report or quote.
+With no interval, an end the evidence does not state, another place or relation, a habit
+or an event, a plan, it is refused as before; a re-resolve, which replays the stored
+interval, decides the same.
 """
 
 from __future__ import annotations
@@ -42,6 +44,24 @@ def test_past_forms(claim: str, evidence: str, held_until: str) -> None:
     decision = decide_write(claim, evidence, held_until=held_until)
     assert decision.verdict in ADMIT, decision.refusal
     assert "held_until" in decision.checks
+
+
+@pytest.mark.parametrize(("claim", "evidence", "held_until"), [
+    # the end's year written for another reason, or as a start
+    ("Morwen Tresize lives in Polgwyn.",
+     "Morwen Tresize lived in Polgwyn until 2019. She sold the house in 2023.", "2023-06-01"),
+    ("Morwen Tresize lives in Polgwyn.", "Morwen Tresize lived in Polgwyn from 2019.", "2019-12-31"),
+    # a habit or an event, not a state: one past event is not it
+    ("Morwen Tresize visits her mother in Polgwyn.",
+     "Morwen Tresize visited her mother in Polgwyn until 2020.", "2020-04-01"),
+    # a quoted end, and a plan
+    ("Morwen Tresize lives in Polgwyn.",
+     '"Morwen Tresize lived in Polgwyn until 2021," the form says.', "2021-06-01"),
+    ("Morwen Tresize is to marry Jago Penrose.",
+     "Morwen Tresize was to marry Jago Penrose until 2001.", "2001-06-01"),
+])
+def test_no_past_reading(claim: str, evidence: str, held_until: str) -> None:
+    assert decide_write(claim, evidence, held_until=held_until).verdict not in ADMIT
 
 
 def test_remember_and_reresolve_use_the_interval(open_store) -> None:  # type: ignore[no-untyped-def]

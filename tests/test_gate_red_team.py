@@ -1,4 +1,4 @@
-"""The red teams' probes of write gates 3.120, 3.123 and 3.124, kept as regression vectors.
+"""The red teams' probes of write gates 3.120, 3.123, 3.124 and 3.127, kept as regression vectors.
 
 A helper that did not write the gate probed its new readings (relative times from a
 message's date, chat stamps and speakers, handles, introductions, subjectless turns,
@@ -16,18 +16,19 @@ import pytest
 
 from affidavit.gates.write import decide_write
 
-_FILES = ("write_gate_red_team_3120.json", "write_gate_red_team_3123.json", "write_gate_red_team_3124.json")
+_FILES = ("write_gate_red_team_3120.json", "write_gate_red_team_3123.json", "write_gate_red_team_3124.json",
+          "write_gate_red_team_3127.json")
 _LOADED = [json.loads((Path(__file__).parent / "vectors" / name).read_text("utf-8")) for name in _FILES]
 VECTORS = {kind: [case for v in _LOADED for case in v[kind]] for kind in ("refuse", "admit")}
 
 
 @pytest.mark.parametrize("case", VECTORS["refuse"], ids=lambda c: c["id"])
 def test_an_unsupported_probe_is_refused(case: dict[str, str]) -> None:
-    decision = decide_write(case["claim"], case["evidence"])
+    decision = decide_write(case["claim"], case["evidence"], held_until=case.get("held_until"))
     assert decision.verdict not in ("ACCEPT", "RESCUE"), case
 
 
 @pytest.mark.parametrize("case", VECTORS["admit"], ids=lambda c: c["id"])
 def test_a_supported_control_is_admitted(case: dict[str, str]) -> None:
-    decision = decide_write(case["claim"], case["evidence"])
+    decision = decide_write(case["claim"], case["evidence"], held_until=case.get("held_until"))
     assert decision.verdict in ("ACCEPT", "RESCUE"), (case, decision.refusal)

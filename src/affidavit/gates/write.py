@@ -81,7 +81,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.127+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.128+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -437,50 +437,88 @@ def decide_write(claim: str, evidence: str, *, held_until: str | None = None) ->
     ("Baukje lived in Hoarnsterwâld"), provided the evidence states that end's year."""
     decision = _decide_write(claim, evidence)
     tense_only = decision.refusal is not None and decision.refusal.code == "temporal_shifted"
-    if held_until is None or not tense_only or not _end_stated(held_until, evidence):
+    if held_until is None or not tense_only:
         return decision
     past = _past_reading(claim)
     if past is None:
         return decision
     other = _decide_write(past, evidence)
-    if other.verdict != "ACCEPT":
+    if other.verdict != "ACCEPT" or other.span is None or not _end_stated(held_until, evidence, other.span):
         return decision
+    if not _unframed(evidence, *other.span) or not _names_subject(claim, evidence, other.span):
+        return decision  # a quoted or reported end, or a chat turn's: not the claim's own past
     shape = decision.shape or other.shape
     return msgspec.structs.replace(other, shape=shape, checks=(*other.checks, "held_until"))
 
 
-def _end_stated(held_until: str, evidence: str) -> bool:
-    """The evidence writes the year the interval ends in (or, for an end on 1 January, the
-    year before it: "until the end of 2023" for 2024-01-01)."""
+def _unframed(evidence: str, start: int, end: int) -> bool:
+    """No frame, denial or quotation in the span's sentences (an end may be stated: "until")."""
+    a = max((s for s, _ in sentences(evidence) if s <= start), default=0)
+    b = min((e for _, e in sentences(evidence) if e >= end), default=len(evidence))
+    text = evidence[a:b]
+    framed = any(seg.frames or seg.negated for seg in context.read(text))
+    return not framed and not re.search(r"[\"“”«»]", text)
+
+
+def _names_subject(claim: str, evidence: str, span: tuple[int, int]) -> bool:
+    """The span names the claim's subject itself (not only as a chat label over a turn)."""
+    subject, _ = claim_subject(claim)
+    if subject is None:
+        return False
+    return any(refers_to(subject, m.name) and not write_writer.labelled(evidence, m)
+               for m in mentions(evidence, *span))
+
+
+def _end_stated(held_until: str, evidence: str, span: tuple[int, int]) -> bool:
+    """The sentence that supports the past reading ends the state in the interval's year:
+    "until the summer of 2021", "from 2016 until October 2024", "2019–2024", "until he sold
+    it in August 2024" (or, for an end on 1 January, the year before: "until the end of
+    2023" for 2024-01-01). A year written for another reason ("sold the house in 2023",
+    "2023 Rue des Pins", "ref. 2023/118", "from 2019") is no end."""
     try:
         end = datetime.date.fromisoformat(held_until[:10])
     except ValueError:
         return False
-    years = {end.year, (end - datetime.timedelta(days=1)).year}
-    return any(re.search(rf"(?<!\d){y}(?!\d)", evidence) for y in years)
+    years = "|".join(str(y) for y in sorted({end.year, (end - datetime.timedelta(days=1)).year}))
+    ended = re.compile(
+        rf"(?:\b(?:until|till|to|through|thru)\b|[–—-])[ \t]*(?:[\w'’]+[ \t]+){{0,6}}?"
+        rf"(?<![\d/])(?:{years})(?![\d/])"
+        r"(?![ \t]+[A-Z])",
+        re.I,
+    )
+    return ended.search(evidence, span[0], span[1]) is not None
 
 
 _IS_PAST = {"is": "was", "are": "were", "has": "had", "have": "had"}
-_SAME_PAST = frozenset({"cost", "put", "set", "cut", "hit", "let", "shut", "quit", "spread", "hurt", "bet",
-                        "cast"})
+# Verbs of a state held over an interval (where one lives, works, what one owns or runs).
+_STATE_VERBS = frozenset({"live", "work", "own", "teach", "run", "manage", "lead", "head", "chair", "coach",
+                          "rent", "employ", "serve", "reside", "drive"})
 
 
 def _past_reading(claim: str) -> str | None:
     """The claim with its first present-tense verb put in the past ("lives" -> "lived",
-    "is" -> "was", "costs" -> "cost"), or ``None`` when it has none."""
+    "is" -> "was"), or ``None``: only a verb of a state one holds for a while (a copula,
+    "has", "lives", "works", "owns", ...; not a habit or an event: "visits", "wins"), not in
+    a relative clause ("X, who lives in Y, was mayor"), and not "is to" (a plan) or "is
+    said/believed to" (a report)."""
     for m in re.finditer(r"(?<![\w'’])[a-z][a-z'’-]*", claim):
         word = m.group(0)
+        before = claim[: m.start()].rstrip().casefold()
+        if before.endswith((" who", " which", " that", ",")):
+            return None
         past = _IS_PAST.get(word)
-        if past is None and word.endswith("s") and not word.endswith("ss") and is_verb_like(word):
+        if past is not None:
+            after = claim[m.end() :].lstrip().casefold()
+            if after.startswith(("to ", "said ", "believed ", "thought ", "reported ", "expected ", "due ",
+                                 "supposed ", "set ", "about ", "never ", "not ", "no ")):
+                return None
+        elif word.endswith("s") and not word.endswith("ss") and is_verb_like(word):
             base = lemma(word)
-            if base == word:
-                continue
-            if base in _SAME_PAST:
-                return None  # "costs" -> "cost": the past reads as the present, and says no end
-            past = next((f for f, lem in IRREGULAR_PASTS if lem == base), None)
-            if past is None:
-                past = (base + "d" if base.endswith("e")
-                        else base[:-1] + "ied" if re.search(r"[^aeiou]y$", base) else base + "ed")
+            if base == word or base not in _STATE_VERBS:
+                return None  # a habit or an event ("visits", "wins"): one past event is not it
+            past = next((f for f, lem in IRREGULAR_PASTS if lem == base), None) or (
+                base + "d" if base.endswith("e") else base + "ed"
+            )
         if past is not None:
             return claim[: m.start()] + past + claim[m.end() :]
         if word in AUX or is_verb_like(word):

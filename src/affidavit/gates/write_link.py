@@ -420,8 +420,8 @@ def _verb_opens(evidence: str, start: int, end: int) -> bool:
         low = second.casefold()
         if not second or second[:1].isupper() or low in _SUBJECT_PRONOUNS | _DETERMINERS | _INDEFINITE:
             return False
-        if _answers_a_question(evidence, start):
-            return False
+        if _answers_a_question(evidence, start) or _NOT_OWN_TURN.search(evidence, start, end):
+            return False  # "cant make dinner tmrw says Kattalin", "> cant make dinner": not the speaker's own
         return _verb_word(low) or lemma(low) == low
     inverted = second.casefold() in _SUBJECT_PRONOUNS | _DETERMINERS or second[:1].isupper()
     inverted = second.casefold() in _SUBJECT_PRONOUNS | _DETERMINERS or second[:1].isupper()
@@ -445,6 +445,7 @@ def _verb_opens(evidence: str, start: int, end: int) -> bool:
 _NEGATED_AUX = re.compile(r"(?:ca|wo|did|was|could|should|would|must|need|have|had)n'?t")
 _DETERMINERS = frozenset({"the", "a", "an", "my", "your", "ur", "his", "her", "our", "their", "its", "this",
                           "that", "these", "those", "any", "some", "every", "each"})
+_NOT_OWN_TURN = re.compile(r"\b(?:says|said|told|according)\b|(?:^|[:\s])>|[\"“”]", re.I | re.M)
 _INDEFINITE = frozenset({"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "nobody", "u",
                          "ur", "ya", "yall", "y'all", "kids", "people", "mum", "mom", "dad"})
 

@@ -460,6 +460,10 @@ def _from_message(evidence: str, at: int, where: int, end: int | None = None) ->
     s, e = _anchor_span(evidence, where)
     if any(not (s <= a + o.start() < e) for o in _OTHER_TIME.finditer(evidence[a:b])):
         return False
+    if _NEGATED_TIME.search(evidence, max(line_start, at - 8), at) or _ASKED_TURN.match(evidence, line_start):
+        return False  # "not tmrw, I'll come on Sunday"; "Kattalin: will Ellande open the shop tmrw"
+    if _RELAYED.search(evidence, line_start, at):
+        return False  # "fwd from Treveth (sent Wednesday): back tmrw": another message's day
     if end is not None and (_SAID_SOON.match(evidence, end) or evidence[end : end + 2] in ("'s", "’s")):
         return False  # "An article on 27 June said ...", "Yesterday's Courier said": the report's time
     if _WOULD.search(evidence, max(a, line_start), at):
@@ -467,6 +471,15 @@ def _from_message(evidence: str, at: int, where: int, end: int | None = None) ->
     return _SAID.search(evidence, line_start, at) is None
 
 
+_NEGATED_TIME = re.compile(r"\b(?:not|no|never|nor)[ \t]+(?:on[ \t]+)?$", re.I)
+# A turn that is an inverted question without its mark: "Kattalin: will Ellande open ..."
+_ASKED_TURN = re.compile(
+    r"[ \t]*(?:\[[^\]\n]{1,40}\][ \t]*)?(?:[^\W\d_][\w'’. -]{0,40}:[ \t]*)?"
+    r"(?:will|would|can|could|is|are|was|were|do|does|did|has|have|should|shall)[ \t]+"
+    r"(?:[A-Z][\w'’-]*|you|u|he|she|they|we|it|the|your|ur|his|her)\b",
+    re.I,
+)
+_RELAYED = re.compile(r"\b(?:fwd|fw|forwarded|forwarding|passing on|relaying|sent)\b", re.I)
 _VERBS_OF_SAYING = (
     r"said|says|say|saying|told|tells|wrote|writes|texted|messaged|mentioned|asked|emailed|replied|"
     r"announced|claimed|insisted|promised|warned|suggested|stated|reported|listed|gave|put|showed|noted|"

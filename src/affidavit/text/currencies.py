@@ -20,7 +20,7 @@ from affidavit.text.cldr_currency import CLDR_SOURCE
 from affidavit.text.iso4217 import CURRENCIES, ISO4217_SOURCE
 from affidavit.text.memo import memo
 
-CURRENCY_TABLE_VERSION = "cur-5"  # 5: CLDR plural names and local symbols (text.cldr_currency)
+CURRENCY_TABLE_VERSION = "cur-6"  # 5: CLDR plural names and local symbols (text.cldr_currency)
 __all__ = [
     "CLDR_SOURCE", "CURRENCY_TABLE_VERSION", "ISO4217_SOURCE", "code_before", "family_supports", "name_after",
     "symbol_unit",
@@ -64,6 +64,7 @@ _OTHER_DOLLARS = re.compile(
     r"(?:A|AU|C|CA|NZ|HK|S|MX|R)\$|\b(?:AUD|CAD|NZD|HKD|SGD|MXN|BRL|Australian|Canadian|Zealand|"
     r"Hong Kong|Singapore|Mexican|Taiwan)\b"
 )
+_JAPAN = re.compile(r"\b(?:JPY|yen|Japan|Japanese)\b", re.I)
 _OTHER_YEN = re.compile(r"\b(?:CNY|RMB|yuan|renminbi|Chinese)\b", re.I)
 
 
@@ -155,8 +156,8 @@ def symbol_unit(symbol: str, text: str) -> str:
     other_dollar, other_yen = _ambiguous(text)
     if symbol == "$" and other_dollar:
         return "dollar"
-    if symbol == "¥" and other_yen:
-        return "yen/yuan"
+    if symbol == "¥" and (other_yen or not _JAPAN.search(text)):
+        return "yen/yuan"  # ¥ is China's yuan as much as Japan's yen: only a text of Japan's is yen
     return unit
 
 
