@@ -231,4 +231,11 @@ def unsure_supports(evidence_unit: str | None, claim_unit: str | None, claim_sur
     """Whether an evidence amount of unsure country ("$" beside "A$") supports a claim that
     writes the same sign without naming a country either ("$1.2 million", "dollars")."""
     unsure = {"dollar": "usd", "yen/yuan": "jpy"}
+    if evidence_unit == "yen/yuan" and claim_unit in ("jpy", "cny"):
+        # "¥3,000" of a text that does not say whose: "3,000 yen" or "3,000 yuan" keeps the
+        # sign's own word; "Japanese yen", "JPY", "Chinese yuan" name a country it does not.
+        return not _COUNTRY_YEN.search(claim_surface)
     return unsure.get(evidence_unit or "") == claim_unit and not _EXPLICIT.search(claim_surface)
+
+
+_COUNTRY_YEN = re.compile(r"\b(?:JPY|CNY|RMB|Japanese|Chinese|renminbi)\b", re.I)
