@@ -21,3 +21,13 @@ def test_an_indefinite_speaker_reports(speaker: str) -> None:
     assert decide_write("Penhallow Foods will cut 40 jobs at Tavy.", evidence).verdict not in ADMIT
     yes = decide_write(f"According to {speaker}, Penhallow Foods will cut 40 jobs at Tavy.", evidence)
     assert yes.verdict in ADMIT, yes.refusal
+
+
+def test_a_long_speaker_reports() -> None:
+    """ "An article on Sunday in the Trelowen Courier said ...": a speaker of up to eight
+    words opens a report (five were read before 3.129, so the bare claim passed)."""
+    evidence = ("TRELOWEN, 3 March 2026 — An article on Sunday in the Trelowen Courier said the pool had "
+                "400 members. It has 340.")
+    assert decide_write("The Trelowen pool has 400 members.", evidence).verdict not in ADMIT
+    yes = decide_write("An article in the Trelowen Courier said the pool had 400 members.", evidence)
+    assert yes.verdict in ADMIT, yes.refusal

@@ -53,7 +53,7 @@ _NAME_CH = r"[\w\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff'’.\-]"
 # outside A-Z ("Ọlálékan", "Ìyàndá") is one too; ``speaker_cased`` checks the case.
 _SPEAKER = (
     r"(?P<who>(?:[^\W\d_]" + _NAME_CH + r"*|I|he|she|they|we|you|"
-    r"(?:[Tt]he|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Aa]n?) " + _NAME_CH + r"+)(?: " + _NAME_CH + r"+){0,4}?)"
+    r"(?:[Tt]he|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Aa]n?) " + _NAME_CH + r"+)(?: " + _NAME_CH + r"+){0,7}?)"
 )
 _LOWER_SPEAKERS = frozenset({"he", "she", "they", "we", "you", "the", "my", "our", "his", "her", "their",
                              "a", "an"})  # fmt: skip
