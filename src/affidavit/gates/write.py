@@ -66,10 +66,10 @@ from affidavit.text.entail import LEXICON_IDENTITY
 from affidavit.text.fold import FOLD_VERSION
 from affidavit.text.frames import FRAMES_VERSION
 from affidavit.text.lemmas import (
-    IRREGULAR_PASTS,
     LEMMA_TABLE_VERSION,
     SIMPLEMMA_VERSION,
     content_lemmas,
+    irregular_past,
     lemma,
     word_tuple,
 )
@@ -516,7 +516,7 @@ def _past_reading(claim: str) -> str | None:
             base = lemma(word)
             if base == word or base not in _STATE_VERBS:
                 return None  # a habit or an event ("visits", "wins"): one past event is not it
-            past = next((f for f, lem in IRREGULAR_PASTS if lem == base), None) or (
+            past = irregular_past(base) or (
                 base + "d" if base.endswith("e") else base + "ed"
             )
         if past is not None:

@@ -18,7 +18,7 @@ import re
 
 from affidavit.gates.write_parse import Mention, mentions
 from affidavit.text.clause_cues import CHAT_TIME
-from affidavit.text.lemmas import IRREGULAR_PASTS, is_known_word, lemma
+from affidavit.text.lemmas import irregular_past, is_known_word, lemma
 from affidavit.text.memo import memo
 from affidavit.text.names import refers_to
 from affidavit.text.sentences import sentences
@@ -282,7 +282,7 @@ def past_of_ing(word: str) -> str:
     for base in bases:
         if base in _AUX_PAST:
             return _AUX_PAST[base]
-        past = next((form for form, lem in IRREGULAR_PASTS if lem == base), None)
+        past = irregular_past(base)
         if past is not None:
             return past
     if lemma(word).endswith("e") and not stem.endswith("e"):

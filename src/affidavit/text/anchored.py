@@ -31,12 +31,11 @@ import re
 
 from affidavit.text.lemmas import _IRREGULAR
 from affidavit.text.sentences import clauses, sentences
+from affidavit.text.timeline import MONTH_NAMES
 
 Rewrite = tuple[int, int, str]
 
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-           "October", "November", "December")  # fmt: skip
-_MONTH_KEYS = {m[:3].casefold(): i + 1 for i, m in enumerate(_MONTHS)} | {"sept": 9}
+_MONTH_KEYS = {m[:3].casefold(): i + 1 for i, m in enumerate(MONTH_NAMES)} | {"sept": 9}
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _DAY_KEYS = {d[:3].casefold(): i for i, d in enumerate(_WEEKDAYS)} | {
     "tues": 1, "weds": 2, "thur": 3, "thurs": 3,
@@ -298,7 +297,7 @@ def _after_be(evidence: str, w: re.Match[str]) -> bool:
 
 def _say(day: datetime.date, weekday: bool = True) -> str:
     head = f"{_WEEKDAYS[day.weekday()]} " if weekday else ""
-    return f"{head}{day.day} {_MONTHS[day.month - 1]} {day.year}"
+    return f"{head}{day.day} {MONTH_NAMES[day.month - 1]} {day.year}"
 
 
 def _weekday_reading(m: re.Match[str], anchor: datetime.date, sign: int) -> str | None:
@@ -401,7 +400,7 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
             out.append((m.start(), m.end(), f"{m.group(0)} ({anchor.year + step})"))
         else:
             k = anchor.year * 12 + anchor.month - 1 + step
-            out.append((m.start(), m.end(), f"{m.group(0)} ({_MONTHS[k % 12]} {k // 12})"))
+            out.append((m.start(), m.end(), f"{m.group(0)} ({MONTH_NAMES[k % 12]} {k // 12})"))
     if not out:
         return (), a
     return tuple(sorted(out)), min(a, where)

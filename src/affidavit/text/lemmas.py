@@ -74,6 +74,11 @@ IRREGULAR_PASTS: tuple[tuple[str, str], ...] = tuple(
     sorted(_IRREGULAR.items(), key=lambda item: item[0].endswith(("en", "un", "wn", "rn", "ne")))
 )
 
+
+def irregular_past(base: str) -> str | None:
+    """The simple past of an irregular verb from its lemma ("drive" -> "drove"), or None."""
+    return next((form for form, lem in IRREGULAR_PASTS if lem == base), None)
+
 STOPWORDS = frozenset(
     [
         "a",

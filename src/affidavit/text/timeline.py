@@ -27,8 +27,9 @@ _RANGE = re.compile(r"(?<![\w.,-])(1[5-9]\d\d|20\d\d)\s?[–—-]\s?(1[5-9]\d\d|
 _OPEN_RANGE = re.compile(r"(?<![\w.,-])(1[5-9]\d\d|20\d\d)\s?[–—-]\s?(?i:present|now|date|current|today)\b")
 # "11/2023", "03/2019": a month of a year as a record writes it.
 _MONTH_YEAR = re.compile(r"(?<![\w/.])(0?[1-9]|1[0-2])/(1[5-9]\d\d|20\d\d)(?![\w/])")
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-           "October", "November", "December")
+# The month names, in order: the one list the date readings write from (here and ``text.anchored``).
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+               "October", "November", "December")  # fmt: skip
 # "from 2017 to 2022", "between 2017 and 2022": the same span in words.
 _WORDED_RANGE = re.compile(
     r"\b(?:from|between)\s+(1[5-9]\d\d|20\d\d)\s+(?:to|until|till|and)\s+(1[5-9]\d\d|20\d\d)\b", re.I
@@ -104,10 +105,6 @@ _SEASON = re.compile(
     r"\bthe\s+(?P<dir>following|next)\s+(?P<season>spring|summer|autumn|fall|winter)\b", re.I
 )
 _SEASON_START = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
-_MONTH_WORDS = (
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December",
-)  # fmt: skip
 
 
 def _count(raw: str) -> int | None:
@@ -125,7 +122,7 @@ def _short_reading(m: re.Match[str], anchor: DateValue) -> str | None:
     unit = m.group("unit").casefold().rstrip("s")
     if unit == "month":
         k = anchor.year * 12 + anchor.month - 1 + sign * n
-        return f"in {_MONTH_WORDS[k % 12]} {k // 12}"
+        return f"in {MONTH_NAMES[k % 12]} {k // 12}"
     if anchor.day is None:
         return None
     try:
@@ -133,7 +130,7 @@ def _short_reading(m: re.Match[str], anchor: DateValue) -> str | None:
     except ValueError:
         return None
     moved = day + datetime.timedelta(days=sign * n * (7 if unit == "week" else 1))
-    return f"on {moved.day} {_MONTH_WORDS[moved.month - 1]} {moved.year}"
+    return f"on {moved.day} {MONTH_NAMES[moved.month - 1]} {moved.year}"
 
 
 def _season_reading(m: re.Match[str], anchor: DateValue) -> str:
@@ -170,7 +167,7 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
     for m in _OPEN_RANGE.finditer(evidence, a, b):
         out.append((m.start(), m.end(), f"since {m.group(1)} (from {m.group(1)})"))
     for m in _MONTH_YEAR.finditer(evidence, a, b):
-        out.append((m.start(), m.end(), f"{_MONTHS[int(m.group(1)) - 1]} {m.group(2)}"))
+        out.append((m.start(), m.end(), f"{MONTH_NAMES[int(m.group(1)) - 1]} {m.group(2)}"))
     for m in _WORDED_RANGE.finditer(evidence, a, b):
         if int(m.group(1)) < int(m.group(2)) <= int(m.group(1)) + 100:
             out.append((m.end(), m.end(), f" ({_years(m.group(1), m.group(2))})"))
