@@ -62,3 +62,16 @@ def test_an_action_given_to_a_role_is_not_the_chairs(doer: str) -> None:
              "Action: Osian Bevan-Rhys to open a new bank account.")
     yes = decide_write("Osian Bevan-Rhys is to open a new bank account.", named)
     assert yes.verdict in ("ACCEPT", "RESCUE"), yes.refusal
+
+
+def test_a_qualified_handler_leaves_the_other_fields_their_record() -> None:
+    """ "Handled by: X (from Monday)" gives X no record reading, and only X: a field after it
+    is still read with the record's id."""
+    from affidavit.gates.write import decide_write
+
+    evidence = ("Support ticket 5817 — Tolvenna Stays booking system\n"
+                "Handled by: Emrys Talfan (from Monday)\n"
+                "Reporter: Idony Carrow\nProblem: booking confirmation never arrived.")
+    assert decide_write("Emrys Talfan handled support ticket 5817.", evidence).verdict == "REJECT"
+    yes = decide_write("Idony Carrow reported support ticket 5817.", evidence)
+    assert yes.verdict in ("ACCEPT", "RESCUE"), yes.refusal

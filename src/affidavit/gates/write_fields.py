@@ -154,9 +154,9 @@ def _readings(evidence: str) -> list[tuple[int, int, str]]:
                 said += [f"{who} reported {name}" for name in names]
             elif label in _ASSIGNED:
                 said = [f"{who} is the assignee"]
-                if value.strip() != who:
-                    names = []  # "Handled by: X (from Monday)": a qualified field gives no record reading
-                for name in names:
+                # "Handled by: X (from Monday)": a qualified field gives no record reading (this
+                # field's only: the fields after it keep the record's names)
+                for name in names if value.strip() == who else []:
                     said += [f"{name} was assigned to {who}", f"{who} is assigned {name}",
                              f"{who} is the assignee of {name}"]
                     said += [f"{who} handled {name}"] if label == "handled by" else []
