@@ -120,3 +120,13 @@ def test_a_pronoun_before_the_writer_is_someone_else() -> None:
     assert decide_write("Maarika does the sewing.", evidence).verdict == "REJECT"
     yes = decide_write("Maarika sells knitwear.", evidence)
     assert yes.verdict in ("ACCEPT", "RESCUE"), yes.refusal
+
+
+@pytest.mark.parametrize("noun", ["gran", "teacher", "plumber"])
+def test_a_noun_after_the_negated_auxiliary_is_the_subject(noun: str) -> None:
+    """ "Eluned: didnt gran sell the van" asks about gran: only a verb the lexicon knows after
+    the auxiliary makes a subjectless turn the speaker's ("cant make dinner")."""
+    assert decide_write("Eluned Roskilly did not sell the van.",
+                        f"Eluned Roskilly: didnt {noun} sell the van").verdict == "REJECT"
+    yes = decide_write("Eluned Roskilly cannot make dinner.", "Eluned Roskilly: cant make dinner, sorry")
+    assert yes.verdict in ("ACCEPT", "RESCUE"), yes.refusal

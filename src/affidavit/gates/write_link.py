@@ -30,6 +30,7 @@ from affidavit.gates.write_writer import (
 )
 from affidavit.text import anchored, markers, timeline
 from affidavit.text.lemmas import lemma
+from affidavit.text.lexicon import lexicon
 from affidavit.text.names import _in_order, key_tokens, refers_to
 from affidavit.text.sentences import DATELINE
 from affidavit.text.wordlists import ROLE_ABBREVIATIONS
@@ -422,7 +423,10 @@ def _verb_opens(evidence: str, start: int, end: int) -> bool:
             return False
         if _answers_a_question(evidence, start) or _NOT_OWN_TURN.search(evidence, start, end):
             return False  # "cant make dinner tmrw says Kattalin", "> cant make dinner": not the speaker's own
-        return _verb_word(low) or lemma(low) == low
+        # a bare verb ("make", "drink"), not a noun the subject is ("the kids", "mum"); without
+        # the pinned lexicon no word is known as one, and the turn is not read (refuse more)
+        pinned = lexicon()
+        return _verb_word(low) or (lemma(low) == low and bool(pinned) and bool(pinned.derivations(low, "v")))
     inverted = second.casefold() in _SUBJECT_PRONOUNS | _DETERMINERS or second[:1].isupper()
     inverted = second.casefold() in _SUBJECT_PRONOUNS | _DETERMINERS or second[:1].isupper()
     if first.casefold() in AUX and inverted:
@@ -446,8 +450,11 @@ _NEGATED_AUX = re.compile(r"(?:ca|wo|did|was|could|should|would|must|need|have|h
 _DETERMINERS = frozenset({"the", "a", "an", "my", "your", "ur", "his", "her", "our", "their", "its", "this",
                           "that", "these", "those", "any", "some", "every", "each"})
 _NOT_OWN_TURN = re.compile(r"\b(?:says|said|told|according)\b|(?:^|[:\s])>|[\"“”]", re.I | re.M)
+# Subjects an inverted question puts after its auxiliary that are no pronoun proper
+# ("hasnt anyone fed the cat", "didnt ur mum sell it"): a closed class of function words
+# and chat's spellings of "you"/"your". Any other word must be a verb the lexicon knows.
 _INDEFINITE = frozenset({"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "nobody", "u",
-                         "ur", "ya", "yall", "y'all", "kids", "people", "mum", "mom", "dad"})
+                         "ur", "ya", "yall", "y'all"})
 
 
 def _answers_a_question(evidence: str, start: int) -> bool:
