@@ -94,9 +94,7 @@ def _q(text: str) -> str:
 
 
 def main() -> None:
-    # Zimbabwe Gold (ZWG) is left out: its name is the metal's ("500 gold coins").
     codes = {code for code, _, name in CURRENCIES if "(" not in name and not code.startswith("X")}
-    codes.discard("ZWG")
     names, english = _names(codes)
     symbols = _symbols(codes)
     lines = [

@@ -20,7 +20,7 @@ from affidavit.text.cldr_currency import CLDR_SOURCE
 from affidavit.text.iso4217 import CURRENCIES, ISO4217_SOURCE
 from affidavit.text.memo import memo
 
-CURRENCY_TABLE_VERSION = "cur-6"  # 5: CLDR plural names and local symbols (text.cldr_currency)
+CURRENCY_TABLE_VERSION = "cur-7"  # 5: CLDR plural names and local symbols (text.cldr_currency)
 __all__ = [
     "CLDR_SOURCE", "CURRENCY_TABLE_VERSION", "ISO4217_SOURCE", "code_before", "family_supports", "name_after",
     "symbol_unit",
