@@ -46,3 +46,11 @@ def test_what_is_no_currency_symbol(text: str) -> None:
 def test_the_table_names_its_source() -> None:
     assert cldr_currency.CLDR_SOURCE.startswith("CLDR via babel-")
     assert cldr_currency.SYMBOLS["S/"] == "pen" and "den" not in cldr_currency.SYMBOLS
+
+
+def test_gold_is_a_metal_and_zimbabwean_gold_money() -> None:
+    """ "Gold" alone is Zimbabwe Gold's last word but a metal in text: not money; the full
+    name and the code are."""
+    assert all(q.unit is None for q in quantities("The Kernick vault holds 500 gold coins."))
+    assert [q.unit for q in quantities("The fine was ZWG 500.")] == ["zwg"]
+    assert [q.unit for q in quantities("The fine was 500 Zimbabwean gold.")] == ["zwg"]

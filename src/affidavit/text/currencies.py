@@ -20,7 +20,7 @@ from affidavit.text.cldr_currency import CLDR_SOURCE
 from affidavit.text.iso4217 import CURRENCIES, ISO4217_SOURCE
 from affidavit.text.memo import memo
 
-CURRENCY_TABLE_VERSION = "cur-7"  # 5: CLDR plural names and local symbols (text.cldr_currency)
+CURRENCY_TABLE_VERSION = "cur-8"  # 5: CLDR plural names and local symbols (text.cldr_currency)
 __all__ = [
     "CLDR_SOURCE", "CURRENCY_TABLE_VERSION", "ISO4217_SOURCE", "code_before", "family_supports", "name_after",
     "symbol_unit",
@@ -57,7 +57,8 @@ _COMMON_NAMES: dict[str, str] = {
 # Names and codes that are also everyday English words ("won", "real", "TOP 10"): read as
 # a currency only through a symbol, or a code in front of the number.
 _WORDS = frozenset({"won", "real", "rand", "mark", "dram", "kip", "som", "pula", "lek", "lev", "tala",
-                    "vatu", "leone", "lari", "lats", "wons", "reals", "rands", "marks", "drams", "kips"})
+                    "vatu", "leone", "lari", "lats", "wons", "reals", "rands", "marks", "drams", "kips",
+                    "gold", "golds"})
 _WORD_CODES = frozenset({"ALL", "TOP", "CUP", "MOP", "BOB", "SOS", "GEL", "MAD", "PEN", "BAM", "AMD"})
 # Marks of a dollar that is not the US one: a text with one of these reads "$" as unknown.
 _OTHER_DOLLARS = re.compile(
@@ -110,13 +111,13 @@ NAMES = _names()
 # The names and codes that are also English words, read as their currency only beside an
 # amount of 100 or more ("50,000 dram", "1.2 million AMD", "GEL 4,500"), where the word
 # reading is not the sentence's ("2 drams of whisky", "TOP 10"). Not "mark" ("passed the
-# 1,000 mark") nor "real" ("1,000 real fans") nor "kip" ("rated for 320 kips"), which stay
-# words after any number.
+# 1,000 mark") nor "real" ("1,000 real fans") nor "kip" ("rated for 320 kips") nor "gold"
+# ("500 gold coins", Zimbabwe Gold's last word), which stay words after any number.
 _WORD_NAMES: dict[str, str] = {
     name: code.casefold()
     for code, _, full in CURRENCIES if "(" not in full and not code.startswith("X")
     for name in (full.casefold().split()[-1], full.casefold().split()[-1] + "s")
-    if name in _WORDS and name not in ("mark", "marks", "real", "reals", "kip", "kips")
+    if name in _WORDS and name not in ("mark", "marks", "real", "reals", "kip", "kips", "gold", "golds")
 }
 # The CLDR's plural last words that are English words too ("soles", "rand"), on the same terms.
 for _name, _unit in cldr_currency.WORD_NAMES.items():
