@@ -66,13 +66,20 @@ def test_a_stamp_whose_weekday_is_wrong_anchors_nothing() -> None:
     assert decide_write(claim, good).verdict in ("ACCEPT", "RESCUE")
 
 
-@pytest.mark.parametrize("text", [
-    "Rookhaven pool — timetable from 12 January 2026\nClosed on Sunday.",  # an event's date
-    "Subject: Meeting on 5 March 2026\nWe meet tomorrow.",  # a subject line's date
-    "Brenhill Dairy opened on Monday, 28 April 2026 and on 3 May 2026 it closed.",  # two dates
+@pytest.mark.parametrize(("text", "dated"), [
+    # an event's date / the same line as a dateline
+    ("Rookhaven pool — timetable from 12 January 2026\nClosed on Sunday.",
+     "ROOKHAVEN, 12 January 2026 — The pool is closed on Sunday."),
+    # a subject line's date / a Date: header's
+    ("Subject: Meeting on 5 March 2026\nWe meet tomorrow.", "Date: Thu, 5 March 2026\nWe meet tomorrow."),
+    # two dates on the first line / one
+    ("Brenhill Dairy opened on Monday, 28 April 2026 and on 3 May 2026 it closed.",
+     "LOWMARSH, 28 April 2026 — Brenhill Dairy opened on Monday."),
 ])
-def test_what_is_not_a_message_date(text: str) -> None:
+def test_what_is_not_a_message_date(text: str, dated: str) -> None:
+    """Paired: each text that gives no message date beside one that does."""
     assert anchored.anchor_at(text, len(text) - 1) is None
+    assert anchored.anchor_at(dated, len(dated) - 1) is not None
 
 
 @pytest.mark.parametrize(("text", "said"), [

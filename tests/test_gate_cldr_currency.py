@@ -37,10 +37,16 @@ def test_the_same_currency_in_another_form(evidence: str, admitted: str, refused
     assert_pair("numeral_invented", evidence, refused, admitted)
 
 
-@pytest.mark.parametrize("text", ["S/N 12345", "den 500", "FC 500", "Rp 500 and K 20"])
-def test_what_is_no_currency_symbol(text: str) -> None:
-    """A serial number's "S/N", a lower-case word, and one- or two-letter symbols stay plain."""
-    assert all(q.unit is None for q in quantities(text))
+@pytest.mark.parametrize(("text", "money"), [
+    ("S/N 12345", "S/ 12345"), ("1200 s/ VAT", "S/ 1200"), ("12 S/ 8 M/ 5 L", "(S/ 8)"),
+    ("den 500", "ден. 500"), ("FC 500", "FBu 500"), ("Rp 500 and K 20", "TSh 500"),
+])
+def test_what_is_no_currency_symbol(text: str, money: str) -> None:
+    """A serial number's "S/N", another case, a symbol after a number, a lower-case word, and
+    one- or two-letter symbols stay plain; paired with the symbol written as money."""
+    local = set(cldr_currency.SYMBOLS.values())
+    assert not any(q.unit in local for q in quantities(text))
+    assert [q.unit in local for q in quantities(money)] == [True]
 
 
 def test_the_table_names_its_source() -> None:
