@@ -421,7 +421,7 @@ def _verb_opens(evidence: str, start: int, end: int) -> bool:
         low = second.casefold()
         if not second or second[:1].isupper() or low in _SUBJECT_PRONOUNS | _DETERMINERS | _INDEFINITE:
             return False
-        if _answers_a_question(evidence, start) or _NOT_OWN_TURN.search(evidence, start, end):
+        if _replies_to_another(evidence, start) or _NOT_OWN_TURN.search(evidence, start, end):
             return False  # "cant make dinner tmrw says Kattalin", "> cant make dinner": not the speaker's own
         # a bare verb ("make", "drink"), not a noun the subject is ("the kids", "mum"); without
         # the pinned lexicon no word is known as one, and the turn is not read (refuse more)
@@ -457,7 +457,7 @@ _INDEFINITE = frozenset({"anyone", "anybody", "someone", "somebody", "everyone",
                          "ur", "ya", "yall", "y'all"})
 
 
-def _answers_a_question(evidence: str, start: int) -> bool:
+def _replies_to_another(evidence: str, start: int) -> bool:
     """The line before ``start``'s line is another speaker's turn: a subjectless reply may be
     about whom that turn asked after ("tell me about Derwa's shift / Pedyr: cant do Friday,
     she's on nights"), so it is not read as the replier's own."""

@@ -471,7 +471,9 @@ def _from_message(evidence: str, at: int, where: int, end: int | None = None) ->
 
 
 _NEGATED_TIME = re.compile(r"\b(?:not|no|never|nor)[ \t]+(?:on[ \t]+)?$", re.I)
-# A turn that is an inverted question without its mark: "Kattalin: will Ellande open ..."
+# A turn that opens with an auxiliary and a word ("Kattalin: will Ellande open the shop tmrw",
+# a question without its mark; the match is case-blind, so "will be late tmrw" is one too):
+# its times are not read, whether it asks or not.
 _ASKED_TURN = re.compile(
     r"[ \t]*(?:\[[^\]\n]{1,40}\][ \t]*)?(?:[^\W\d_][\w'’. -]{0,40}:[ \t]*)?"
     r"(?:will|would|can|could|is|are|was|were|do|does|did|has|have|should|shall)[ \t]+"
