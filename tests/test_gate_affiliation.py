@@ -142,7 +142,9 @@ def test_degree_line_of_another_name_is_not_the_profiles() -> None:
     assert degree_readings(profile) == []
     heading = "Ana Vainikolo. Born in Neiafu, 1990. MSc Chemistry, Sela University."
     said = [r for _, _, r in degree_readings(heading)]
-    assert said == ["Ana Vainikolo studied Chemistry at Sela University"]
+    assert said == ["Ana Vainikolo studied Chemistry at Sela University",
+                    "Ana Vainikolo holds an MSc in Chemistry from Sela University.",
+                    "Ana Vainikolo has a master's degree in Chemistry from Sela University."]
 
 
 def test_a_field_about_a_person_needs_the_records_one_person() -> None:

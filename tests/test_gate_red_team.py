@@ -1,4 +1,4 @@
-"""The red teams' probes of write gates 3.120, 3.123, 3.124 and 3.127, kept as regression vectors.
+"""The red teams' probes of write gates 3.120, 3.123, 3.124, 3.127 and 3.132, kept as regression vectors.
 
 A helper that did not write the gate probed its new readings (relative times from a
 message's date, chat stamps and speakers, handles, introductions, subjectless turns,
@@ -17,7 +17,7 @@ import pytest
 from affidavit.gates.write import decide_write
 
 _FILES = ("write_gate_red_team_3120.json", "write_gate_red_team_3123.json", "write_gate_red_team_3124.json",
-          "write_gate_red_team_3127.json")
+          "write_gate_red_team_3127.json", "write_gate_red_team_3132.json")
 _LOADED = [json.loads((Path(__file__).parent / "vectors" / name).read_text("utf-8")) for name in _FILES]
 VECTORS = {kind: [case for v in _LOADED for case in v[kind]] for kind in ("refuse", "admit")}
 

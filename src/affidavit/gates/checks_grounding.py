@@ -386,9 +386,15 @@ _CAPITAL_WORD = re.compile(r"[^\W\d_a-z][\w\u0300-\u036f'’\-]*")
 
 
 def _lexically_implied(lem: str, ev: str) -> bool:
-    """The pinned lexicon says an evidence word implies the claim's (``text.entail``)."""
-    ev_lemmas = {lemma(w) for w in words(ev) if w[:1].islower()}
-    return entail.implied_by(lem, ev_lemmas) is not None or entail.generalises(lem, ev_lemmas) is not None
+    """The pinned lexicon says an evidence word implies the claim's (``text.entail``). A
+    category ("dog" for "spaniel") is one of an evidence noun: not of a verb's past or
+    participle ("worked at Y" is no category of "studied at Y", though a study is a work)."""
+    ev_words = [w for w in words(ev) if w[:1].islower()]
+    ev_lemmas = {lemma(w) for w in ev_words}
+    if entail.implied_by(lem, ev_lemmas) is not None:
+        return True
+    nouns = {lemma(w) for w in ev_words if w.casefold() in (lemma(w), lemma(w) + "s", lemma(w) + "es")}
+    return entail.generalises(lem, nouns) is not None
 
 
 _ONE_OF = re.compile(r"\bone of (?:the|his|her|their|its|our|my)\b", re.I)

@@ -31,6 +31,7 @@ from affidavit.gates import (
     checks_order,
     checks_possessive,
     checks_post,
+    checks_qualified,
     checks_scan,
     checks_scope,
     checks_timewords,
@@ -81,7 +82,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.131+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.132+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -114,6 +115,7 @@ _MARKER_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("negation_flipped", "verb_polarity", checks_scope.check_verb_polarity),
     ("asserts_more_than_evidence", "denied_perception", checks_witness.check_denied_perception),
     ("modality_dropped", "modality", checks_markers.check_modality),
+    ("modality_dropped", "qualified_item", checks_qualified.check_qualified_item),
     ("quantifier_changed", "quantifier", checks_markers.check_quantifier),
     ("quantifier_changed", "denial", checks_markers.check_denial_narrowed),
     ("quantifier_changed", "bounds", checks_limits.check_bounds),
@@ -636,6 +638,9 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     subject, _found = claim_subject(claim)
     if subject is not None and checks_called_off.check_dated_post(claim, evidence, subject) is not None:
         return None  # a reading drops the sentence's past year ("In 1998, X, the mayor, ...")
+    # A profile's reading is its person's: a claim about another name it holds (the
+    # employer "Ivan Sokolov" of "Personal assistant, Ivan Sokolov") is not decided on it.
+    readings = [r for r in readings if not _about_another(r, subject)]
     wanted = set(content_lemmas(claim)) - set(content_lemmas(subject or ""))
     scored = [(len(wanted & set(content_lemmas(r[2]))), i) for i, r in enumerate(readings)]
     # At most a bounded number are decided (a 200 KB CV of 500 job lines is still one
@@ -659,6 +664,21 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
                                                normalised_claim=rescued)
         return msgspec.structs.replace(decision, span=span, checks=(*decision.checks, how))
     return None
+
+
+_PERSON_FIELD = re.compile(r" (?:speaks|is fluent in|has basic) |'s native language | is a native ")
+
+
+def _about_another(reading: tuple[int, int, str, str], subject: str | None) -> bool:
+    """A profile's reading (a job, a degree, a language) whose person the claim's subject
+    is not."""
+    _start, _end, text, how = reading
+    if subject is None or how not in ("tenure", "degree", "field") or (
+        how == "field" and not _PERSON_FIELD.search(text)
+    ):
+        return False
+    lead = next((m for m in mentions(text) if m.start == 0), None)
+    return lead is not None and not (refers_to(subject, lead.name) or refers_to(lead.name, subject))
 
 
 def _back(at: int, start: int, end: int, length: int, is_end: bool) -> int:
@@ -824,7 +844,7 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
         against = relevant
         if name == "polarity":
             against = checks_scope.polarity_clause(claim, checks_scope.without_set_aside(claim, relevant))
-        if name in ("set_aside", "moved_from", "from_to", "cause", "denial"):
+        if name in ("set_aside", "moved_from", "from_to", "cause", "denial", "qualified_item"):
             against = text  # "in Nnewi, not Awka": the value set aside sits past the matched clause
         if name == "temporal":
             # "the kettle isn't leaking any more, but the display doesn't light up": an

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from affidavit.gates.write_degree import profile_person
+from affidavit.gates.write_degree import in_profile, profile_person
 from affidavit.gates.write_parse import mentions
 from affidavit.gates.write_record import record_person
 from affidavit.text.numbers import quantities
@@ -102,7 +102,59 @@ def field_readings(evidence: str) -> list[tuple[int, int, str]]:
             for start, end, said in _readings(evidence)]
 
 
-_HELD_LANGUAGE = re.compile(r"(?i)\((?:native|mother tongue|first language|fluent)\)")
+# How well a CV's language is spoken, in its bracket or before it ("Czech (B2)", "Russian
+# (conversational)", "conversational Latvian"): a level of speaking it. Anything else in
+# the bracket ("(reading only)", "(learning)", "(not native)") is not read as speaking it.
+_NATIVE = r"native|mother[ \t]+tongue|first[ \t]+language|bilingual"
+_FLUENT = r"fluent|proficient|advanced|[cC][12]|full[ \t]+professional"
+_SOME = r"basic|beginner|elementary|[aA][12]"
+_LEVEL = re.compile(
+    r"(?i)^(?:(?P<native>" + _NATIVE + r")|(?P<fluent>" + _FLUENT + r")|(?P<some>" + _SOME + r")|"
+    r"(?P<speaks>good|conversational|intermediate|working|business|professional|[bB][12]|"
+    r"upper[ \t-]+intermediate|limited[ \t]+working))$"
+)
+# A language item as a CV writes it: the name (capitalised words), its level in a bracket
+# after it or as a word before it ("some Yoruba", "conversational Latvian").
+_LANGUAGE_ITEM = re.compile(
+    r"^(?:(?P<before>some|basic|conversational|fluent|native)[ \t]+)?"
+    r"(?P<lang>[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)?)"
+    r"(?:[ \t]*\((?P<level>[^()]*)\))?$"
+)
+
+
+def _language_readings(person: str, start: int, end: int, value: str) -> list[tuple[int, int, str]]:
+    """What a Languages field says its person speaks, and how well: each item on its own.
+    An item read in no other way ("Tongan (learning)", "not fluent in Russian") is left out
+    of every reading, and so of the sentence the readings stand for."""
+    spoken: list[str] = []
+    said: list[str] = []
+    parsed: list[tuple[str, str]] = []
+    for chunk in re.split(r"[,;]", value):
+        parts = [p.strip() for p in re.split(r"[ \t]+and[ \t]+", chunk) if p.strip()]
+        hits = [_LANGUAGE_ITEM.match(p) for p in parts]
+        # "Upper Sorbian and German (native)": the bracket after the last is the pair's.
+        last = hits[-1].group("level") if hits and hits[-1] is not None else None
+        for hit in hits:
+            if hit is None:
+                continue  # "not fluent in Russian": not an item read as spoken
+            level = hit.group("level") or hit.group("before") or ""
+            parsed.append((hit.group("lang"), level or (last or "")))
+    for lang, level in parsed:
+        if not lang:
+            continue
+        kind = _LEVEL.match(level.strip()) if level else None
+        if level and kind is None:
+            continue  # "(reading only)", "(learning)", "(not native)": not read as spoken
+        spoken.append(f"some {lang}" if kind is not None and kind.group("some") else lang)
+        if kind is not None and kind.group("native"):
+            said += [f"{person}'s native language is {lang}.", f"{person} is a native {lang} speaker."]
+        elif kind is not None and kind.group("fluent"):
+            said += [f"{person} is fluent in {lang}.", f"{person} speaks {lang} fluently."]
+        elif kind is not None and kind.group("some"):
+            said += [f"{person} has basic {lang}."]
+    if not spoken:
+        return []
+    return [(start, end, f"{person} speaks {', '.join(spoken)}."), *((start, end, s) for s in said)]
 # Fields that name someone else the record is about or for ("For: Pita Kekona (father)").
 _OTHER_PERSON_LABELS = re.compile(r"(?i)^(?:for|next of kin|nok|carer|guardian|parent|child|spouse|partner|"
                                   r"contact|referrer|referred by|gp|doctor|dr|clinician|seen by)$")
@@ -110,9 +162,16 @@ _OTHER_PERSON_LABELS = re.compile(r"(?i)^(?:for|next of kin|nok|carer|guardian|p
 
 def _one_person(evidence: str, fields: list[tuple[str, str, int, int]]) -> str | None:
     """The record's one person, or None when another field names someone else."""
-    person = record_person(evidence) or profile_person(evidence)
+    if sum(1 for label, _v, _s, _e in fields if _LANGUAGES.fullmatch(label)) > 1:
+        return None  # "Languages:" twice ("Other applicant for comparison"): whose is unsaid
+    person = record_person(evidence)
     if person is None:
-        return None
+        # A profile's person owns only the fields down its run of profile lines: not a
+        # "Languages:" under "References", "Requirements" or another applicant's name.
+        person = profile_person(evidence)
+        if person is None or not all(in_profile(evidence, start) for label, _v, start, _e in fields
+                                     if _LANGUAGES.fullmatch(label)):
+            return None
     for label, value, start, _end in fields:
         at = evidence.find(value, start)
         other = _name_of(evidence, at, at + len(value))
@@ -183,17 +242,7 @@ def _readings(evidence: str) -> list[tuple[int, int, str]]:
         if _MEDS.fullmatch(label):
             out += [(start, end, f"{person[0]} takes {item}.") for item in items]
             continue
-        if any("(" in i and not _HELD_LANGUAGE.search(i) for i in re.split(r",|;", value)):
-            continue  # "Tongan (not native)", "(learning)": the field is not read
-        out.append((start, end, f"{person[0]} speaks {', '.join(items)}."))
-        for item in re.split(r",|;", value):
-            kind = re.search(r"\((?P<q>[^)]*)\)", item)
-            lang = re.sub(r"\([^)]*\)", "", item).strip()
-            quality = kind.group("q") if kind is not None else ""
-            if lang and re.search(r"(?i)\b(?:native|mother tongue|first)\b", quality):
-                out.append((start, end, f"{person[0]}'s native language is {lang}."))
-            elif lang and re.search(r"(?i)\bfluent\b", quality):
-                out.append((start, end, f"{person[0]} is fluent in {lang}."))
+        out += _language_readings(person[0], start, end, value)
     return out
 
 

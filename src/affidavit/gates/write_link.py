@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from affidavit.gates.checks_qualified import takes_back
 from affidavit.gates.write_parse import _WORD, AUX, PRONOUNS, Mention, is_verb_like, mentions, unlisted_verb
 from affidavit.gates.write_roster import profile_reading, roster_reading
 from affidavit.gates.write_view import EvidenceView, evidence_view
@@ -256,10 +257,12 @@ def linked_sentences(
                 subs = ((a, label.end(), f"{_antecedent_text(evidence, ante)} {said} "),)
                 # "Finnish (native), Estonian": a note qualifies its own item only, so the
                 # reading leaves notes out rather than let one qualify every item.
-                # A note that hedges or negates ("(suspected)", "(not confirmed)") stays.
+                # A note that hedges, negates or takes the item back ("(suspected)", "(not
+                # confirmed)", "(learning)") stays.
                 subs += tuple(
                     (m.start(), m.end(), "") for m in _NOTE.finditer(evidence, label.end(), b)
                     if not markers.modalities(m.group(0)) and not markers.negations(m.group(0))
+                    and not takes_back(m.group(0))  # "(learning)", "(reading only)"
                 )  # fmt: skip
             else:
                 subs = ((a, a, _antecedent_text(evidence, ante) + ": "),)

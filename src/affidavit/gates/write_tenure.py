@@ -21,17 +21,31 @@ from __future__ import annotations
 
 import re
 
-from affidavit.gates.write_degree import PROFILE_AFTER
+from affidavit.gates.write_degree import (
+    DOCUMENT_KIND,
+    PROFILE_AFTER,
+    in_profile,
+    is_study,
+    next_line_of_profile,
+    organisation,
+    profile_line,
+    profile_person,
+)
 from affidavit.gates.write_parse import Mention, mentions
 from affidavit.text.lemmas import is_known_word
 
 _YEAR = r"(?:19|20)\d\d"
 _UNTIL = r"(?:present|now|today|date|current)"
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[ \t]+"
 _RANGE = (
-    r"(?P<y1>" + _YEAR + r")[ \t]*(?:[–—-]|to|until)[ \t]*(?:(?P<y2>" + _YEAR + r")|(?P<now>" + _UNTIL + r"))"
+    r"(?P<m1>" + _MONTH + r")?(?P<y1>" + _YEAR + r")[ \t]*(?:[–—-]|to|until)[ \t]*"
+    r"(?:(?P<m2>" + _MONTH + r")?(?P<y2>" + _YEAR + r")|(?P<now>" + _UNTIL + r"))"
 )
-# "2014–2017: Hanbit Robotics, Daegu": the range opens the line.
-_RANGE_FIRST = re.compile(r"[ \t]*(?:[-*•][ \t]*)?" + _RANGE + r"[ \t]*:[ \t]*(?P<fields>[^\n;]+)", re.I)
+# "2014–2017: Hanbit Robotics, Daegu": the range opens the line, then a colon, or a gap of
+# two spaces or a tab, as a CV's columns are laid out ("2017–2021  Accountant, ...").
+_RANGE_FIRST = re.compile(
+    r"[ \t]*(?:[-*•][ \t]*)?" + _RANGE + r"(?:[ \t]*:[ \t]*|[ \t]*\t[ \t]*|[ ]{2,})(?P<fields>[^\n;]+)", re.I
+)
 # "software engineer, Carraig Software (2020–2023)": the range in brackets after the fields.
 # Fields start after a separator (or the text's start), so each is tried once: linear.
 _BRACKETED = re.compile(
@@ -53,6 +67,27 @@ _HEADER = re.compile(r"[A-Za-z][a-z]*(?: [a-z]+){0,3}[ \t]*(?:[—–:|]|-)")
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
                  "eighteen", "nineteen", "twenty")  # fmt: skip
+
+
+# A job line that says it was not (yet) held, or a "role" that is no job.
+_NOT_HELD_JOB = re.compile(
+    r"(?i)\b(?:offer(?:ed)?|appl(?:ied|ication)|rejected|unsuccessful|withdrawn|withdrew|begins|starts?|"
+    r"starting|accepted|approved|planned|upcoming|expected|pending|prospective|intended|declined|"
+    r"cancell?ed|future|incoming|tbc|no[ \t]+reply|student|unemployed|career[ \t]+break|"
+    r"(?:parental|maternity|paternity|sick)[ \t]+leave|sabbatical|retired|on[ \t]+leave|rescinded|revoked|"
+    r"did[ \t]+not|never|candidate|interview\w*|shadowing|observer|unverified|falsified|disputed)\b"
+)
+
+
+def _named_below(evidence: str, at: int, body: str) -> bool:
+    """A later line, not one a profile is made of, that names this line's employer ("Note:
+    the Honda position was withdrawn before I started")."""
+    items = [f.strip() for f in body.split(",") if f.strip()]
+    names = [i for i in items[1:2] or items[:1] if i[:1].isupper()]
+    for line in evidence[at:].split("\n")[1:]:
+        if not profile_line(line) and any(n.casefold() in line.casefold() for n in names):
+            return True
+    return False
 
 
 def _is_role(field: str) -> bool:
@@ -88,10 +123,17 @@ def _person(evidence: str, at: int) -> str | None:
     line_start = evidence.rfind("\n", 0, at) + 1
     own = _lead(evidence, line_start, min(at, line_start + 160))
     first_end = evidence.find("\n")
-    lead = own or _lead(evidence, 0, min(160, len(evidence) if first_end < 0 else first_end))
-    if lead is None:
-        return None
-    return lead.name.title() if lead.name.isupper() else lead.name
+    kind = DOCUMENT_KIND.match(evidence, len(evidence) - len(evidence.lstrip()))
+    opens = kind.end() if kind is not None else 0  # not "CURRICULUM VITAE" as a name
+    lead = own or _lead(evidence, opens, min(opens + 160, len(evidence) if first_end < 0 else first_end))
+    # Else the profile's heading: its name alone on the first line, or after the document's
+    # kind ("CURRICULUM VITAE — Aqbota Serğazina").
+    name = lead.name if lead is not None else profile_person(evidence)
+    if name is not None and own is None and lead is not None and organisation(name):
+        return None  # "ACME Recruitment Ltd — candidate shortlist": no person's profile
+    if name is None or (own is None and not in_profile(evidence, at)):
+        return None  # below the heading, past a line no profile is made of: whose is unsaid
+    return name.title() if name.isupper() else name
 
 
 def _parts(fields: str, person: str | None) -> tuple[str, str, str] | None:
@@ -122,20 +164,35 @@ def _sentences(person: str, role: str, org: str, place: str, hit: re.Match[str],
         )
     y1, y2 = hit.group("y1"), hit.group("y2")
     if hit.group("now") is not None:
-        out = [f"{person} has worked {as_role} since {y1}.", f"{person} works {as_role}."]
+        since = f"{_month(hit, 'm1')}{y1}"
+        out = [f"{person} has worked {as_role} since {since}.", f"{person} works {as_role}."]
         if role:
             held = f"{_article(role)} at {where}"
-            out += [f"{person} has been {held} since {y1}.", f"{person} is {held}."]
+            out += [f"{person} has been {held} since {since}.", f"{person} is {held}."]
         return out
-    out = [f"{person} worked {as_role} from {y1} to {y2}."]
+    m1 = _month(hit, "m1")
+    out = [f"{person} worked {as_role} from {m1}{y1} to {_month(hit, 'm2')}{y2}."]
     years = int(y2) - int(y1)
-    if 0 < years < len(_NUMBER_WORDS):
+    months = [hit.group(g) for g in ("m1", "m2") if g in hit.re.groupindex and hit.group(g)]
+    same_month = not months or (len(months) == 2 and months[0][:3].casefold() == months[1][:3].casefold())
+    if 0 < years < len(_NUMBER_WORDS) and same_month:  # "Jun 2019 – Feb 2022" is not three years
         out.append(f"{person} worked {as_role} for {_NUMBER_WORDS[years]} years.")
     if before or role:
         out.append(f"{person} previously worked {as_role}.")
     if role:
         out.append(f"{person} used to be {_article(role)} at {where}.")
     return out
+
+
+_MONTHS = {m[:3]: m for m in ("January", "February", "March", "April", "May", "June", "July", "August",
+                               "September", "October", "November", "December")}
+
+
+def _month(hit: re.Match[str], group: str) -> str:
+    """A range's month as a sentence writes it before its year ("June "), or ""."""
+    if group not in hit.re.groupindex or not hit.group(group):
+        return ""
+    return _MONTHS[hit.group(group).strip()[:3].capitalize()] + " "
 
 
 def in_sentence(role: str) -> str:
@@ -169,6 +226,15 @@ def tenure_readings(evidence: str) -> list[tuple[int, int, str]]:
             body = body[prefix.end() :] if prefix else body
             if any(a < hit.end() and start < b for a, b in seen) or not body:
                 continue  # a part of a job line already read ("Previously analyst at X (2016–2021)")
+            line_end = evidence.find("\n", hit.end())
+            if _NOT_HELD_JOB.search(evidence, hit.start(), len(evidence) if line_end < 0 else line_end):
+                continue  # "(applied, rejected)", "offer withdrawn before start": no job held
+            if pattern is _RANGE_FIRST and (not next_line_of_profile(evidence, hit.end()) or _named_below(
+                evidence, hit.end(), body
+            )):
+                continue  # a note under it, or a later line naming its employer, may take it back
+            if is_study(evidence, start, body):
+                continue  # a degree or diploma line ("2014–2016  Diploma in Animal Health"), not a job
             person = _person(evidence, hit.start())
             parts = _parts(body, person)
             if parts is None or person is None:
