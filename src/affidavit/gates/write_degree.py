@@ -15,10 +15,12 @@ Subramanian, ..."); a sentence ("Ona met Austėja. MSc, ...") says nothing of wh
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from affidavit.gates.write_parse import mentions
 from affidavit.text.lemmas import lemma
 from affidavit.text.lexical import establishment_noun, organisation_noun
+from affidavit.text.memo import memo
 from affidavit.text.sentences import sentences
 
 # Degree -> the field it names alone ("" when it names none: "BA, University of York").
@@ -185,17 +187,50 @@ def next_line_of_profile(evidence: str, at: int) -> bool:
     return profile_line(line) or not (bare and continues)
 
 
+class _Layout(NamedTuple):
+    """What the profile readers ask of a whole evidence's lines, read once per evidence
+    (each job or degree line asks it again: read per line, a long CV cost its square)."""
+
+    profile_end: int  # where the heading's run of profile lines stops (past the end: never)
+    notes: tuple[tuple[int, str], ...]  # (start, case-folded text) of each line below the heading no profile is made of
+    labels: tuple[tuple[int, str, bool], ...]  # (start, label, has a colon) of each label line
+    latest_start: str  # the latest year a range starts ("" when none)
+
+
+@memo(maxsize=256)
+def _layout(evidence: str) -> _Layout:
+    first_end = evidence.find("\n")
+    profile_end = len(evidence) + 1
+    notes: list[tuple[int, str]] = []
+    at = first_end + 1 if first_end >= 0 else len(evidence) + 1
+    while at <= len(evidence):
+        end = evidence.find("\n", at)
+        end = len(evidence) if end < 0 else end
+        line = evidence[at:end]
+        if not profile_line(line):
+            notes.append((at, line.casefold()))
+            profile_end = min(profile_end, at)
+        at = end + 1
+    labels = tuple((m.start(), m.group("label"), m.group(0).endswith(":")) for m in _LABEL_LINE.finditer(evidence))
+    latest = max((m.group("y1") for m in _ANY_START.finditer(evidence)), default="")
+    return _Layout(profile_end, tuple(notes), labels, latest)
+
+
 def in_profile(evidence: str, at: int) -> bool:
     """Whether offset ``at`` is on the profile the first line heads: on that line, or below
-    it down a run of lines a profile is made of (see ``_profile_line``)."""
+    it down a run of lines a profile is made of (see ``profile_line``)."""
     first_end = evidence.find("\n")
     if first_end < 0 or at <= first_end:
         return True
-    line_start = evidence.rfind("\n", 0, at) + 1
-    between = evidence[first_end + 1 : max(first_end + 1, line_start - 1)]
-    return all(profile_line(line) for line in between.split("\n")) and profile_line(
-        evidence[line_start : (evidence.find("\n", at) + 1 or len(evidence) + 1) - 1]
-    )
+    return evidence.rfind("\n", 0, at) + 1 < _layout(evidence).profile_end
+
+
+def notes_below(evidence: str, at: int) -> list[str]:
+    """The lines after the one at ``at`` that no profile is made of, case-folded."""
+    end = evidence.find("\n", at)
+    if end < 0:
+        return []
+    return [text for start, text in _layout(evidence).notes if start > end]
 
 
 def degree_readings(evidence: str) -> list[tuple[int, int, str]]:
@@ -285,12 +320,12 @@ _STUDY_OPENS = re.compile(r"(?:" + _DEGREE_NAMES + r")\b")
 _STUDY = re.compile(r"(?:" + _DEGREE_NAMES + r")\b|(?i:diploma|certificate|degree|course)\b")
 
 
-def _labels_above(evidence: str, line_start: int) -> list[re.Match[str]]:
-    """The label lines above the line at ``line_start``, and its own label ("Education:
-    BSc ..."): a line alone without a colon is a heading only above, not the line itself."""
-    line_end = evidence.find("\n", line_start)
-    return [m for m in _LABEL_LINE.finditer(evidence, 0, len(evidence) if line_end < 0 else line_end)
-            if m.start() < line_start or (m.start() == line_start and m.group(0).endswith(":"))]
+def _labels_above(evidence: str, line_start: int) -> list[str]:
+    """The labels of the label lines above the line at ``line_start``, and its own label
+    ("Education: BSc ..."): a line alone without a colon is a heading only above, not the
+    line itself."""
+    return [label for start, label, colon in _layout(evidence).labels
+            if start < line_start or (start == line_start and colon)]
 
 
 def is_study(evidence: str, start: int, body: str) -> bool:
@@ -299,7 +334,7 @@ def is_study(evidence: str, start: int, body: str) -> bool:
     if _STUDY.match(body):
         return True
     labels = _labels_above(evidence, evidence.rfind("\n", 0, start) + 1)
-    return bool(labels) and _EDUCATION_LABEL.fullmatch(labels[-1].group("label").strip()) is not None
+    return bool(labels) and _EDUCATION_LABEL.fullmatch(labels[-1].strip()) is not None
 
 
 def _under_education(evidence: str, opens: int, end: int) -> bool:
@@ -312,7 +347,7 @@ def _under_education(evidence: str, opens: int, end: int) -> bool:
     labels = _labels_above(evidence, opens)
     if not labels:  # no label above: only on the heading's own line ("Elene Bolkvadze. Born ...")
         return "\n" not in evidence.lstrip()[: max(0, opens - (len(evidence) - len(evidence.lstrip())))]
-    return _EDUCATION_LABEL.fullmatch(labels[-1].group("label").strip()) is not None
+    return _EDUCATION_LABEL.fullmatch(labels[-1].strip()) is not None
 
 
 # Before a degree on its line: its years ("2013–2017  BSc ...").
@@ -333,21 +368,14 @@ def _questioned_below(evidence: str, end: int, named: str) -> bool:
     """A later line, not one a profile is made of, that names the degree's school or field
     or says "degree" ("Background check: Haramaya University has no record of this
     degree"): what it says of the degree is not read, so no degree is read as held."""
-    for line in evidence[end:].split("\n")[1:]:
-        if profile_line(line):
-            continue
-        low = line.casefold()
-        if "degree" in low or "diploma" in low or (named and named.casefold() in low):
-            return True
-    return False
+    key = named.casefold()
+    return any("degree" in low or "diploma" in low or (key and key in low) for low in notes_below(evidence, end))
 
 
 def _closed(evidence: str, y2: str | None) -> bool:
     """A study range is over when something else in the profile starts that year or later
     (a later job or degree): "2013–2017  BSc ..." under "2017–2023  Assistant ..."."""
-    if y2 is None:
-        return True
-    return any(m.group("y1") >= y2 for m in _ANY_START.finditer(evidence))
+    return y2 is None or _layout(evidence).latest_start >= y2
 
 
 def _said(evidence: str, hit: re.Match[str], person: str,

@@ -28,7 +28,7 @@ from affidavit.gates.write_degree import (
     is_study,
     next_line_of_profile,
     organisation,
-    profile_line,
+    notes_below,
     profile_person,
 )
 from affidavit.gates.write_parse import Mention, mentions
@@ -83,11 +83,8 @@ def _named_below(evidence: str, at: int, body: str) -> bool:
     """A later line, not one a profile is made of, that names this line's employer ("Note:
     the Honda position was withdrawn before I started")."""
     items = [f.strip() for f in body.split(",") if f.strip()]
-    names = [i for i in items[1:2] or items[:1] if i[:1].isupper()]
-    for line in evidence[at:].split("\n")[1:]:
-        if not profile_line(line) and any(n.casefold() in line.casefold() for n in names):
-            return True
-    return False
+    names = [i.casefold() for i in items[1:2] or items[:1] if i[:1].isupper()]
+    return any(n in low for low in notes_below(evidence, at) for n in names)
 
 
 def _is_role(field: str) -> bool:
