@@ -117,3 +117,53 @@ def test_a_degree_without_its_school_names_none() -> None:
 def test_a_bracket_that_takes_the_item_back(claim: str, supported: str, near_miss: str) -> None:
     assert decide_write(claim, supported).verdict in ADMIT, supported
     assert decide_write(claim, near_miss).verdict not in ADMIT, near_miss
+
+
+# Whose lines a profile's heading owns, and what takes a line back: each near miss adds one
+# line (or names another party) to the CV that supports the claim.
+OWN = ("Olga Zhaksylyk\nExperience\n2015–2019  Personal assistant, Ivan Sokolov, Almaty\n"
+       "2019–2023  Manager, Honda, Astana")
+MANAGER = "Olga Zhaksylyk worked as a manager at Honda."
+
+
+@pytest.mark.parametrize(
+    ("claim", "supported", "near_miss"),
+    [
+        # Past a heading no profile is made of ("References"), the lines are not the heading's.
+        (MANAGER, OWN,
+         OWN.replace("2019–2023  Manager", "References\nDr Erlan Nurgali\n2019–2023  Manager")),
+        # A later note that names the employer takes the job back.
+        (MANAGER, OWN,
+         OWN + "\nNote: the Honda position was withdrawn before I started."),
+        # A status word on the job's line.
+        (MANAGER, OWN, OWN.replace("Astana", "Astana (offer declined)")),
+        # An organisation heading is no person's profile.
+        (MANAGER, OWN, OWN.replace("Olga Zhaksylyk\n", "Nordwind Logistics GmbH\n")
+         .replace("Experience", "Olga Zhaksylyk\nExperience")),
+        # Two Languages fields: whose each is, is unsaid.
+        ("Olga Zhaksylyk speaks Kazakh.", OWN + "\nLanguages: Kazakh (native)",
+         OWN + "\nLanguages: Russian (native)\nOther applicant\nLanguages: Kazakh (native)"),
+        # A later line that questions the degree.
+        ("Olga Zhaksylyk holds an MSc in Soil Science.", OWN + "\nEducation\nMSc Soil Science (2014)",
+         OWN + "\nEducation\nMSc Soil Science (2014)\nBackground check: no record of this degree."),
+    ],
+)
+def test_the_headings_person_owns_only_what_the_profile_says(
+    claim: str, supported: str, near_miss: str
+) -> None:
+    assert decide_write(claim, supported).verdict in ADMIT, supported
+    assert decide_write(claim, near_miss).verdict not in ADMIT, near_miss
+
+
+def test_a_job_line_is_its_persons_not_a_name_inside_it() -> None:
+    assert decide_write("Olga Zhaksylyk worked as a personal assistant in Almaty.", OWN).verdict in ADMIT
+    assert decide_write("Ivan Sokolov worked as a personal assistant in Almaty.", OWN).verdict not in ADMIT
+
+
+def test_a_category_is_an_evidence_nouns_not_a_verbs() -> None:
+    # WordNet files a study under work: "worked at" is still not said by "studied at".
+    evidence = "Ihintza Garaikoetxea studied geology at Mondragon Unibertsitatea from 2009 to 2012."
+    studied, worked = (f"Ihintza Garaikoetxea {verb} at Mondragon Unibertsitatea."
+                       for verb in ("studied", "worked"))
+    assert decide_write(studied, evidence).verdict in ADMIT
+    assert decide_write(worked, evidence).verdict not in ADMIT

@@ -19,14 +19,17 @@ from affidavit.text.fold import fold
 
 Failure = tuple[str, str] | None
 
-# Not (yet, or any longer) held: wanted or planned, partial, doubted, ended, denied.
-_NOT_HELD = re.compile(
-    r"(?i)\b(?:learning|studying|planned|planning|expected|pending|applied|proposed|provisional|"
+# Words that leave a thing not (yet, or any longer) so: wanted or planned, partial, doubted,
+# ended, denied. The one list the CV readers (a degree's, a job's line) start from too.
+UNHELD = (
+    r"learning|studying|planned|planning|expected|pending|appl(?:ied|ication)|proposed|provisional|"
     r"requested|awaiting|in[ \t]+progress|not|no[ \t]+longer|never|former(?:ly)?|ex|ruled[ \t]+out|"
-    r"stopped|discontinued|withdrawn|declined|cancell?ed|lapsed|expired|revoked|suspended|"
-    r"reading[ \t]+only|passive|understand(?:ing)?[ \t]+only|suspected|query|queried|unconfirmed|"
-    r"unverified|possible|possibly|probable|tbc|tbd)\b|\?"
+    r"stopped|discontinued|withdrawn|withdrew|rejected|declined|cancell?ed|rescinded|lapsed|expired|"
+    r"revoked|suspended|deferred|reading[ \t]+only|passive|understand(?:ing)?[ \t]+only|suspected|query|"
+    r"queried|unconfirmed|unverified|falsified|disputed|possible|possibly|probable|tbc|tbd|upcoming|"
+    r"prospective|intended|future|incoming|candidate"
 )
+_NOT_HELD = re.compile(r"(?i)\b(?:" + UNHELD + r")\b|\?")
 # A bracket about another thing than the item before it.
 _ANOTHER = re.compile(r"(?i)\b(?:other|others|else|but|also|too|unlike|except)\b")
 # A word and the bracket right after it.

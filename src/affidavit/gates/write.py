@@ -75,14 +75,14 @@ from affidavit.text.lemmas import (
     word_tuple,
 )
 from affidavit.text.names import key_tokens, match_tokens, refers_to
-from affidavit.text.numbers import _MONTH_NAMES, dates, quantities, word_runs
+from affidavit.text.numbers import MONTH_WORD, dates, quantities, word_runs
 from affidavit.text.recase import RECASE_VERSION, chat_cased, recase_from_claim
 from affidavit.text.sentences import clauses, sentences
 from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.132+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.133+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -406,7 +406,7 @@ def _check_retracted(claim: str, original: str, evidence: str) -> tuple[str, str
     return None
 
 
-_MONTH_NEAR = re.compile(r"^[\d\s–\-/.,]*(?:st|nd|rd|th)?\s*(?:of\s+)?(?:" + _MONTH_NAMES + r")\b", re.I)
+_MONTH_NEAR = re.compile(r"^[\d\s–\-/.,]*(?:st|nd|rd|th)?\s*(?:of\s+)?(?:" + MONTH_WORD + r")\b", re.I)
 
 
 def _time_moved(code: str, term: str, claim: str, text: str) -> str:
@@ -425,7 +425,7 @@ def _is_date(retracted: Retracted, original: str) -> bool:
     after = original[retracted.start : retracted.end + 24]
     before = original[max(0, retracted.start - 12) : retracted.start]
     return bool(dates(surface)[0]) or bool(_MONTH_NEAR.match(after)) or bool(
-        re.search(r"\b(?:" + _MONTH_NAMES + r")\.?\s+$", before, re.I)
+        re.search(r"\b(?:" + MONTH_WORD + r")\.?\s+$", before, re.I)
     )
 
 

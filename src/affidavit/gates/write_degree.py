@@ -17,10 +17,12 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from affidavit.gates.checks_qualified import UNHELD
 from affidavit.gates.write_parse import mentions
 from affidavit.text.lemmas import lemma
 from affidavit.text.lexical import establishment_noun, organisation_noun
 from affidavit.text.memo import memo
+from affidavit.text.numbers import MONTH_WORD
 from affidavit.text.sentences import sentences
 
 # Degree -> the field it names alone ("" when it names none: "BA, University of York").
@@ -152,7 +154,7 @@ _CV_FIELDS = _CV_SECTIONS | frozenset({
     "address", "location", "nationality", "date of birth", "born", "linkedin", "website", "languages spoken",
 })  # fmt: skip
 _RANGE_OPENS = re.compile(
-    r"[ \t]*(?:[-*•][ \t]*)?(?:(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ \t]+)?"
+    r"[ \t]*(?:[-*•][ \t]*)?(?:(?i:" + MONTH_WORD + r")\.?[ \t]+)?"
     r"(?:19|20)\d\d\b"
 )
 _FIELD_LABEL = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?P<label>[^\W\d_][\w &'’-]{0,30}?)[ \t]*:")
@@ -170,6 +172,16 @@ def profile_line(line: str) -> bool:
     if field is not None:
         return field.group("label").strip().casefold() in _CV_FIELDS
     return _RANGE_OPENS.match(line) is not None or _STUDY_OPENS.match(bare) is not None
+
+
+# A heading alone on its line: a few words, no colon, no digit ("References", "Other applicant").
+_HEADING_ALONE = re.compile(r"[ \t]*#*[ \t]*[^\W\d_][^\W\d_'’&-]*(?:[ \t]+[^\W\d_&'’-]+){0,4}[ \t]*")
+
+
+def other_heading(line: str) -> bool:
+    """Whether a line is a heading alone of some other section than a CV's own
+    ("References", "Family", "Other applicant"): what stands under it is not the profile's."""
+    return _HEADING_ALONE.fullmatch(line) is not None and line.strip(" \t#").casefold() not in _CV_SECTIONS
 
 
 def next_line_of_profile(evidence: str, at: int) -> bool:
@@ -192,7 +204,8 @@ class _Layout(NamedTuple):
     (each job or degree line asks it again: read per line, a long CV cost its square)."""
 
     profile_end: int  # where the heading's run of profile lines stops (past the end: never)
-    notes: tuple[tuple[int, str], ...]  # (start, case-folded text) of each line below the heading no profile is made of
+    # (start, case-folded text) of each line below the heading that no profile is made of
+    notes: tuple[tuple[int, str], ...]
     labels: tuple[tuple[int, str, bool], ...]  # (start, label, has a colon) of each label line
     latest_start: str  # the latest year a range starts ("" when none)
 
@@ -203,15 +216,20 @@ def _layout(evidence: str) -> _Layout:
     profile_end = len(evidence) + 1
     notes: list[tuple[int, str]] = []
     at = first_end + 1 if first_end >= 0 else len(evidence) + 1
+    subtitle = True  # the line right under the heading may name the person's trade ("Electrician")
     while at <= len(evidence):
         end = evidence.find("\n", at)
         end = len(evidence) if end < 0 else end
         line = evidence[at:end]
-        if not profile_line(line):
+        if subtitle and _HEADING_ALONE.fullmatch(line):
+            pass
+        elif not profile_line(line):
             notes.append((at, line.casefold()))
             profile_end = min(profile_end, at)
+        subtitle = False
         at = end + 1
-    labels = tuple((m.start(), m.group("label"), m.group(0).endswith(":")) for m in _LABEL_LINE.finditer(evidence))
+    labels = tuple((m.start(), m.group("label"), m.group(0).endswith(":"))
+                   for m in _LABEL_LINE.finditer(evidence))
     latest = max((m.group("y1") for m in _ANY_START.finditer(evidence)), default="")
     return _Layout(profile_end, tuple(notes), labels, latest)
 
@@ -310,10 +328,11 @@ _LABEL_LINE = re.compile(r"(?m)^[ \t]*(?:[-*•][ \t]*)?(?P<label>[A-Za-z][A-Za-
 _EDUCATION_LABEL = re.compile(
     r"(?i)(?:education|qualifications|academic[ \t]+qualifications|degrees?|academic)"
 )
-_NOT_HELD = re.compile(r"(?i)\b(?:applied|rejected|expected|planned|in progress|ongoing|incomplete|withdrawn|"
-                       r"not completed|uncompleted|unfinished|dropped out|did not (?:complete|finish)|"
-                       r"enrolled|studying|current(?:ly)?|part[ -]way|deferred|suspended|"
-                       r"from 20\d\d|starting|candidate|pending|or (?:similar|equivalent))\b")
+# A degree line's words that leave it not held: the shared ones, and a study's own.
+_NOT_HELD = re.compile(
+    r"(?i)\b(?:" + UNHELD + r"|ongoing|incomplete|uncompleted|unfinished|dropped out|enrolled|current(?:ly)?|"
+    r"part[ -]way|from 20\d\d|starting|or (?:similar|equivalent))\b"
+)
 
 
 _STUDY_OPENS = re.compile(r"(?:" + _DEGREE_NAMES + r")\b")
@@ -369,7 +388,8 @@ def _questioned_below(evidence: str, end: int, named: str) -> bool:
     or says "degree" ("Background check: Haramaya University has no record of this
     degree"): what it says of the degree is not read, so no degree is read as held."""
     key = named.casefold()
-    return any("degree" in low or "diploma" in low or (key and key in low) for low in notes_below(evidence, end))
+    return any("degree" in low or "diploma" in low or (key and key in low)
+               for low in notes_below(evidence, end))
 
 
 def _closed(evidence: str, y2: str | None) -> bool:

@@ -14,6 +14,7 @@ import re
 from typing import NamedTuple
 
 from affidavit.gates.checks_qualified import takes_back
+from affidavit.gates.write_degree import other_heading
 from affidavit.gates.write_parse import _WORD, AUX, PRONOUNS, Mention, is_verb_like, mentions, unlisted_verb
 from affidavit.gates.write_roster import profile_reading, roster_reading
 from affidavit.gates.write_view import EvidenceView, evidence_view
@@ -484,13 +485,17 @@ def _verb_word(word: str) -> bool:
 
 def _under(evidence: str, ante: Mention, a: int, b: int) -> bool:
     """A verbless line continues the line naming ``ante`` unless that line heads what is not
-    done ("rejected proposals", "wishlist", "Re:"), the gap holds a blank line, or the item
-    names its own party ("(Brix)", "Vantor's, not ours")."""
+    done ("rejected proposals", "wishlist", "Re:"), the gap holds a blank line or another
+    section's heading, or the item names its own party ("(Brix)", "Vantor's, not ours")."""
     start = evidence.rfind("\n", 0, ante.start) + 1
     end = evidence.find("\n", ante.end)
     # A title is short: its first 200 characters say what it heads.
     head = evidence[start : min(end if end >= 0 else len(evidence), start + 200)]
     if _NOT_DONE_TITLE.search(head) or "\n\n" in evidence[ante.end : a]:
+        return False
+    # A heading of another section between ("References", "Other applicant") heads its own
+    # lines; the line right under the name is its subtitle ("Marine biologist"), not one.
+    if any(other_heading(line) for line in evidence[max(end, ante.end) : a].split("\n")[2:-1]):
         return False
     return not _own_party(evidence, a, b)
 

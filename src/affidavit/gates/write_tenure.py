@@ -21,22 +21,25 @@ from __future__ import annotations
 
 import re
 
+from affidavit.gates.checks_qualified import UNHELD
 from affidavit.gates.write_degree import (
     DOCUMENT_KIND,
     PROFILE_AFTER,
     in_profile,
     is_study,
     next_line_of_profile,
-    organisation,
     notes_below,
+    organisation,
     profile_person,
 )
 from affidavit.gates.write_parse import Mention, mentions
 from affidavit.text.lemmas import is_known_word
+from affidavit.text.numbers import MONTH_WORD, month_number
+from affidavit.text.timeline import MONTH_NAMES
 
 _YEAR = r"(?:19|20)\d\d"
 _UNTIL = r"(?:present|now|today|date|current)"
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[ \t]+"
+_MONTH = r"(?:" + MONTH_WORD + r")\.?[ \t]+"
 _RANGE = (
     r"(?P<m1>" + _MONTH + r")?(?P<y1>" + _YEAR + r")[ \t]*(?:[–—-]|to|until)[ \t]*"
     r"(?:(?P<m2>" + _MONTH + r")?(?P<y2>" + _YEAR + r")|(?P<now>" + _UNTIL + r"))"
@@ -71,11 +74,9 @@ _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", 
 
 # A job line that says it was not (yet) held, or a "role" that is no job.
 _NOT_HELD_JOB = re.compile(
-    r"(?i)\b(?:offer(?:ed)?|appl(?:ied|ication)|rejected|unsuccessful|withdrawn|withdrew|begins|starts?|"
-    r"starting|accepted|approved|planned|upcoming|expected|pending|prospective|intended|declined|"
-    r"cancell?ed|future|incoming|tbc|no[ \t]+reply|student|unemployed|career[ \t]+break|"
-    r"(?:parental|maternity|paternity|sick)[ \t]+leave|sabbatical|retired|on[ \t]+leave|rescinded|revoked|"
-    r"did[ \t]+not|never|candidate|interview\w*|shadowing|observer|unverified|falsified|disputed)\b"
+    r"(?i)\b(?:" + UNHELD + r"|offer(?:ed)?|unsuccessful|begins|starts?|starting|accepted|approved|"
+    r"no[ \t]+reply|student|unemployed|career[ \t]+break|(?:parental|maternity|paternity|sick)[ \t]+leave|"
+    r"sabbatical|retired|on[ \t]+leave|interview\w*|shadowing|observer)\b"
 )
 
 
@@ -181,15 +182,12 @@ def _sentences(person: str, role: str, org: str, place: str, hit: re.Match[str],
     return out
 
 
-_MONTHS = {m[:3]: m for m in ("January", "February", "March", "April", "May", "June", "July", "August",
-                               "September", "October", "November", "December")}
-
-
 def _month(hit: re.Match[str], group: str) -> str:
     """A range's month as a sentence writes it before its year ("June "), or ""."""
     if group not in hit.re.groupindex or not hit.group(group):
         return ""
-    return _MONTHS[hit.group(group).strip()[:3].capitalize()] + " "
+    number = month_number(hit.group(group).strip())
+    return f"{MONTH_NAMES[number - 1]} " if number is not None else ""
 
 
 def in_sentence(role: str) -> str:

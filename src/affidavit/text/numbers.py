@@ -140,12 +140,13 @@ _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 # 12, or both equal); "03/04/2020" stays a row of numbers.
 _DIGIT_SEP = re.compile(r"\d[/.-]\d")
 _NUMERIC = re.compile(r"(?<![\w./-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?![\w/-]|\.\d)")
-_MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
+# A month's name or abbreviation, longest first (a regex alternation; match case-blind).
+MONTH_WORD = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DMY = re.compile(
-    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES})\.?,?\s+(\d{{4}})\b", re.IGNORECASE
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_WORD})\.?,?\s+(\d{{4}})\b", re.IGNORECASE
 )
-_MDY = re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.IGNORECASE)
-_MY = re.compile(rf"\b({_MONTH_NAMES})\.?,?\s+(\d{{4}})\b", re.IGNORECASE)
+_MDY = re.compile(rf"\b({MONTH_WORD})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.IGNORECASE)
+_MY = re.compile(rf"\b({MONTH_WORD})\.?,?\s+(\d{{4}})\b", re.IGNORECASE)
 _YEAR = re.compile(r"(?<![\w.,$£€-])(1[5-9]\d\d|20\d\d)(?![\w%]|[.,]\d|\s?(?:mg|kg|km|m|g)\b)")
 
 
