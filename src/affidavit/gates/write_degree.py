@@ -100,18 +100,23 @@ _PROSE = re.compile(
 
 
 # What a profile calls itself before its person's name: the document's kind, not a name.
-DOCUMENT_KIND = re.compile(
+_DOCUMENT_KIND = re.compile(
     r"(?i:curriculum[ \t]+vitae|c\.?v\.?|r[ée]sum[ée]|profile|bio(?:graphy)?)"
     r"[ \t]*(?:[—–:|]|-[ \t]|(?=\n)|$)[ \t]*"
 )
 
 
+def heading_start(evidence: str) -> int:
+    """Where the first line's name may start: past leading space and the document's kind
+    ("CURRICULUM VITAE — Aqbota Serğazina"), which is no name."""
+    at = len(evidence) - len(evidence.lstrip())
+    kind = _DOCUMENT_KIND.match(evidence, at)
+    return kind.end() if kind is not None else at
+
+
 def profile_person(evidence: str) -> str | None:
     """The profile's person: the name that opens its first line as a heading."""
-    first = evidence.lstrip()
-    at = len(evidence) - len(first)
-    kind = DOCUMENT_KIND.match(evidence, at)
-    at = kind.end() if kind is not None else at  # "CURRICULUM VITAE — Aqbota Serğazina"
+    at = heading_start(evidence)
     lead = next((m for m in mentions(evidence, at, min(len(evidence), at + 120)) if not m.possessive), None)
     if lead is None or lead.start != at or " " not in lead.name:
         return None

@@ -140,8 +140,6 @@ def _language_readings(person: str, start: int, end: int, value: str) -> list[tu
             level = hit.group("level") or hit.group("before") or ""
             parsed.append((hit.group("lang"), level or (last or "")))
     for lang, level in parsed:
-        if not lang:
-            continue
         kind = _LEVEL.match(level.strip()) if level else None
         if level and kind is None:
             continue  # "(reading only)", "(learning)", "(not native)": not read as spoken

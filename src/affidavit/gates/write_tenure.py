@@ -23,8 +23,8 @@ import re
 
 from affidavit.gates.checks_qualified import UNHELD
 from affidavit.gates.write_degree import (
-    DOCUMENT_KIND,
     PROFILE_AFTER,
+    heading_start,
     in_profile,
     is_study,
     next_line_of_profile,
@@ -121,8 +121,7 @@ def _person(evidence: str, at: int) -> str | None:
     line_start = evidence.rfind("\n", 0, at) + 1
     own = _lead(evidence, line_start, min(at, line_start + 160))
     first_end = evidence.find("\n")
-    kind = DOCUMENT_KIND.match(evidence, len(evidence) - len(evidence.lstrip()))
-    opens = kind.end() if kind is not None else 0  # not "CURRICULUM VITAE" as a name
+    opens = heading_start(evidence)  # not "CURRICULUM VITAE" as a name
     lead = own or _lead(evidence, opens, min(opens + 160, len(evidence) if first_end < 0 else first_end))
     # Else the profile's heading: its name alone on the first line, or after the document's
     # kind ("CURRICULUM VITAE — Aqbota Serğazina").
