@@ -137,3 +137,26 @@ def test_a_claim_phrase_says_the_term_the_evidence_has() -> None:
     claim = "Mabon Llewellyn stepped down from the rugby club committee."
     assert decide_write(claim, "Mabon Llewellyn has resigned from the rugby club committee.").verdict in ADMIT
     assert decide_write(claim, "Mabon Llewellyn has joined the rugby club committee.").verdict not in ADMIT
+
+
+@pytest.mark.parametrize(
+    ("claim", "dated", "word"),
+    [
+        (
+            "Orri Kjartansson drove to Hrafnsvík on Saturday 11 July.",
+            "Posted by Orri Kjartansson: Drove to Hrafnsvík yesterday (Sat 11 July).",
+            "Posted by Orri Kjartansson: Drove to Hrafnsvík yesterday and sat 11 hours in the car.",
+        ),
+        (
+            "Tiago Braz plays padel every Sunday.",
+            "Tiago Braz plays padel every sun.",
+            "Tiago Braz plays padel every day in the sun.",
+        ),
+    ],
+)
+def test_a_weekday_abbreviation_that_is_a_word_is_the_day_only_where_a_date_stands(
+    claim: str, dated: str, word: str
+) -> None:
+    """ "Sat 11 July", "every sun": the day; "sat 11 hours", "in the sun": the word."""
+    assert decide_write(claim, dated).verdict in ADMIT
+    assert decide_write(claim, word).verdict not in ADMIT

@@ -230,10 +230,22 @@ def support_set(ev: str) -> frozenset[str]:
         written = _shorthand(word)
         if written is not None:
             out.add(written)
+    # "Sat 11 July", "on sun": a weekday's abbreviation that is also a word is the day only
+    # where a date stands (the lemma table leaves "sat" a verb).
+    for hit in _CALENDAR_WORD.finditer(ev):
+        out.add(_CALENDAR[(hit.group("day") or hit.group("day2")).casefold()])
     # A phrase says its term ("passed away" says "die").
     if not _phrase_firsts().isdisjoint(out):  # most texts hold no phrase: skip the scan
         out.update(term for term in phrase_terms(ev) if " " not in term)
     return frozenset(out)
+
+
+# Weekday abbreviations that are words too; a month's are read by ``dated_months``.
+_CALENDAR = {"mon": "monday", "wed": "wednesday", "sat": "saturday", "sun": "sunday"}
+_CALENDAR_WORD = re.compile(
+    r"\b(?P<day>(?i:mon|wed|sat|sun))\.?(?=,?[ \t]+(?:the[ \t]+)?\d{1,2}(?:st|nd|rd|th)?(?![\d:.]))"
+    r"|\b(?i:on|every|next|this|last|till|until|by|from|before|after)[ \t]+(?P<day2>(?i:mon|wed|sat|sun))\b"
+)
 
 
 def _shorthand(word: str) -> str | None:

@@ -51,6 +51,7 @@ from affidavit.gates.write_degree import degree_prose_readings, degree_readings
 from affidavit.gates.write_fields import field_readings
 from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, linked_sentences, read_linked
 from affidavit.gates.write_parse import AUX, analyse, claim_subject, is_verb_like, mentions
+from affidavit.gates.write_post import post_readings
 from affidavit.gates.write_purchase import purchase_readings
 from affidavit.gates.write_record import record_readings
 from affidavit.gates.write_residence import hometown_readings, residence_readings
@@ -82,7 +83,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.133+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.134+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -626,6 +627,7 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     readings += [(start, end, text, "record") for start, end, text in record_readings(evidence)]
     readings += [(start, end, text, "stay") for start, end, text in stay_readings(evidence)]
     readings += [(start, end, text, "spouse") for start, end, text in spouse_readings(evidence)]
+    readings += [(start, end, text, "post") for start, end, text in post_readings(evidence)]
     # These read a sentence's facts into a new sentence: only a plain one (no report, hedge,
     # question, condition or denial anywhere in it), which no frame of its own can govern.
     plain = [(start, end, text, how) for how, found in (

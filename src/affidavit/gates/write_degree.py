@@ -24,6 +24,7 @@ from affidavit.text.lexical import establishment_noun, organisation_noun
 from affidavit.text.memo import memo
 from affidavit.text.numbers import MONTH_WORD
 from affidavit.text.sentences import sentences
+from affidavit.text.wordlists import LEGAL_FORMS
 
 # Degree -> the field it names alone ("" when it names none: "BA, University of York").
 DEGREES: dict[str, str] = {
@@ -126,17 +127,22 @@ def profile_person(evidence: str) -> str | None:
 
 
 # Legal forms of firms, written after their names (a closed set, like the degree abbreviations).
-_LEGAL_FORM = re.compile(
-    r"\b(?:GmbH|Ltd|LLC|LLP|Inc|Corp|SA|SAS|SARL|SRL|BV|NV|AG|ApS|A/S|OÜ|Oy|AB|AS|ASA|plc|PLC|Zrt|Kft|"
-    r"SpA|KK|Co|Pty|Bhd|Sdn|PT|JSC|OOO|sp\.?[ \t]*z[ \t]*o\.?[ \t]*o)\.?(?!\w)"
+LEGAL_FORM = re.compile(
+    r"\b(?:" + "|".join(sorted((re.escape(f) for f in LEGAL_FORMS), key=len, reverse=True))
+    + r"|sp\.?[ \t]*z[ \t]*o\.?[ \t]*o)\.?(?!\w)"
 )
+
+
+def school(name: str) -> bool:
+    """Whether a name is a school's ("Malinawtubig National High School", "Escola Nova")."""
+    return re.search(r"\b(?:" + _SCHOOL_WORDS + r")\b", name) is not None
 
 
 def organisation(name: str) -> bool:
     """Whether a heading's name is an organisation's: a legal form, a school's word, or a
     word the pinned lexicon calls an organisation or an establishment ("Logistics" is not,
     "Bank", "Council", "Ministry" are)."""
-    if _LEGAL_FORM.search(name) or re.search(r"\b(?:" + _SCHOOL_WORDS + r")\b", name):
+    if LEGAL_FORM.search(name) or school(name):
         return True
     return any(organisation_noun(lemma(w.casefold())) or establishment_noun(lemma(w.casefold()))
                for w in name.split() if w[:1].isupper())

@@ -172,7 +172,9 @@ _RECORD_WORD = re.compile(
 _NOTE = re.compile(r"\s*\(\s*([^()]{1,30}?)\s*\)")
 # "Minutes — Brix board meeting, 4 June": the event's own words and its date.
 _TITLE = re.compile(
-    r"(?:^|\n)[^\S\n]*(?:minutes\s*[-—–:]\s*)?(?P<title>[^\n:—–]{0,60}?\b(?:"
+    # "Kilele Haulage — fleet meeting, 4 Feb 2025": whose it is may come first, before a dash.
+    r"(?:^|\n)[^\S\n]*(?:minutes\s*[-—–:]\s*)?(?:(?P<whose>[^\n:—–]{2,60}?)[ \t]+[—–][ \t]+)?"
+    r"(?P<title>[^\n:—–]{0,60}?\b(?:"
     + "|".join(re.escape(e) for e in _EVENTS)
     + r")\b)(?:(?:\s*[,(]\s*|\s+(?:of|on)\s+(?=\d))(?P<date>[^\n,()]{1,30}))?",
     re.I,
@@ -218,7 +220,8 @@ def _event_title(evidence: str) -> str:
     if hit is None:
         return _body_title(evidence) or _event(evidence)
     title = re.sub(r"^(?:the|a|an)\s+", "", hit.group("title").strip(), flags=re.I)
-    date = (hit.group("date") or "").strip()
+    # The date ends with its sentence ("4 Feb 2025. Present: ..." is a date, then a roster).
+    date = re.split(r"\.[ \t]|;", hit.group("date") or "", maxsplit=1)[0].strip()
     line_start = evidence.rfind("\n", 0, hit.start("title")) + 1
     line_end = evidence.find("\n", hit.end())
     line = evidence[line_start : len(evidence) if line_end < 0 else line_end]
@@ -242,6 +245,9 @@ def _event_title(evidence: str) -> str:
             names.append(part)
         else:
             break  # the line goes on as a sentence or a note: nothing after it is the title's
+    whose = (hit.group("whose") or "").strip()
+    if whose and _title_name(whose) and not names:
+        names.append(whose)  # "Kilele Haulage — fleet meeting": the fleet meeting of Kilele Haulage
     title = " of ".join((title, *names))
     return f"{title} on {date}" if date else title
 

@@ -22,9 +22,9 @@ import re
 
 from affidavit.text.fold import fold
 from affidavit.text.lemmas import is_known_word
-from affidavit.text.wordlists import NOT_NAMES, PARTICLES, TITLES
+from affidavit.text.wordlists import LEGAL_FORMS, NOT_NAMES, PARTICLES, TITLES
 
-RECASE_VERSION = "recase-5"
+RECASE_VERSION = "recase-6"
 
 _WORD = re.compile(r"[^\W\d_](?:[\w'’-]*[^\W_])?")
 _POSSESSIVE = re.compile(r"['’]s$")
@@ -113,7 +113,7 @@ def _after_abbreviation(text: str, at: int) -> bool:
     if word is None:
         return False
     w = word.group(1)
-    return "." in w or len(w) == 1 or w.lower() in TITLES or w.lower() in _ABBREVIATIONS
+    return "." in w or len(w) == 1 or w.lower() in TITLES or w.lower() in _ABBREVIATIONS or w in LEGAL_FORMS
 
 
 _ABBREVIATIONS = frozenset({"approx", "etc", "vs", "incl", "excl", "no", "nos", "ca", "cf", "esp", "fig"})

@@ -46,6 +46,15 @@ FIRM_SUFFIXES = frozenset({
     "inc", "llc", "llp", "ltd", "nv", "partners", "plc", "sa", "sons"
 })  # fmt: skip
 
+# Legal forms written after a firm's name ("Tormund Kft.", "Brix Foods Ltd"), as written
+# (case matters: "AS" is a form, "as" a word). A closed set, like the degree abbreviations;
+# "sp. z o.o." is matched by the readers' own pattern.
+LEGAL_FORMS = frozenset({
+    "GmbH", "Ltd", "LLC", "LLP", "Inc", "Corp", "SA", "SAS", "SARL", "SRL", "BV", "NV", "AG", "ApS", "A/S",
+    "OÜ", "Oy", "AB", "AS", "ASA", "plc", "PLC", "Zrt", "Kft", "SpA", "KK", "Co", "Pty", "Bhd", "Sdn", "PT",
+    "JSC", "OOO", "SL", "SLU", "SIA", "UAB", "Lda", "Ltda", "EOOD", "OOD", "s.r.o", "d.o.o", "ehf", "hf",
+})  # fmt: skip
+
 # Words that take a number without being a product name: numbered nouns ("Figure 2.1",
 # "Section 4.2") and approximators ("Almost 4.5 tonnes"; "-ly" adverbs are excluded by rule).
 BEFORE_NUMBERS = frozenset({
