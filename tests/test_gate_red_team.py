@@ -32,3 +32,18 @@ def test_an_unsupported_probe_is_refused(case: dict[str, str]) -> None:
 def test_a_supported_control_is_admitted(case: dict[str, str]) -> None:
     decision = decide_write(case["claim"], case["evidence"], held_until=case.get("held_until"))
     assert decision.verdict in ("ACCEPT", "RESCUE"), (case, decision.refusal)
+
+
+# Probes of readings tried in session 15 whose supported controls the gate does not yet
+# admit (kept for their refusals only): the forum-writer reading was not landed after its
+# red team (116 of 170 refuse probes admitted); the post reading landed narrowed.
+_REFUSE_ONLY = ("write_gate_red_team_forum_writer.json",)
+_REFUSE_ONLY_CASES = [
+    case for name in _REFUSE_ONLY
+    for case in json.loads((Path(__file__).parent / "vectors" / name).read_text("utf-8"))["refuse"]
+]
+
+
+@pytest.mark.parametrize("case", _REFUSE_ONLY_CASES, ids=lambda c: c["id"])
+def test_a_probe_of_an_unlanded_reading_is_refused(case: dict[str, str]) -> None:
+    assert decide_write(case["claim"], case["evidence"]).verdict not in ("ACCEPT", "RESCUE"), case
