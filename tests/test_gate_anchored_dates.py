@@ -112,3 +112,34 @@ def test_a_reports_own_date_keeps_the_report() -> None:
     assert decide_write("The Brennick dairy cooperative has 240 members.", evidence).verdict == "REJECT"
     yes = decide_write("An article on 27 June said the Brennick dairy cooperative had 240 members.", evidence)
     assert yes.verdict in ("ACCEPT", "RESCUE"), yes.refusal
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # A one-line news paragraph: the weekday's tense is its own sentence's ("will"), not
+    # the earlier sentence's past ("destroyed"), and "said" in an earlier sentence is no
+    # report of this one.
+    ("KELLOWAY, Sunday 27 September 2026 — Fire destroyed the shed. The staff will be back on Wednesday.",
+     "Wednesday 30 September 2026"),
+    ("KELLOWAY, Sunday 27 September 2026 — The owner said the shed was insured. The staff will be back "
+     "on Wednesday.", "Wednesday 30 September 2026"),
+    # Near misses: a report in the weekday's own sentence is dated by the report, not the paper.
+    ("KELLOWAY, Sunday 27 September 2026 — The owner said the staff will be back on Wednesday.", None),
+    ("KELLOWAY, Sunday 27 September 2026 — Fire destroyed the shed; staff said they will be back on "
+     "Wednesday.", None),
+])
+def test_a_weekday_is_read_within_its_own_sentence(text: str, said: str | None) -> None:
+    subs, _ = anchored.rewrites(text, 0, len(text))
+    days = [r for s, e, r in subs if "day" in text[s:e].casefold()]
+    assert days == ([] if said is None else [f"Wednesday ({said})"])
+
+
+def test_a_news_weekday_dates_the_claim() -> None:
+    evidence = ("KELLOWAY, Sunday 27 September 2026 — Fire destroyed the drying shed of the Ronan sawmill. "
+                "The owner, Ines Ronan, said the shed was insured. The sawmill's 14 staff will be back at "
+                "work on Wednesday, Ronan said.")
+    yes = decide_write("According to Ines Ronan, the sawmill's 14 staff will be back at work on 30 September "
+                       "2026.", evidence)
+    assert yes.verdict in ("ACCEPT", "RESCUE"), yes.refusal
+    no = decide_write("According to Ines Ronan, the sawmill's 14 staff will be back at work on 23 September "
+                      "2026.", evidence)
+    assert no.verdict == "REJECT"

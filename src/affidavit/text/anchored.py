@@ -260,7 +260,11 @@ def _tense(evidence: str, at: int, end: int, prep: str) -> int:
     present or perfect), and only when they all agree."""
     if prep.strip().casefold() == "since":
         return -1
-    a, b = _around(clauses(evidence), at, end)
+    # The clause within its sentence: ``clauses`` splits at commas and conjunctions, not at
+    # a full stop, so over the whole text "Fire destroyed the shed. The staff will be back on
+    # Wednesday." was one clause of two tenses.
+    s, e = _around(sentences(evidence), at, end)
+    a, b = _around(clauses(evidence, s, e), at, end)
     if any(w.group(0).casefold() in _PLANNED for w in _WORD.finditer(evidence, a, b)):
         return 0
     signs = {_marker(evidence, w) for w in _WORD.finditer(evidence, a, b) if not (at <= w.start() < end)}
@@ -467,7 +471,9 @@ def _from_message(evidence: str, at: int, where: int, end: int | None = None) ->
         return False  # "An article on 27 June said ...", "Yesterday's Courier said": the report's time
     if _WOULD.search(evidence, max(a, line_start), at):
         return False  # "to let me know he'd fix it tomorrow": a reported future, from its own day
-    return _SAID.search(evidence, line_start, at) is None
+    # A verb of saying earlier in its sentence (not in an earlier sentence of a one-line
+    # news paragraph: "The owner said ... . The staff will be back on Wednesday").
+    return _SAID.search(evidence, max(a, line_start), at) is None
 
 
 _NEGATED_TIME = re.compile(r"\b(?:not|no|never|nor)[ \t]+(?:on[ \t]+)?$", re.I)

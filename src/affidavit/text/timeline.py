@@ -19,7 +19,9 @@ import re
 
 from affidavit.text.numbers import _SMALL, DateValue, dates
 
-TIMELINE_VERSION = "time-4"  # 3-4: relative times read from a dated message (text.anchored)
+# 3-4: relative times read from a dated message (text.anchored); 5: a weekday's tense and
+# an earlier verb of saying are read within its sentence, not across a one-line paragraph.
+TIMELINE_VERSION = "time-5"
 Rewrite = tuple[int, int, str]
 
 _RANGE = re.compile(r"(?<![\w.,-])(1[5-9]\d\d|20\d\d)\s?[–—-]\s?(1[5-9]\d\d|20\d\d|\d\d)(?![\w%]|[.,]\d)")
