@@ -131,6 +131,8 @@ def _assign(
         if hit is None:
             continue
         lo, hi = hit
+        if frame.needs == "number" and any(_graded(t) and t.lemma in frame.triggers for t in out):
+            continue  # "the largest workforce", "the cheapest ticket": one value among several
         if frame.first and not _leads(out, lo, frame):
             continue  # "play its home games": a word of the question, not its type
         absorbed = [
@@ -141,7 +143,8 @@ def _assign(
         span = out[lo : hi + 1]
         also = [
             i for i, t in enumerate(out)
-            if not lo <= i <= hi and not t.frame and _asks_too(t, frame) and _beside(t, span)
+            if not lo <= i <= hi and not t.frame and _asks_too(t, frame)
+            and (_beside(t, span) or (frame.needs == "number" and not _graded(t)))
         ]  # fmt: skip
         words = [t for i, t in enumerate(out) if lo <= i <= hi or i in also]
         surface = " ".join(t.surface for t in words)
@@ -158,11 +161,21 @@ def _assign(
     return tuple(out)
 
 
+def _graded(term: Term) -> bool:
+    """A comparative or superlative of the word ("larger", "biggest", "cheapest"): it asks
+    of one value among several, which one stored value does not answer."""
+    surface = term.surface.casefold()
+    return surface != term.lemma and surface.endswith(("est", "er"))
+
+
 def _asks_too(term: Term, frame: Frame) -> bool:
     """A second word of the question that asks the same frame ("*health* *condition*"):
     one of its plain one-word triggers. Only one beside the trigger is read so: apart
     from it, it asks its own slot ("what did X *study* at *university*" asks the subject,
-    which "X graduated from Y University" does not say)."""
+    which "X graduated from Y University" does not say). A frame that asks a number is
+    one slot however its words stand ("how *big* is the *workforce* at X"), unless the
+    other word is inflected: "the *cheapest* ticket", "the *largest* workforce" ask of one
+    value among several, which one stored value does not answer."""
     return term.kind == "word" and term.lemma in frame.triggers
 
 
@@ -239,11 +252,20 @@ def _side_ok(pattern: Pattern, claim: ClaimView, own: bool) -> bool:
     if pattern.side == "any":
         return True
     verb = pattern.words[0]
+    owned = _POSSESSED.match(claim.text[len(claim.subject_name) :]) if claim.text.startswith(
+        claim.subject_name) else None  # fmt: skip
+    if owned is not None and lemma(owned.group(1).casefold()) != verb:
+        # "Lena Moss's daughter was born on 2 May": the daughter is the verb's subject, so
+        # it says nothing of when Lena was born ("Lena Moss's birthday is ..." still does).
+        return False
     swapped = verb in _TWO_PARTY and passive(claim.text, verb)
     if verb in ("rent", "lease") and _LET.search(claim.text):
         swapped = not swapped  # "Lena rents out her flat to Sam": Lena is the landlord
     logical_subject = own != swapped
     return logical_subject if pattern.side == "subject" else not logical_subject
+
+
+_POSSESSED = re.compile(r"['’]s?[ \t]+([a-z][\w-]*)")
 
 
 def frame_grounds(

@@ -152,6 +152,19 @@ def _role_noun(text: str, subject_name: str) -> tuple[str, bool] | None:
     return None
 
 
+# A role the claim says is no occupation of the subject now: ended ("a former teacher", "a
+# retired nurse") or pursued for its own sake ("a keen gardener", "an amateur photographer",
+# "a volunteer firefighter"). The word stands right before the role's one noun, which ends
+# the claim or takes a preposition: "a weekend news presenter", "a hobby shop owner" and
+# "the former mayor's secretary" are jobs.
+_NO_OCCUPATION = re.compile(
+    r"^\s+(?:is|was|works\s+as|worked\s+as)\s+(?:a|an|the)?\s*"
+    r"(?i:former|formerly|retired|ex-|one-time|onetime|erstwhile|keen|avid|amateur|aspiring|would-be|"
+    r"hobby|hobbyist|enthusiastic|passionate|weekend|volunteer|unpaid)[ \t-]+[a-z]+"
+    r"(?:[ \t]*[.,;]|[ \t]*$|[ \t]+(?:at|for|in|with|of|on)\b)"
+)
+
+
 def _role(text: str, subject_name: str) -> tuple[bool, bool]:
     """``(is_role_claim, names_an_organisation)`` for a claim's text."""
     found = _role_noun(text, subject_name)
@@ -223,7 +236,7 @@ def _term_grounded(
     if term.kind == "class" and term.lemma == "cessation":
         return states_cessation(claim.text), False
     if term.kind == "class":  # occupation
-        if not own:
+        if not own or _NO_OCCUPATION.search(_after_subject(claim.text, claim.subject_name)):
             return False, False
         if claim.predicate == ROLE_KEY:  # the write gate already parsed a role
             return True, False

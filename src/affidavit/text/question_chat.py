@@ -24,7 +24,7 @@ SHORTHAND: dict[str, str] = {
     "whens": "when's", "whys": "why's",
     "rn": "right now", "atm": "at the moment", "nowadays": "these days",
     "ppl": "people", "uni": "university", "bday": "birthday", "mgr": "manager",
-    "dept": "department", "yr": "year", "yrs": "years",
+    "dept": "department", "yr": "year", "yrs": "years", "dob": "date of birth",
     "u": "you", "ur": "your", "r": "are", "pls": "please", "plz": "please",
     "thx": "thanks", "abt": "about", "b4": "before", "w/": "with", "@": "at",
     "wat": "what", "wht": "what", "whr": "where", "hw": "how",

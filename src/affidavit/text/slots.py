@@ -28,7 +28,7 @@ from typing import Literal, NamedTuple
 
 from affidavit.text import wordlists
 
-FRAMES_VERSION = "frames-8"
+FRAMES_VERSION = "frames-9"
 Side = Literal["subject", "object", "any"]
 Needs = Literal["number", "date", "none"]
 
@@ -140,8 +140,15 @@ FRAMES: tuple[Frame, ...] = (
           frozenset({"hold", "have", "own", "be"}),
           (_p("own", "subject"), _p("stake"), _p("share"), _p("shareholder"),
            _p("holding"), _p("equity"))),
+    # "date of birth", "dob", "birthday": the day, which a claim with no date does not give
+    # ("was born in Tromsø", "is 36 years old").
+    Frame("birthdate", "when they were born",
+          ("date birth", "birth date", "birthday"),
+          frozenset({"be"}),
+          (_p("bear", "subject"), _p("birthday", "subject")),
+          needs="date"),
     Frame("birth", "when they were born",
-          ("birthday", "birth", "birthplace", "age", "old", "born", "bear"),
+          ("birth", "birthplace", "age", "old", "born", "bear"),
           frozenset({"be"}),
           (_p("bear", "subject"), _p("birthday", "subject"), _p("age", "subject"),
            _p("aged", "subject"), _p("old", "subject"))),
