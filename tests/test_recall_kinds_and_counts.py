@@ -7,7 +7,10 @@ store that abstains. Names are invented.
   several ("the largest workforce", "the cheapest ticket"), which one stored value does not
   answer, and "how big is the farm at X" asks the farm;
 * "dob", "date of birth", "birth date", "birthday" ask the day: "X was born in Tromsø" and
-  "X is 36" do not answer them, and "X's daughter was born on 2 May" says nothing of X's;
+  "X is 36" do not answer them;
+* what a claim says of a possessed noun is not said of its possessor: "X's daughter was
+  born on 2 May" does not answer "when was X born", "X's brother lives in Bergen" not
+  "where does X live" (3.21 answered both);
 * a role the claim says is no occupation now ("a keen gardener", "a former teacher", "a
   volunteer firefighter") answers no occupation question; a job with such a word inside
   its name ("a weekend news presenter", "a hobby shop owner") still does.
@@ -42,6 +45,8 @@ CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("born", "Alfiya Sakirova was born on 14 February 1991.", None),
     ("born-where", "Ilse Marr was born in Tromsø.", None),
     ("daughter", "Rita Holm's daughter was born on 2 May 2015.", None),
+    ("brother", "Rita Holm's brother lives in Bergen.", None),
+    ("salary", "Rita Holm's salary is 40,000 euros.", None),
 )
 
 PAIRS = [
@@ -55,6 +60,8 @@ PAIRS = [
     ("date of birth", "what is alfiya sakirova's date of birth", ["born"],
      "what is ilse marr's date of birth"),
     ("another's birth", "when is alfiya sakirova's birthday", ["born"], "when is rita holm's birthday"),
+    ("another's birth, asked plainly", "when was alfiya sakirova born", ["born"], "when was rita holm born"),
+    ("what is said of the possessed", "what is rita holm's salary", ["salary"], "where does rita holm live"),
     ("a former job", "what does nusa koren do for a living", ["pharmacist"],
      "what does ron wu do for a living"),
     ("a hobby", "what is tove lind's job", ["presenter"], "what is lou ng's job"),

@@ -171,6 +171,10 @@ def _role(text: str, subject_name: str) -> tuple[bool, bool]:
     return (True, found[1]) if found is not None else (False, False)
 
 
+# The claim's subject is a possessor: "<name>'s <noun> <what is said of the noun>".
+_OWNED_SUBJECT = re.compile(r"['’]s?[ \t]+([a-z][\w-]*)[ \t]+(.*)$", re.S)
+
+
 def _after_subject(text: str, subject_name: str) -> str:
     at = text.find(subject_name)
     return text[at + len(subject_name) :] if at >= 0 else text
@@ -428,6 +432,11 @@ def ground(
     if not any(t.lemma in CESSATION or t.lemma == "cessation" for t in terms):
         blocked |= ceased(claim.text)  # "drops support for" does not say it supports
     offered = _claim_terms(claim.text, claim.subject_name, claim.predicate_terms, frozenset(blocked))
+    owned = _OWNED_SUBJECT.match(_after_subject(claim.text, claim.subject_name)) if own else None
+    if owned is not None and lemma(owned.group(1)) not in asked:
+        # "Lena Moss's daughter was born in 2015": what follows is said of the daughter, so
+        # it answers nothing asked of Lena herself ("when was Lena Moss born").
+        offered = offered - frozenset(content_lemmas(owned.group(2)))
     verdicts: list[bool] = []
     exact = 0
     for term in terms:
