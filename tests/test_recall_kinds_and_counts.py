@@ -8,6 +8,10 @@ store that abstains. Names are invented.
   answer, and "how big is the farm at X" asks the farm;
 * "dob", "date of birth", "birth date", "birthday" ask the day: "X was born in Tromsø" and
   "X is 36" do not answer them;
+* "is X still driving the Prius" is answered by what X drives now: the write gate's key of
+  a claim keeps the object's first word ("drive:white"), and a colour or an age ("grey",
+  "used") says which thing, not which slot (3.23); a value that ended with nothing after it
+  still abstains;
 * what a claim says of a possessed noun is not said of its possessor: "X's daughter was
   born on 2 May" does not answer "when was X born", "X's brother lives in Bergen" not
   "where does X live" (3.21 answered both);
@@ -47,6 +51,9 @@ CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("daughter", "Rita Holm's daughter was born on 2 May 2015.", None),
     ("brother", "Rita Holm's brother lives in Bergen.", None),
     ("salary", "Rita Holm's salary is 40,000 euros.", None),
+    ("old-car", "Halvor Strand drives a white Toyota Prius.", "2018-05-01", "2024-08-31"),
+    ("new-car", "Halvor Strand drives a grey Subaru Outback.", "2024-09-01"),
+    ("volvo", "Ola Brun drives a red Volvo.", "2015-01-01", "2020-12-31"),
 )
 
 PAIRS = [
@@ -61,6 +68,8 @@ PAIRS = [
      "what is ilse marr's date of birth"),
     ("another's birth", "when is alfiya sakirova's birthday", ["born"], "when is rita holm's birthday"),
     ("another's birth, asked plainly", "when was alfiya sakirova born", ["born"], "when was rita holm born"),
+    ("still, the value that replaced it", "is halvor strand still driving the prius", ["new-car"],
+     "is ola brun still driving the volvo"),
     ("what is said of the possessed", "what is rita holm's salary", ["salary"], "where does rita holm live"),
     ("a former job", "what does nusa koren do for a living", ["pharmacist"],
      "what does ron wu do for a living"),

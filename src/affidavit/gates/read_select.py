@@ -21,6 +21,7 @@ from affidavit.gates.read_frames import slot_of
 from affidavit.gates.read_ground import Grounding, claim_years, ground, lexicon_grounds
 from affidavit.gates.read_postings import narrowed
 from affidavit.text.lemmas import STOPWORDS, content_lemmas
+from affidavit.text.lexical import active
 from affidavit.text.memo import memo
 from affidavit.text.names import find_names, key_tokens
 from affidavit.text.question import Term, TimeScope, Wh
@@ -242,11 +243,27 @@ def live_at(window: Window) -> Callable[[ClaimView], bool]:
     return lambda c: c.state in SELECTABLE and holds(c, window)
 
 
+# Modifiers the write gate's predicate key may keep from an object ("drive:grey"): a
+# colour or an age says which thing, never which slot.
+_COLOUR_OR_AGE = frozenset({
+    "white", "black", "grey", "gray", "red", "blue", "green", "yellow", "silver", "brown", "orange",
+    "purple", "pink", "beige", "gold", "dark", "light", "old", "new", "used", "second-hand", "vintage",
+})  # fmt: skip
+
+
+_COLOUR = frozenset({"color", "colour"})
+
+
 def _slot_keys(claim: ClaimView) -> frozenset[tuple[str, str]]:
     """The slots a claim fills for its subject: its predicate key, and the frame its
     wording fills ("lives in" and "moved to" both say where they live). A position at an
     organisation is no slot of its own: "X is a parent at Y" does not say X still teaches there."""
     keys = {(claim.subject_id, "key:" + claim.predicate)}
+    head, _, modifier = claim.predicate.partition(":")
+    if modifier and (modifier in _COLOUR_OR_AGE or active().categories(modifier) & _COLOUR):
+        # "drives a grey Subaru Outback" after "drives a white Toyota Prius": the key the
+        # write gate gives keeps the object's first word, a modifier that is no slot.
+        keys.add((claim.subject_id, "key:" + head))
     slot = slot_of(frozenset(content_lemmas(claim.text)) | frozenset(claim.predicate_terms))
     if slot is not None:
         keys.add((claim.subject_id, "slot:" + slot))
