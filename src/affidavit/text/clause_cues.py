@@ -137,6 +137,14 @@ _POST_CONDITION = re.compile(
     r"once(?=\s+(?!(?:a|an|per|every|more|again|or|and|in|before|upon|only)\b)[\w'’\-]+(?:\s+[\w'’\-]+)?\s+\w+s\b))\s+",
     re.I,
 )
+# "she's taking the bus till it's fixed", "I'm staying until she gets back": what "until"
+# waits for, in the present, has not happened (in the past, "until the plant closed", it did).
+_UNTIL_PRESENT = re.compile(
+    r"\s+(?P<cue>until|till|til|'til|’til)\s+"
+    r"(?=(?:[\w'’\-]+\s+){0,3}?(?:is|are|gets?|comes?|has|have|arrives?|returns?|finishes|ends|"
+    r"starts|opens|reopens|closes|heals|recovers)\b|[\w\-]+['’](?:s|re)\b)",
+    re.I,
+)
 # "QA permitting, ...", "weather permitting": an absolute condition opening a piece.
 _PERMITTING = re.compile(r"^(?P<cue>(?:[\w'’\-]+\s+){1,2}permitting)\b\s*", re.I)
 # "if"/"whether" after these opens an embedded question, not a condition.

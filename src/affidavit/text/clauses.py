@@ -36,6 +36,7 @@ from affidavit.text.clause_cues import (
     _RUMOUR,
     _SPEAKER,
     _TRAIL,
+    _UNTIL_PRESENT,
     _VERB_FIRST,
     _WORD,
     CHAT_TIME,
@@ -270,6 +271,14 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
             frames[i].append(Frame("supposed", "", piece[: cond.end()].strip()))
             for j in range(i + 1, len(pieces)):
                 frames[j].append(Frame("condition", arg, piece[: cond.end()].strip()))
+            continue
+        until = _UNTIL_PRESENT.search(piece)
+        if until is not None:
+            # The piece holds as said up to "until"; what it waits for is only supposed.
+            keep[i] = (pa, pa + until.start())
+            keep.append((pa + until.end(), pb))
+            frames.append(frames[i] + [Frame("supposed", "", until.group("cue"))])
+            negated.append(negated[i])
             continue
         post = _POST_CONDITION.search(piece)
         if post is not None and _RELEVANCE.match(piece, post.end()):
