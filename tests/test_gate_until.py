@@ -35,3 +35,11 @@ def test_until_in_the_past_is_said() -> None:
     assert all(not seg.frames for seg in pieces)
     pieces = read("Tebogo Dube is staying in Selebi until the plant reopens.")
     assert any(f.kind == "supposed" for seg in pieces for f in seg.frames)
+
+
+def test_a_process_still_under_way_is_not_done() -> None:
+    """ "is still under repair" (also "under construction", "awaiting inspection") says the
+    thing is not repaired (write gate 3.137); the process itself is said."""
+    evidence = "Only downside: the road after Ban Keo is still under repair, so expect dust."
+    assert decide_write("The road after Ban Keo is under repair.", evidence).verdict in ADMIT
+    assert decide_write("The road after Ban Keo has been repaired.", evidence).verdict == "REJECT"

@@ -35,11 +35,15 @@ _NEGATIVE_PHRASES = re.compile(
     r"(?:false|untrue|a lie|a myth|nonsense|wrong) that|"
     # Not done (yet): "has yet to sign", "stopped short of signing".
     r"(?:is|are|was|were|has|have|had) (?:still )?yet to|(?:has|have) still to|stopped short of|"
+    # A process still going on: "the road is still under repair" says it is not repaired.
+    r"(?:is|are|was|were|remains|remained|stays|stayed|'s|’s) (?:still )?(?:under|awaiting|pending) "
+    r"(?=(?:repair|repairs|construction|review|investigation|renovation|refurbishment|maintenance|"
+    r"consideration|discussion|negotiation|evaluation|inspection|assessment)\b)|"
     # Kept from doing it: "avoided signing", "was too late to sign".
     r"avoid(?:ed|s|ing)?(?= \w+ing\b)|too late to)\b"
 )
 _PHRASE_TAILS = frozenset({"out", "from", "of", "than", "that", "to", "against",
-                           "avoid", "avoids", "avoided", "avoiding"})
+                           "avoid", "avoids", "avoided", "avoiding", "under", "awaiting", "pending"})
 
 # Modality classes: a hedge, an intention, a prediction.
 MODALITY: dict[str, str] = {
