@@ -438,7 +438,7 @@ def decide_write(claim: str, evidence: str, *, held_until: str | None = None) ->
     ("Baukje lives in Hoarnsterwâld", valid to 2021-07-01) says what held until then: when
     the claim as written is refused only for its tense, it is decided again read in the past
     ("Baukje lived in Hoarnsterwâld"), provided the evidence states that end's year."""
-    decision = _decide_write(claim, evidence)
+    decision = _worded(_decide_write(claim, evidence), claim, evidence)
     tense_only = decision.refusal is not None and decision.refusal.code == "temporal_shifted"
     if held_until is None or not tense_only:
         return decision
@@ -452,6 +452,29 @@ def decide_write(claim: str, evidence: str, *, held_until: str | None = None) ->
         return decision  # a quoted or reported end, or a chat turn's: not the claim's own past
     shape = decision.shape or other.shape
     return msgspec.structs.replace(other, shape=shape, checks=(*other.checks, "held_until"))
+
+
+_NOT_IN_EVIDENCE = re.compile(r"^numeral_invented: the (number|date) '(.*)' is not in the evidence$")
+
+
+def _worded(decision: WriteDecision, claim: str, evidence: str) -> WriteDecision:
+    """A number refused for want of support that the evidence does write somewhere is
+    refused as unplaced, not as absent: the checks compare the claim with the passage that
+    states the rest of it, and "is not in the evidence" would be false (and its remedy,
+    "use the number exactly as the evidence states it", already followed)."""
+    refusal = decision.refusal
+    m = _NOT_IN_EVIDENCE.match(refusal.detail) if refusal is not None else None
+    if refusal is None or m is None or refusal.term is None:
+        return decision
+    whole = checks.check_numbers(claim, evidence)
+    if whole is not None and whole[0] == refusal.term:
+        return decision  # absent from the whole evidence too: the detail is true
+    detail = (f"numeral_invented: the {m.group(1)} '{refusal.term}' is in the evidence, but "
+              "not in a passage that also states the rest of the claim")
+    remedy = ("quote the passage that ties the number to the claim's subject, or word the "
+              "claim as that passage does (its subject, its figure)")
+    return msgspec.structs.replace(
+        decision, refusal=msgspec.structs.replace(refusal, detail=detail, remedy=remedy))
 
 
 def _unframed(evidence: str, start: int, end: int) -> bool:
