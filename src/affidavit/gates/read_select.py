@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView, ReadIndex
+from affidavit.gates.read_ended import ENDED, stated_end
 from affidavit.gates.read_frames import slot_of
 from affidavit.gates.read_ground import Grounding, claim_years, ground, lexicon_grounds
 from affidavit.gates.read_postings import narrowed
@@ -42,12 +43,16 @@ class Window(NamedTuple):
     previous: bool = False  # "before she moved", "used to": a value that no longer holds
 
 
-def window_for(time: TimeScope | None, at: str, now: bool, previous: bool = False) -> Window:
-    """The time a hop is asked at: the question's own time, else ``at``."""
+def window_for(time: TimeScope | None, at: str, now: bool, previous: bool = False,
+               past: bool = False) -> Window:
+    """The time a hop is asked at: the question's own time, else ``at`` (any time up to
+    ``at`` for a question in the past tense)."""
     if time is not None:
         return Window(time.start, time.end, True, time.surface, previous)
     if previous:
         return Window(_MIN, at, True, "an earlier time (no earlier value is stored)", True)
+    if past:
+        return Window(_MIN, at, False, f"any time up to {at}")
     return Window(at, at, False, f"now ({at})" if now else at)
 
 
@@ -60,10 +65,19 @@ def _earlier(grounded: list[ClaimView], window: Window) -> list[ClaimView]:
     ended = [
         c for c in grounded
         if c.state == "superseded"
-        or (c.state in SELECTABLE and c.valid_to is not None and c.valid_to < window.end)
+        or (c.state in SELECTABLE and (_end_of(c) or "9") < window.end)
     ]  # fmt: skip
-    ended.sort(key=lambda c: (c.valid_to or "", c.seq), reverse=True)
+    ended.sort(key=lambda c: (_end_of(c) or "", c.seq), reverse=True)
     return ended
+
+
+def _end_of(claim: ClaimView) -> str | None:
+    """The claim's stored end, else the one its words state ("" for "used to": before
+    any date), else None (open)."""
+    if claim.valid_to is not None:
+        return claim.valid_to
+    stated = stated_end(claim.text, claim.subject_name)
+    return "" if stated == ENDED else stated
 
 
 def holds(claim: ClaimView, window: Window) -> bool:
@@ -74,6 +88,12 @@ def holds(claim: ClaimView, window: Window) -> bool:
     """
     start = claim.valid_from or _MIN
     end = claim.valid_to or _MAX
+    if claim.valid_to is None and (stated := stated_end(claim.text, claim.subject_name)) is not None:
+        if stated == ENDED:  # "used to": over before it was said, when is not known
+            if not window.explicit and window.start == window.end:
+                return False  # asked of one day (now): not then
+        else:
+            end = stated  # "until 2019": closed by its own words
     if not (start <= window.end and window.start <= end):
         return False
     if window.explicit and claim.valid_from is None and claim.valid_to is None:

@@ -115,6 +115,9 @@ class Question(msgspec.Struct, frozen=True):
     possessed: tuple[int, ...] = ()
     predicated: tuple[int, ...] = ()
     previous: bool = False  # asks for an earlier, no longer current value
+    # Asked in the past tense with no time of its own ("Where did Lena live?"): any value
+    # that held up to now answers, an ended one too.
+    past: bool = False
 
 
 _HOW: dict[str, Wh] = {
@@ -356,8 +359,21 @@ def parse_question(question: str) -> Question:
     low = [t.casefold() for t, _, _ in tokens]
     possessed = tuple(t.position for t in terms if possessed_by(low, name_of, t.position))
     predicated = tuple(t.position for t in terms if predicated_of(low, name_of, t.position))
+    past = outer_scope is None and not now and not previous and _asked_in_past(tokens)
     return Question(wh, tuple(outer_names), terms, head, outer_scope, now, inner, before, target_at,
-                    possessed, predicated, bool(previous))
+                    possessed, predicated, bool(previous), past)
+
+
+_AUXILIARIES = frozenset({"do", "does", "did", "is", "are", "am", "was", "were", "has", "have",
+                          "had", "will", "can", "could", "would", "should", "may", "might"})
+_PAST_AUXILIARIES = frozenset({"did", "was", "were", "had"})
+
+
+def _asked_in_past(tokens: list[tuple[str, int, int]]) -> bool:
+    """The question's first auxiliary is a past one ("where *did* Lena live", "who *was*
+    her boss"); "where does she live" and "where has she lived" are not."""
+    first = next((t.casefold() for t, _, _ in tokens if t.casefold() in _AUXILIARIES), None)
+    return first in _PAST_AUXILIARIES
 
 
 def _phrases_by_token(
