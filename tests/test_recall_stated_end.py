@@ -40,6 +40,8 @@ PAIRS = [
      "what does ana ruiz do for work"),
     ("an end to come", "where does eli sand live", ["tromso"], "where did eli sand live in 2032"),
     ("a month's end", "where did ola brun work in 2019", ["brix"], "where does ola brun work"),
+    ("used to, the earlier value", "where did tomas berg live before he moved", ["bergen"],
+     "where did eli sand live before she moved"),
 ]  # fmt: skip
 
 
@@ -67,6 +69,9 @@ def test_an_end_stored_with_the_claim_is_not_overridden() -> None:
     index = index_of((("kept", "Lena Moss lived in Leeds until 2019.", "2010-01-01", "2030-12-31"),))
     d = decide_read("where does lena moss live", index, at=AT)
     assert d.status == "answered" and ids(d) == ["kept"], d.text
+    # the control: the same words stored with no interval are closed by them
+    bare = index_of((("bare", "Lena Moss lived in Leeds until 2019.", None),))
+    assert decide_read("where does lena moss live", bare, at=AT).status == "abstained"
 
 
 @pytest.mark.parametrize(("text", "subject", "end"), [

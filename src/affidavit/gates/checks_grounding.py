@@ -94,7 +94,7 @@ def check_numbers(claim: str, ev: str) -> Failure:
     ev_values = {q.value for q in ev_q}
     for d in dates(claim)[0]:
         if not date_supported(d, ev_dates) and not _bare_year_as_number(d, ev_values):
-            return d.surface, f"the date '{d.surface}' is not in the evidence"
+            return d.surface, _absent("date", d.surface)
     ev_years = {Decimal(d.year) for d in ev_dates if d.month is None}
     for q in quantities(claim):
         if q.unit is None and q.value in ev_years:
@@ -102,8 +102,27 @@ def check_numbers(claim: str, ev: str) -> Failure:
         if q.value == 1 and q.unit is None and _ONE_OF.search(claim) and _MEMBERS.search(ev):
             continue  # "one of the new hires" for a list of them: membership, not a count
         if not quantity_supported(q, ev_q) and derived(q, claim, ev, ev_q) is None:
-            return q.surface, f"the number '{q.surface}' is not in the evidence"
+            return q.surface, _absent("number", q.surface)
     return None
+
+
+_ABSENT = re.compile(r"^the (number|date) '(.*)' is not in the evidence$")
+
+
+def _absent(kind: str, surface: str) -> str:
+    return f"the {kind} '{surface}' is not in the evidence"
+
+
+def absent_kind(why: str) -> str | None:
+    """ "number" or "date" when ``why`` is ``check_numbers``' absence (the wording a caller
+    may restate when the value is written elsewhere in the evidence), else None."""
+    m = _ABSENT.match(why)
+    return m.group(1) if m is not None else None
+
+
+def written_in(term: str, evidence: str) -> bool:
+    """Whether every number and date of ``term`` (one refused value) is in ``evidence``."""
+    return check_numbers(term, evidence) is None
 
 
 def _names_match(a: str, b: str) -> bool:

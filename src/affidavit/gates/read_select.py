@@ -65,7 +65,7 @@ def _earlier(grounded: list[ClaimView], window: Window) -> list[ClaimView]:
     ended = [
         c for c in grounded
         if c.state == "superseded"
-        or (c.state in SELECTABLE and (_end_of(c) or "9") < window.end)
+        or (c.state in SELECTABLE and (end := _end_of(c)) is not None and end < window.end)
     ]  # fmt: skip
     ended.sort(key=lambda c: (_end_of(c) or "", c.seq), reverse=True)
     return ended
@@ -87,13 +87,12 @@ def holds(claim: ClaimView, window: Window) -> bool:
     at that year: a question about another year must not get it.
     """
     start = claim.valid_from or _MIN
-    end = claim.valid_to or _MAX
-    if claim.valid_to is None and (stated := stated_end(claim.text, claim.subject_name)) is not None:
-        if stated == ENDED:  # "used to": over before it was said, when is not known
-            if not window.explicit and window.start == window.end:
-                return False  # asked of one day (now): not then
-        else:
-            end = stated  # "until 2019": closed by its own words
+    end = _end_of(claim)
+    if end == "":  # "used to": over before it was said, when is not known
+        if not window.explicit and window.start == window.end:
+            return False  # asked of one day (now): not then
+        end = None
+    end = end or _MAX
     if not (start <= window.end and window.start <= end):
         return False
     if window.explicit and claim.valid_from is None and claim.valid_to is None:

@@ -454,22 +454,18 @@ def decide_write(claim: str, evidence: str, *, held_until: str | None = None) ->
     return msgspec.structs.replace(other, shape=shape, checks=(*other.checks, "held_until"))
 
 
-_NOT_IN_EVIDENCE = re.compile(r"^numeral_invented: the (number|date) '(.*)' is not in the evidence$")
-
-
 def _worded(decision: WriteDecision, claim: str, evidence: str) -> WriteDecision:
     """A number refused for want of support that the evidence does write somewhere is
     refused as unplaced, not as absent: the checks compare the claim with the passage that
     states the rest of it, and "is not in the evidence" would be false (and its remedy,
     "use the number exactly as the evidence states it", already followed)."""
     refusal = decision.refusal
-    m = _NOT_IN_EVIDENCE.match(refusal.detail) if refusal is not None else None
-    if refusal is None or m is None or refusal.term is None:
+    if refusal is None or refusal.code != "numeral_invented" or refusal.term is None:
         return decision
-    whole = checks.check_numbers(claim, evidence)
-    if whole is not None and whole[0] == refusal.term:
-        return decision  # absent from the whole evidence too: the detail is true
-    detail = (f"numeral_invented: the {m.group(1)} '{refusal.term}' is in the evidence, but "
+    kind = checks.absent_kind(refusal.detail.removeprefix("numeral_invented: "))
+    if kind is None or not checks.written_in(refusal.term, evidence):
+        return decision  # another reason, or absent from the whole evidence too: true as said
+    detail = (f"numeral_invented: the {kind} '{refusal.term}' is in the evidence, but "
               "not in a passage that also states the rest of the claim")
     remedy = ("quote the passage that ties the number to the claim's subject, or word the "
               "claim as that passage does (its subject, its figure)")
