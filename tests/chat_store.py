@@ -7,7 +7,10 @@ answered paraphrase and its abstaining near-miss see the same claims.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from affidavit.gates.contracts import ReadDecision
 from affidavit.gates.read import decide_read
@@ -77,3 +80,18 @@ def assert_pair(index: MemoryReadIndex, question: str, want: list[str], miss: st
     assert d.status == "answered" and sorted(c.claim_id for c in d.claims) == sorted(want), d.text
     m = decide_read(miss, index, at=at)
     assert m.status == "abstained", m.text
+
+
+def red_team_vectors(name: str) -> dict[str, Any]:
+    """A red team's probes kept under ``tests/vectors`` (claims as plain strings)."""
+    return dict(json.loads((Path(__file__).parent / "vectors" / name).read_text("utf-8")))
+
+
+def assert_probe(probe: dict[str, Any], answered: bool) -> None:
+    """A kept probe still gets its outcome: abstains, or is answered by exactly its claims."""
+    index = index_of([(f"c{i}", c, None) for i, c in enumerate(probe["claims"])])
+    d = decide_read(probe["question"], index, at=probe["at"])
+    if answered:
+        assert d.status == "answered" and sorted(ids(d)) == probe["want_ids"], (probe["id"], d.text)
+    else:
+        assert d.status == "abstained", (probe["id"], probe["question"], d.text)

@@ -10,12 +10,10 @@ the same store that abstains. Names are invented.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
-from chat_store import assert_pair, ids, index_of
+from chat_store import assert_pair, assert_probe, ids, index_of, red_team_vectors
 
 from affidavit.gates.read import decide_read
 from affidavit.gates.read_ended import ENDED, stated_end
@@ -107,20 +105,14 @@ def test_no_stated_end(text: str, subject: str) -> None:
     assert stated_end(text, subject) is None
 
 
-_VECTORS = json.loads((Path(__file__).parent / "vectors" / "read_gate_red_team_325.json").read_text("utf-8"))
-
-
-def _store(probe: dict[str, Any]) -> MemoryReadIndex:
-    return index_of([(f"c{i}", c, None) for i, c in enumerate(probe["claims"])])
+_VECTORS = red_team_vectors("read_gate_red_team_325.json")
 
 
 @pytest.mark.parametrize("probe", _VECTORS["abstain"], ids=lambda p: p["id"])
 def test_a_red_team_question_abstains(probe: dict[str, Any]) -> None:
-    d = decide_read(probe["question"], _store(probe), at=probe["at"])
-    assert d.status == "abstained", (probe["id"], probe["question"], d.text)
+    assert_probe(probe, answered=False)
 
 
 @pytest.mark.parametrize("probe", _VECTORS["answer"], ids=lambda p: p["id"])
 def test_a_red_team_question_is_answered_by_its_claims(probe: dict[str, Any]) -> None:
-    d = decide_read(probe["question"], _store(probe), at=probe["at"])
-    assert d.status == "answered" and sorted(ids(d)) == probe["want_ids"], (probe["id"], d.text)
+    assert_probe(probe, answered=True)

@@ -7,8 +7,11 @@ come back as the current value, whatever interval it was stored with.
 
 * "until / till / up to <date>" closes the claim at the last day that date names ("2019"
   -> 2019-12-31, "March 2019" -> 2019-03-31); a later date leaves it open now;
-* "used to", "until recently" close it at an unknown time before it was said: no present
-  question gets it, a question that names its own time still reads it as undated.
+* "used to", "until recently", and a state said in the past tense ("was a teacher", "were
+  the owners of", "had been a nurse", "worked as a guide", "was working as", "served as
+  mayor") close it at an unknown time before it was said: no present question gets it, a
+  question in the past tense or that names its own time still reads it as undated;
+* "from <date> to <date>" closes it at the last day of the second date.
 
 Only the claim's main clause is read: the words before its first comma, semicolon,
 "and", "but" or relative word ("works at Brix, which was open until 2019", "lives in
@@ -37,6 +40,12 @@ ENDED: Final = "ended"  # closed at an unknown time before the claim was said
 
 _CLOSED = re.compile(r"\b(?:until|till)\s+recently\b", re.I)
 _USED_TO = re.compile(r"^(?:(?:once|also|both)\s+)?used\s+to\s+\w", re.I)
+# The subject's own verb, a state in the past: "was a teacher", "worked as a guide".
+_PAST_STATE = re.compile(
+    r"^(?:was|were|had\s+been)\s+(?:a|an|the|his|her|their|its)\s"
+    r"|^(?:had\s+)?(?:worked|served|acted)\s+as\s|^(?:was|were)\s+working\s", re.I
+)
+_FROM_TO = re.compile(r"\bfrom\s+[^,;]*?\s(?:to|until|till|[-–—])\s*", re.I)
 _UNTIL = re.compile(r"\b(?:until|till|til|up\s+to|up\s+until)\s+", re.I)
 # What may stand between "until" and its date: "until the end of 2019", "until early 2020".
 _LEAD = re.compile(
@@ -67,9 +76,14 @@ def stated_end(text: str, subject: str = "") -> str | None:
         return None
     if _CLOSED.search(main):
         return ENDED
-    if subject and text.startswith(subject) and _USED_TO.match(text[len(subject) :].lstrip()):
-        return ENDED
-    for until in _UNTIL.finditer(main):
+    if subject and text.startswith(subject):
+        own_verb = text[len(subject) :].lstrip()
+        if _USED_TO.match(own_verb):
+            return ENDED
+        closed = _PAST_STATE.match(own_verb)
+    else:
+        closed = None
+    for until in (*_UNTIL.finditer(main), *_FROM_TO.finditer(main)):
         rest = text[until.end() :]
         lead = _LEAD.match(rest)
         offset = lead.end() if lead is not None else 0
@@ -77,7 +91,7 @@ def stated_end(text: str, subject: str = "") -> str | None:
         for value, (start, _end) in zip(found, spans, strict=False):
             if start == offset:
                 return _last_day(value.year, value.month, value.day)
-    return None
+    return ENDED if closed is not None else None
 
 
 def _main_clause(text: str, subject: str) -> str:

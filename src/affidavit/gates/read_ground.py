@@ -42,6 +42,7 @@ from affidavit.gates.read_classes import (
 )
 from affidavit.gates.read_frames import derived_grounds, frame_grounds, states_quantity
 from affidavit.gates.read_kin import kin_reading
+from affidavit.gates.read_occupation import OCCUPATION_VERBS, RELATIONAL_NOUNS, names_a_job, rules_out_a_job
 from affidavit.gates.read_target import relation_elsewhere
 from affidavit.gates.read_words import (
     adjective_grounds,
@@ -61,19 +62,6 @@ from affidavit.text.question import Term, Wh
 from affidavit.text.slots import BY_NAME
 from affidavit.text.wordlists import SYMMETRIC_VERBS
 
-# Nouns after "X is the ... of Y" that relate people rather than name a job.
-RELATIONAL_NOUNS = frozenset({
-    "sister", "brother", "sibling", "mother", "father", "parent", "son", "daughter", "child",
-    "wife", "husband", "spouse", "partner", "friend", "cousin", "aunt", "uncle", "niece",
-    "nephew", "grandmother", "grandfather", "grandparent", "grandson", "granddaughter",
-    "fiance", "fiancee", "widow", "widower", "neighbour", "neighbor", "member", "fan",
-    "student", "pupil", "customer", "client", "patient", "resident", "citizen", "supporter",
-    "graduate", "alumnus", "owner", "shareholder", "colleague", "guest", "victim",
-})  # fmt: skip
-OCCUPATION_VERBS = frozenset({
-    "work", "teach", "coach", "train", "manage", "run", "lead", "direct", "head", "chair",
-    "serve", "sit", "practise", "practice", "edit", "play", "preach", "nurse",
-})  # fmt: skip
 _EMPLOY = canonical("employ")
 # Verbs and nouns that give a thing its name ("a collie called Bára", "named Ola").
 _NAMING = frozenset({"call", "name", "named", "nickname", "dub"})
@@ -152,19 +140,6 @@ def _role_noun(text: str, subject_name: str) -> tuple[str, bool] | None:
     return None
 
 
-# A role the claim says is no occupation of the subject now: ended ("a former teacher", "a
-# retired nurse") or pursued for its own sake ("a keen gardener", "an amateur photographer",
-# "a volunteer firefighter"). The word stands right before the role's one noun, which ends
-# the claim or takes a preposition: "a weekend news presenter", "a hobby shop owner" and
-# "the former mayor's secretary" are jobs.
-_NO_OCCUPATION = re.compile(
-    r"^\s+(?:is|was|works\s+as|worked\s+as)\s+(?:a|an|the)?\s*"
-    r"(?i:former|formerly|retired|ex-|one-time|onetime|erstwhile|keen|avid|amateur|aspiring|would-be|"
-    r"hobby|hobbyist|enthusiastic|passionate|weekend|volunteer|unpaid)[ \t-]+[a-z]+"
-    r"(?:[ \t]*[.,;]|[ \t]*$|[ \t]+(?:at|for|in|with|of|on)\b)"
-)
-
-
 def _role(text: str, subject_name: str) -> tuple[bool, bool]:
     """``(is_role_claim, names_an_organisation)`` for a claim's text."""
     found = _role_noun(text, subject_name)
@@ -240,15 +215,12 @@ def _term_grounded(
     if term.kind == "class" and term.lemma == "cessation":
         return states_cessation(claim.text), False
     if term.kind == "class":  # occupation
-        if not own or _NO_OCCUPATION.search(_after_subject(claim.text, claim.subject_name)):
+        if not own:
             return False, False
-        if claim.predicate == ROLE_KEY:  # the write gate already parsed a role
+        if names_a_job(claim.text, claim.subject_name):
             return True, False
-        role, _org = _role(claim.text, claim.subject_name)
-        verb = _main_verb(claim.text, claim.subject_name)
-        if role or (verb is not None and verb in OCCUPATION_VERBS):
-            return True, False
-        return plays_position(claim), False  # "What position does X play?" <- "keeps wicket"
+        # "What position does X play?" <- "keeps wicket", "is the team's striker"
+        return plays_position(claim) and not rules_out_a_job(claim.text, claim.subject_name), False
     if _agent_reading(term, claim, own, wh) is False:
         return False, False  # "who directs X?" <- "X is the managing director of Y": X directs
     if term.lemma in offered:

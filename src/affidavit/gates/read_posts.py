@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView
 from affidavit.gates.read_classes import LEAD_PREMODIFIERS
-from affidavit.gates.read_ground import RELATIONAL_NOUNS
+from affidavit.gates.read_occupation import RELATIONAL_NOUNS
 from affidavit.text.lemmas import lemma
 from affidavit.text.memo import memo
 

@@ -97,7 +97,9 @@ def holds(claim: ClaimView, window: Window) -> bool:
         return False
     if window.explicit and claim.valid_from is None and claim.valid_to is None:
         years = claim_years(claim)
-        if years and not any(window.start[:4] <= y <= window.end[:4] for y in years):
+        spans = end != _MAX and len(years) > 1  # "a nurse from 2010 to 2019": the years between
+        inside = spans and min(years) <= window.start[:4] and window.end[:4] <= max(years)
+        if years and not inside and not any(window.start[:4] <= y <= window.end[:4] for y in years):
             return False
     return True
 

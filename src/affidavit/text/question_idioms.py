@@ -1,7 +1,8 @@
 """Multi-word idioms of a question that ask for an answer class, not for their words. Pure.
 
-* "for a living", "earn a living": the question asks for an occupation, the
-  same demand as "What does X do?" — a claim never says "living";
+* "for a living", "earn a living", and after "do" "for work", "for a job", "for money"
+  ("what does X do for work?"): the question asks for an occupation, the same demand as
+  "What does X do?" — a claim never says "living", nor that a job is work;
 * "no longer", "not ... anymore": the question asks about something that
   stopped ("Which version does X no longer support?"), grounded by a claim that
   says it stopped ("X drops support for ...", "X stopped taking ...").
@@ -19,6 +20,11 @@ from typing import NamedTuple
 _LIVING = re.compile(
     r"\bfor\s+a\s+living\b"
     r"|\b(?:earns?|earned|earning|makes?|made|making)\s+(?:a|their|his|her|its)\s+living\b",
+    re.I,
+)
+# Only after the main verb "do": "where does X go for work" asks a place, not a job.
+_DO_FOR = re.compile(
+    r"\b(?:do|does|did|doing)\s+(for\s+(?:work|a\s+job|money|an?\s+income|(?:a|their|his|her)\s+job))\b",
     re.I,
 )
 _NO_LONGER = re.compile(r"\bno\s+longer\b", re.I)
@@ -41,6 +47,7 @@ class Idiom(NamedTuple):
 def idioms(text: str) -> tuple[Idiom, ...]:
     """Idioms of ``text`` in order; a negation that "anymore" completes is its own span."""
     out = [Idiom(m.start(), m.end(), "occupation") for m in _LIVING.finditer(text)]
+    out += [Idiom(m.start(1), m.end(1), "occupation") for m in _DO_FOR.finditer(text)]
     out += [Idiom(m.start(), m.end(), "cessation") for m in _NO_LONGER.finditer(text)]
     more = _ANYMORE.search(text)
     negation = _NEGATION.search(text)

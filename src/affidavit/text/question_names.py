@@ -28,7 +28,7 @@ _NEVER = frozenset({
     "now", "currently", "today", "ever", "again", "any", "anyone", "someone", "somebody",
     "not", "no", "yes", "many", "much", "long", "often",
 })  # fmt: skip
-MAX_RUN = 3
+MAX_RUN = 5  # "distilerie cjamp di sot": names of four words and more are typed too
 
 
 def _simplemma() -> Any:
