@@ -56,7 +56,7 @@ from affidavit.text.slots import FRAMES_VERSION
 # The word equivalences (eq-N) are the write gate's: one table, so both versions name it.
 # The verb frames (converses) are read too ("who did Lena borrow it from?" <- "lent").
 READ_GATE_VERSION = (
-    f"read-gate/3.26+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{VERB_FRAMES_VERSION}+{active_lexicon().identity}"
+    f"read-gate/3.27+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{VERB_FRAMES_VERSION}+{active_lexicon().identity}"
 )
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_QUESTION_CHARS = 2000
@@ -252,7 +252,7 @@ def _hop(
     """One hop about ``sets[0]``; ``names``: how the question and the store name it;
     ``bridge``: a relative clause, whose claims must relate to the entity they yield."""
     pool, recent = candidate_claims(index, sets, q.terms)
-    window = window_for(q.time, at, q.now, q.previous, q.past)
+    window = window_for(q.time, at, q.now, q.previous, q.past, q.future)
     named = frozenset().union(*sets)
     hop = select_hop(pool, sets[0], q.terms, q.wh, q.head, window, named, names, bridge, q.before_name)
     if hop.reason == "no_valid_claim" and q.now:  # "Is Lena still at Brix?": what replaced it

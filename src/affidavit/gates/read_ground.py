@@ -41,7 +41,8 @@ from affidavit.gates.read_classes import (
     us_spelling,
 )
 from affidavit.gates.read_frames import derived_grounds, frame_grounds, states_quantity
-from affidavit.gates.read_kin import kin_reading
+from affidavit.gates.read_kin import kin_reading, sex_clash
+from affidavit.gates.read_modality import INTENT_WORDS, states_intention
 from affidavit.gates.read_occupation import OCCUPATION_VERBS, RELATIONAL_NOUNS, names_a_job, rules_out_a_job
 from affidavit.gates.read_target import relation_elsewhere
 from affidavit.gates.read_words import (
@@ -389,13 +390,15 @@ def ground(
     head: int | None = None,
     about: frozenset[str] = frozenset(),
     bridge: bool = False,
+    plans: bool = False,
 ) -> Grounding:
     """How far ``claim`` grounds the demanded ``terms`` and the question word ``wh``.
 
     ``own``: the entity the question asks about is the claim's subject; ``head``:
     the position of the demanded word right after the question's first name;
     ``about``: key tokens of that entity's names (see ``read_target``); ``bridge``:
-    the hop yields the entity the rest of the question is about.
+    the hop yields the entity the rest of the question is about; ``plans``: the question
+    asks what will be, so a claim of a plan or a condition may answer it.
     """
     asked = {t.lemma for t in terms}
     blocked = {lem for lem, mod in subordinated(claim.text) if lemma(mod) not in asked}
@@ -409,9 +412,16 @@ def ground(
         # "Lena Moss's daughter was born in 2015": what follows is said of the daughter, so
         # it answers nothing asked of Lena herself ("when was Lena Moss born").
         offered = offered - frozenset(content_lemmas(owned.group(2)))
+    intended = not plans and not asked & INTENT_WORDS and states_intention(claim.text, claim.subject_name)
     verdicts: list[bool] = []
     exact = 0
     for term in terms:
+        if intended or (not own and term.kind == "word" and sex_clash(term.lemma, claim.text)):
+            # A plan is no fact; "Temirlan's dad" is not the one the claim calls his mother
+            # (of the asked entity's own claim the word is its own: "Hadiza is Aminu's
+            # sister" says nothing of Aminu's sex).
+            verdicts.append(False)
+            continue
         ok, is_exact = _term_grounded(term, claim, offered, own, head, frozenset(asked), bridge, wh)
         verdicts.append(ok)
         exact += int(ok and is_exact)

@@ -41,19 +41,20 @@ class Window(NamedTuple):
     explicit: bool
     label: str  # how the text names it: "2015", "now (2025-01-01)"
     previous: bool = False  # "before she moved", "used to": a value that no longer holds
+    future: bool = False  # "what will X sell": a plan answers it
 
 
 def window_for(time: TimeScope | None, at: str, now: bool, previous: bool = False,
-               past: bool = False) -> Window:
+               past: bool = False, future: bool = False) -> Window:
     """The time a hop is asked at: the question's own time, else ``at`` (any time up to
     ``at`` for a question in the past tense)."""
     if time is not None:
-        return Window(time.start, time.end, True, time.surface, previous)
+        return Window(time.start, time.end, True, time.surface, previous, future)
     if previous:
         return Window(_MIN, at, True, "an earlier time (no earlier value is stored)", True)
     if past:
         return Window(_MIN, at, False, f"any time up to {at}")
-    return Window(at, at, False, f"now ({at})" if now else at)
+    return Window(at, at, False, f"now ({at})" if now else at, future=future)
 
 
 def _earlier(grounded: list[ClaimView], window: Window) -> list[ClaimView]:
@@ -170,7 +171,8 @@ def select_hop(
 
     verdicts: dict[str, Grounding] = {
         c.claim_id: _answer_check(
-            ground(terms, wh, c, own=c.subject_id in subject_ids, head=head, about=about, bridge=bridge),
+            ground(terms, wh, c, own=c.subject_id in subject_ids, head=head, about=about, bridge=bridge,
+                   plans=window.future),
             wh,
             terms,
             c,

@@ -118,6 +118,8 @@ class Question(msgspec.Struct, frozen=True):
     # Asked in the past tense with no time of its own ("Where did Lena live?"): any value
     # that held up to now answers, an ended one too.
     past: bool = False
+    # Asked of what will be ("what will X sell", "is X going to move"): a plan answers it.
+    future: bool = False
 
 
 _HOW: dict[str, Wh] = {
@@ -361,7 +363,7 @@ def parse_question(question: str) -> Question:
     predicated = tuple(t.position for t in terms if predicated_of(low, name_of, t.position))
     past = outer_scope is None and not now and not previous and _asked_in_past(tokens)
     return Question(wh, tuple(outer_names), terms, head, outer_scope, now, inner, before, target_at,
-                    possessed, predicated, bool(previous), past)
+                    possessed, predicated, bool(previous), past, _asked_of_future(tokens))
 
 
 _AUXILIARIES = frozenset({"do", "does", "did", "is", "are", "am", "was", "were", "has", "have",
@@ -374,6 +376,21 @@ def _asked_in_past(tokens: list[tuple[str, int, int]]) -> bool:
     her boss"); "where does she live" and "where has she lived" are not."""
     first = next((t.casefold() for t, _, _ in tokens if t.casefold() in _AUXILIARIES), None)
     return first in _PAST_AUXILIARIES
+
+
+def _asked_of_future(tokens: list[tuple[str, int, int]]) -> bool:
+    """The question may ask what will be: its first auxiliary is "will" or "shall", it says
+    "going to" / "gonna" ("is she going to move?"), or it is in the present progressive,
+    which also asks an arrangement ("what is Dmytro presenting at the expo?", "where is
+    Piera moving to?")."""
+    low = [t.casefold() for t, _, _ in tokens]
+    first = next((t for t in low if t in _AUXILIARIES or t == "shall"), None)
+    going = any(a == "going" and b == "to" for a, b in zip(low, low[1:], strict=False))
+    progressive = first in ("is", "are", "am") and any(
+        t.endswith("ing") and len(t) > 5 and t not in ("something", "anything", "nothing", "everything")
+        for t in low[low.index(first) + 1 :]
+    )
+    return first in ("will", "shall") or going or "gonna" in low or progressive
 
 
 def _phrases_by_token(
