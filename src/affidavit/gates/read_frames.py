@@ -68,6 +68,12 @@ def with_frames(q: Question) -> Question:
     """``q`` with the words that ask for a frame tagged, and the light verbs they absorb dropped."""
     inner = with_frames(q.inner) if q.inner is not None else None
     terms = _name_of_dropped(_assign(q.terms, q.wh, q.target_at, frozenset(q.predicated)))
+    if q.whose_at is not None:  # "whose landlord is Xana": whom Xana lets to
+        terms = tuple(
+            msgspec.structs.replace(t, frame=CONVERSE_FRAMES[t.frame])
+            if t.position == q.whose_at and t.frame in CONVERSE_FRAMES else t
+            for t in terms
+        )
     owned = frozenset(q.possessed)
     terms = tuple(
         msgspec.structs.replace(t, possessed=True) if t.position in owned else t for t in terms
@@ -86,6 +92,28 @@ def with_frames(q: Question) -> Question:
         for t in terms
     )
     return msgspec.structs.replace(q, terms=terms, inner=inner)
+
+
+def _converse_frames() -> dict[str, str]:
+    """Each two-party frame and the one that asks the same relation from the other side:
+    its patterns with subject and object swapped ("landlord" and "tenant", "boss" and
+    "reports"), read off the table."""
+    def sided(frame: Frame, flip: bool) -> frozenset[tuple[tuple[str, ...], str]]:
+        swap = {"subject": "object", "object": "subject"}
+        return frozenset(
+            (p.words, swap[p.side] if flip else p.side) for p in frame.patterns if p.side != "any"
+        )
+
+    out: dict[str, str] = {}
+    for frame in FRAMES:
+        mirror = sided(frame, True)
+        other = next((f for f in FRAMES if mirror and sided(f, False) == mirror), None)
+        if other is not None and other.name != frame.name:
+            out.setdefault(frame.name, other.name)
+    return out
+
+
+CONVERSE_FRAMES = _converse_frames()
 
 
 def _name_of_dropped(terms: tuple[Term, ...]) -> tuple[Term, ...]:

@@ -42,7 +42,7 @@ from affidavit.gates.read_classes import (
 )
 from affidavit.gates.read_frames import derived_grounds, frame_grounds, states_quantity
 from affidavit.gates.read_kin import kin_reading, sex_clash
-from affidavit.gates.read_modality import INTENT_WORDS, states_intention
+from affidavit.gates.read_modality import INTENT_WORDS, states_denial, states_intention
 from affidavit.gates.read_occupation import OCCUPATION_VERBS, RELATIONAL_NOUNS, names_a_job, rules_out_a_job
 from affidavit.gates.read_target import relation_elsewhere
 from affidavit.gates.read_words import (
@@ -64,6 +64,7 @@ from affidavit.text.slots import BY_NAME
 from affidavit.text.wordlists import SYMMETRIC_VERBS
 
 _EMPLOY = canonical("employ")
+_CEASED_ASKED = CESSATION | {"cessation"}  # "which version does X no longer support?"
 # Verbs and nouns that give a thing its name ("a collie called Bára", "named Ola").
 _NAMING = frozenset({"call", "name", "named", "nickname", "dub"})
 ROLE_KEY = "role"  # the write gate's predicate key for jobs and positions
@@ -413,6 +414,10 @@ def ground(
         # it answers nothing asked of Lena herself ("when was Lena Moss born").
         offered = offered - frozenset(content_lemmas(owned.group(2)))
     intended = not plans and not asked & INTENT_WORDS and states_intention(claim.text, claim.subject_name)
+    # A denied claim answers "does Lena live in Oslo?" (no) and what stopped, not a value.
+    intended = intended or (
+        wh != "none" and not asked & _CEASED_ASKED and states_denial(claim.text, claim.subject_name)
+    )
     verdicts: list[bool] = []
     exact = 0
     for term in terms:

@@ -19,6 +19,12 @@ own verb after its name:
   Insurance" is a name), never "even if", "as if", or "asks / checks / wonders if"
   (a question). "in case" is a purpose ("keeps a key in case she is locked out").
 
+A claim whose own verb is denied ("does not live in Oslo", "never rented from Xana",
+"refused to rent", "no longer works at Brix"; not "did not move until 2019") says what
+is not so: it answers a yes-or-no
+question ("does Lena live in Oslo?") and one that asks what stopped, never a question
+for a value ("where does Lena live?", "who rents from Xana?").
+
 Not read: an intention in a later clause ("works in Oslo and wants to move to Bergen"),
 which the gate still takes as the claim's; a plan noun ("a wedding planner").
 """
@@ -70,3 +76,25 @@ def states_intention(text: str, subject_name: str) -> bool:
         return True
     condition = _CONDITION.search(text)
     return condition is not None and not _QUESTION_VERBS.search(text) and bool(_FUTURE.search(text))
+
+
+# The subject's own verb denied: "does not live", "doesn't rent", "never rented", "is not",
+# "no longer works", "refused to rent", "has never".
+_DENIED = re.compile(
+    _LEAD
+    + r"(?:(?:does|do|did|is|are|was|were|has|have|had|will|would|can|could|should)(?:\s+not\b|n[’']t\b)"
+    r"|(?:has\s+|had\s+|have\s+)?never\b|no\s+longer\b|not\b|(?:refused|refuses|declined|declines)\s+to\b)",
+    re.I,
+)
+
+
+_NOT_UNTIL = re.compile(r"\b(?:until|till|before)\b", re.I)
+
+
+@memo(maxsize=65536)
+def states_denial(text: str, subject_name: str) -> bool:
+    """Whether a claim denies its own verb ("Lena Moss does not live in Oslo")."""
+    at = text.find(subject_name) if subject_name else -1
+    rest = text[at + len(subject_name) :] if at >= 0 else text
+    # "did not move to Oslo until 2019" says when the move happened, not that it did not
+    return bool(_DENIED.match(rest)) and not _NOT_UNTIL.search(rest)

@@ -120,6 +120,9 @@ class Question(msgspec.Struct, frozen=True):
     past: bool = False
     # Asked of what will be ("what will X sell", "is X going to move"): a plan answers it.
     future: bool = False
+    # "whose *landlord* is Xana?": the noun's position; the name is that noun to someone,
+    # so its frame is asked from the other side (whom Xana lets to).
+    whose_at: int | None = None
 
 
 _HOW: dict[str, Wh] = {
@@ -363,7 +366,8 @@ def parse_question(question: str) -> Question:
     predicated = tuple(t.position for t in terms if predicated_of(low, name_of, t.position))
     past = outer_scope is None and not now and not previous and _asked_in_past(tokens)
     return Question(wh, tuple(outer_names), terms, head, outer_scope, now, inner, before, target_at,
-                    possessed, predicated, bool(previous), past, _asked_of_future(tokens))
+                    possessed, predicated, bool(previous), past, _asked_of_future(tokens),
+                    _whose_noun(low, name_of))
 
 
 _AUXILIARIES = frozenset({"do", "does", "did", "is", "are", "am", "was", "were", "has", "have",
@@ -376,6 +380,15 @@ def _asked_in_past(tokens: list[tuple[str, int, int]]) -> bool:
     her boss"); "where does she live" and "where has she lived" are not."""
     first = next((t.casefold() for t, _, _ in tokens if t.casefold() in _AUXILIARIES), None)
     return first in _PAST_AUXILIARIES
+
+
+def _whose_noun(low: list[str], name_of: dict[int, int]) -> int | None:
+    """ "whose landlord is Xana Riestra", "whose boss was Ivan": the position of the noun
+    after "whose" when a copula and a name follow it."""
+    for i, tok in enumerate(low[:4]):
+        if tok == "whose" and i + 1 not in name_of and i + 3 in name_of and low[i + 2] in ("is", "was"):
+            return i + 1
+    return None
 
 
 def _asked_of_future(tokens: list[tuple[str, int, int]]) -> bool:
