@@ -12,10 +12,8 @@ with a near miss over the same store that abstains. Names are invented.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from chat_store import assert_pair, assert_probe, index_of, red_team_vectors
+from chat_store import assert_pair, index_of
 
 from affidavit.gates.read import decide_read
 from affidavit.gates.read_ended import ENDED, stated_end
@@ -97,16 +95,3 @@ def test_a_former_job_is_not_the_job_and_a_membership_is_none(index) -> None:  #
 ])  # fmt: skip
 def test_the_end_a_claim_states(text: str, subject: str, end: str | None) -> None:
     assert stated_end(text, subject) == end
-
-
-_VECTORS = red_team_vectors("read_gate_red_team_326.json")
-
-
-@pytest.mark.parametrize("probe", _VECTORS["abstain"], ids=lambda p: p["id"])
-def test_a_red_team_question_abstains(probe: dict[str, Any]) -> None:
-    assert_probe(probe, answered=False)
-
-
-@pytest.mark.parametrize("probe", _VECTORS["answer"], ids=lambda p: p["id"])
-def test_a_red_team_question_is_answered_by_its_claims(probe: dict[str, Any]) -> None:
-    assert_probe(probe, answered=True)

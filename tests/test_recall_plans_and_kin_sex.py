@@ -11,10 +11,8 @@ paired with a near miss over the same store that abstains. Names are invented.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from chat_store import assert_pair, assert_probe, index_of, red_team_vectors
+from chat_store import assert_pair, index_of
 
 from affidavit.gates.read import decide_read
 from affidavit.gates.read_index import MemoryReadIndex
@@ -99,16 +97,3 @@ def test_what_states_an_intention(text: str, subject: str, intends: bool) -> Non
 ])  # fmt: skip
 def test_sex_clash(asked: str, text: str, clash: bool) -> None:
     assert sex_clash(asked, text) is clash
-
-
-_VECTORS = red_team_vectors("read_gate_red_team_327.json")
-
-
-@pytest.mark.parametrize("probe", _VECTORS["abstain"], ids=lambda p: p["id"])
-def test_a_red_team_question_abstains(probe: dict[str, Any]) -> None:
-    assert_probe(probe, answered=False)
-
-
-@pytest.mark.parametrize("probe", _VECTORS["answer"], ids=lambda p: p["id"])
-def test_a_red_team_question_is_answered_by_its_claims(probe: dict[str, Any]) -> None:
-    assert_probe(probe, answered=True)

@@ -10,10 +10,8 @@ the same store that abstains. Names are invented.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from chat_store import assert_pair, assert_probe, ids, index_of, red_team_vectors
+from chat_store import assert_pair, ids, index_of
 
 from affidavit.gates.read import decide_read
 from affidavit.gates.read_ended import ENDED, stated_end
@@ -103,16 +101,3 @@ def test_stated_end(text: str, subject: str, end: str) -> None:
 ])  # fmt: skip
 def test_no_stated_end(text: str, subject: str) -> None:
     assert stated_end(text, subject) is None
-
-
-_VECTORS = red_team_vectors("read_gate_red_team_325.json")
-
-
-@pytest.mark.parametrize("probe", _VECTORS["abstain"], ids=lambda p: p["id"])
-def test_a_red_team_question_abstains(probe: dict[str, Any]) -> None:
-    assert_probe(probe, answered=False)
-
-
-@pytest.mark.parametrize("probe", _VECTORS["answer"], ids=lambda p: p["id"])
-def test_a_red_team_question_is_answered_by_its_claims(probe: dict[str, Any]) -> None:
-    assert_probe(probe, answered=True)

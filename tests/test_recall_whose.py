@@ -11,10 +11,8 @@ that abstains. Names are invented.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from chat_store import assert_pair, assert_probe, index_of, red_team_vectors
+from chat_store import assert_pair, index_of
 
 from affidavit.gates.read_frames import CONVERSE_FRAMES
 from affidavit.gates.read_index import MemoryReadIndex
@@ -53,19 +51,6 @@ def test_each_converse_is_read_off_the_table() -> None:
     assert CONVERSE_FRAMES["boss"] == "reports" and CONVERSE_FRAMES["reports"] == "boss"
     # a one-sided frame has none
     assert "residence" not in CONVERSE_FRAMES
-
-
-_VECTORS = red_team_vectors("read_gate_red_team_328.json")
-
-
-@pytest.mark.parametrize("probe", _VECTORS["abstain"], ids=lambda p: p["id"])
-def test_a_red_team_question_abstains(probe: dict[str, Any]) -> None:
-    assert_probe(probe, answered=False)
-
-
-@pytest.mark.parametrize("probe", _VECTORS["answer"], ids=lambda p: p["id"])
-def test_a_red_team_question_is_answered_by_its_claims(probe: dict[str, Any]) -> None:
-    assert_probe(probe, answered=True)
 
 
 # A denied claim says what is not so: it answers the yes-or-no question, never a value.
