@@ -22,6 +22,9 @@ AT = "2026-11-01"
 
 CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("rents", "Xuaco Llamazares rents his flat from Xana Riestra.", None),
+    ("noun", "Pelayo Fonseca is Maren Aas's landlord.", None),
+    ("of", "Ola Brun is the manager of Sam Reed.", None),
+    ("former", "Eli Sand is Tor Vik's former boss.", None),
     ("reports", "Lena Moss reports to Ivan Petrov.", None),
     ("employs", "Brix Ltd employs Tom Hale.", None),
 )
@@ -37,6 +40,10 @@ def store() -> MemoryReadIndex:
     ("whose tenant is Xuaco Llamazares?", ["rents"], "whose tenant is Xana Riestra?"),
     ("whose boss is Ivan Petrov?", ["reports"], "whose boss is Lena Moss?"),
     ("whose employer is Brix Ltd?", ["employs"], "whose employer is Tom Hale?"),
+    # a relation noun answers only in the direction its sentence gives (since 3.29)
+    ("whose landlord is Pelayo Fonseca?", ["noun"], "whose landlord is Maren Aas?"),
+    ("whose manager is Ola Brun?", ["of"], "whose manager is Sam Reed?"),
+    ("whose tenant is Maren Aas?", ["noun"], "whose boss is Eli Sand?"),
     # the plain forms are unchanged
     ("who is Xuaco Llamazares's landlord?", ["rents"], "who is Xana Riestra's landlord?"),
 ])  # fmt: skip

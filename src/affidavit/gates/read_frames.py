@@ -70,7 +70,7 @@ def with_frames(q: Question) -> Question:
     terms = _name_of_dropped(_assign(q.terms, q.wh, q.target_at, frozenset(q.predicated)))
     if q.whose_at is not None:  # "whose landlord is Xana": whom Xana lets to
         terms = tuple(
-            msgspec.structs.replace(t, frame=CONVERSE_FRAMES[t.frame])
+            msgspec.structs.replace(t, frame=CONVERSE_FRAMES[t.frame], converse=True, strict=True)
             if t.position == q.whose_at and t.frame in CONVERSE_FRAMES else t
             for t in terms
         )
@@ -114,6 +114,43 @@ def _converse_frames() -> dict[str, str]:
 
 
 CONVERSE_FRAMES = _converse_frames()
+_ENDED = r"(?:former|ex|previous|late|old|one-time|retired|future|would-be)"
+_NAME = r"(?:[A-Z\u00c0-\u024f][\w\-]*\s+){0,3}[A-Z\u00c0-\u024f][\w\-]*"
+
+
+def converse_noun_grounds(term: Term, claim: ClaimView, own: bool) -> bool:
+    """ "whose landlord is Xana?" by a relation noun, in the direction its sentence gives:
+    "Xana is Xuaco's landlord" / "Xana is the landlord of Xuaco" (Xana's own claim),
+    "Xuaco's landlord is Xana", "Xuaco is Xana's tenant", "Xuaco is a tenant of Xana"
+    (the other's). "Xana is Xuaco's tenant" and "Xana's landlord is Xuaco" answer nothing."""
+    asked_frame = BY_NAME.get(CONVERSE_FRAMES.get(term.frame, ""))
+    this_frame = BY_NAME.get(term.frame)
+    if asked_frame is None or this_frame is None:
+        return False
+    nouns = _alternation(asked_frame)  # "landlord": what the asked entity is
+    others = _alternation(this_frame)  # "tenant": what the answer is to it
+    rest = claim.text[len(claim.subject_name) :] if claim.text.startswith(claim.subject_name) else ""
+    if not rest:
+        return False
+    mod = rf"(?:(?!{_ENDED}\b)\w+\s+)?"  # "new", not "former"
+    if own:  # "Xana is Xuaco's landlord", "Xana is the landlord of Xuaco", "Xana's tenant is Xuaco"
+        return bool(re.match(
+            rf"^\s+(?:is|was)\s+(?:{_NAME}['’]s?\s+{mod}(?:{nouns})|the\s+{mod}(?:{nouns})\s+of\s+[A-Z]\w*)\b"
+            rf"|^['’]s?\s+{mod}(?:{others})\s+(?:is|was)\s+[A-Z]",
+            rest,
+        ))
+    # "Xuaco's landlord is Xana", "Xuaco is Xana's tenant", "Xuaco is a tenant of Xana"
+    return bool(re.match(
+        rf"^['’]s?\s+{mod}(?:{nouns})\s+(?:is|was)\s+[A-Z]"
+        rf"|^\s+(?:is|was)\s+(?:{_NAME}['’]s?\s+{mod}(?:{others})|(?:a|the)\s+(?:{others})\s+of\s+[A-Z]\w*)\b",
+        rest,
+    ))
+
+
+def _alternation(frame: Frame) -> str:
+    """The frame's one-word trigger nouns as a regex alternation ("landlord|landlady")."""
+    words = sorted({t for t in frame.triggers if t.isalpha()})
+    return "|".join(re.escape(w) for w in words) or "(?!)"
 
 
 def _name_of_dropped(terms: tuple[Term, ...]) -> tuple[Term, ...]:
@@ -308,6 +345,8 @@ def frame_grounds(
     if frame.needs == "date" and not _DATE.search(claim.text):
         return False
     for pattern in frame.patterns:
+        if term.converse and pattern.side == "any":
+            continue  # a relation noun says no direction: see ``converse_noun_grounds``
         words_ok = all(w in offered for w in pattern.words)
         if words_ok and (not pattern.also or bool(offered & pattern.also)) and _side_ok(
             pattern, claim, own

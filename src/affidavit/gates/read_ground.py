@@ -40,7 +40,7 @@ from affidavit.gates.read_classes import (
     subordinated,
     us_spelling,
 )
-from affidavit.gates.read_frames import derived_grounds, frame_grounds, states_quantity
+from affidavit.gates.read_frames import converse_noun_grounds, derived_grounds, frame_grounds, states_quantity
 from affidavit.gates.read_kin import kin_reading, sex_clash
 from affidavit.gates.read_modality import INTENT_WORDS, states_denial, states_intention
 from affidavit.gates.read_occupation import OCCUPATION_VERBS, RELATIONAL_NOUNS, names_a_job, rules_out_a_job
@@ -198,6 +198,8 @@ def _term_grounded(
     if term.frame:
         if frame_grounds(term, claim, offered, own, asked):
             return True, term.lemma in offered
+        if term.converse:  # "whose landlord is Xana?": a relation noun only in its direction
+            return converse_noun_grounds(term, claim, own), False
         if _frame_role(term, claim, own):  # "Who is Lena's employer?" <- "Lena is the CTO of Brix"
             return True, False
         if _agent_role(term, claim, own, wh):  # "Who manages the plant?" <- "X is its plant manager"

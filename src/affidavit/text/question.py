@@ -94,6 +94,10 @@ class Term(msgspec.Struct, frozen=True):
     # The word right after "what"/"which" ("What *car* does X drive?"): the kind of answer
     # asked, the term an abstention names first.
     asked_kind: bool = False
+    # "whose *landlord* is Xana?": the frame is asked from the other side, so only its
+    # sided wordings ground it ("rents from Xana"), and a relation noun only with the
+    # direction its sentence gives ("Xana is Xuaco's landlord", "Xuaco's landlord is Xana").
+    converse: bool = False
 
 
 class Question(msgspec.Struct, frozen=True):
