@@ -56,7 +56,7 @@ from affidavit.text.slots import FRAMES_VERSION
 # The word equivalences (eq-N) are the write gate's: one table, so both versions name it.
 # The verb frames (converses) are read too ("who did Lena borrow it from?" <- "lent").
 READ_GATE_VERSION = (
-    f"read-gate/3.29+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{VERB_FRAMES_VERSION}+{active_lexicon().identity}"
+    f"read-gate/3.30+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{VERB_FRAMES_VERSION}+{active_lexicon().identity}"
 )
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_QUESTION_CHARS = 2000

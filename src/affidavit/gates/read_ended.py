@@ -33,6 +33,7 @@ import calendar
 import re
 from typing import Final
 
+from affidavit.gates.read_modality import DENIAL_WORDS
 from affidavit.text.memo import memo
 from affidavit.text.numbers import dates
 
@@ -61,7 +62,6 @@ _CLAUSE_END = re.compile(
 _NOW_TOO = re.compile(
     r"\b(?:now|still|since|again|currently|presently|returned|today|these\s+days)\b", re.I
 )
-_DENIED = re.compile(r"\b(?:not|never|no|nor)\b|n[’']t\b", re.I)
 
 
 @memo(maxsize=16384)
@@ -72,7 +72,7 @@ def stated_end(text: str, subject: str = "") -> str | None:
     if _NOW_TOO.search(text):
         return None
     main = _main_clause(text, subject)
-    if _DENIED.search(main):
+    if DENIAL_WORDS.search(main):
         return None
     if _CLOSED.search(main):
         return ENDED

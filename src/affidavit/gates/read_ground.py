@@ -41,7 +41,7 @@ from affidavit.gates.read_classes import (
     us_spelling,
 )
 from affidavit.gates.read_frames import converse_noun_grounds, derived_grounds, frame_grounds, states_quantity
-from affidavit.gates.read_kin import kin_reading, sex_clash
+from affidavit.gates.read_kin import kin_reading
 from affidavit.gates.read_modality import INTENT_WORDS, states_denial, states_intention
 from affidavit.gates.read_occupation import OCCUPATION_VERBS, RELATIONAL_NOUNS, names_a_job, rules_out_a_job
 from affidavit.gates.read_target import relation_elsewhere
@@ -56,7 +56,7 @@ from affidavit.gates.read_words import (
 )
 from affidavit.text.entail import implied_by
 from affidavit.text.fold import fold
-from affidavit.text.lemmas import SPECIFIC, canonical, content_lemmas, lemma, phrase_terms
+from affidavit.text.lemmas import SPECIFIC, canonical, content_lemmas, equivalent, lemma, phrase_terms
 from affidavit.text.memo import memo
 from affidavit.text.names import key_tokens
 from affidavit.text.question import Term, Wh
@@ -195,6 +195,12 @@ def _term_grounded(
     kin = kin_reading(term, claim, own)  # "X's kid" <- "X is Y's father"; never "X's father"
     if kin is not None:
         return kin, False
+    if term.lemma in SPECIFIC and not own and _names_only_its_class(term.lemma, claim.text):
+        # "Who is Temirlan's father?" <- "Jyldyz is Temirlan's mother" / "... parent": the
+        # class's word or another member says neither (the write gate's predicate terms carry
+        # the whole class). The asked entity's own claim ("Hadiza is Aminu's sister") says
+        # its own kin word, not the relative's; a claim with no kin word goes on below.
+        return False, False
     if term.frame:
         if frame_grounds(term, claim, offered, own, asked):
             return True, term.lemma in offered
@@ -273,6 +279,15 @@ def _term_grounded(
         fixed = msgspec.structs.replace(term, lemma=meant)
         return _term_grounded(fixed, claim, offered, own, head, asked, bridge, wh)[0], False
     return False, False
+
+
+def _names_only_its_class(specific: str, text: str) -> bool:
+    """Whether ``text`` names a word of ``specific``'s equivalence class ("parent", "mother"
+    for "father") but neither ``specific`` nor a synonym of it."""
+    said = frozenset(content_lemmas(text))
+    if specific in said or _synonym_offered(specific, said):
+        return False
+    return any(w != specific and equivalent(w, specific) for w in said)
 
 
 def lexicon_grounds(term: Term, claim: ClaimView, *, own: bool, asked: frozenset[str] = frozenset()) -> bool:
@@ -423,10 +438,7 @@ def ground(
     verdicts: list[bool] = []
     exact = 0
     for term in terms:
-        if intended or (not own and term.kind == "word" and sex_clash(term.lemma, claim.text)):
-            # A plan is no fact; "Temirlan's dad" is not the one the claim calls his mother
-            # (of the asked entity's own claim the word is its own: "Hadiza is Aminu's
-            # sister" says nothing of Aminu's sex).
+        if intended:  # a plan, a possibility or a denial is no value
             verdicts.append(False)
             continue
         ok, is_exact = _term_grounded(term, claim, offered, own, head, frozenset(asked), bridge, wh)

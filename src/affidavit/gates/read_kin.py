@@ -53,39 +53,6 @@ _DIRECTED = _PARENTS | _CHILDREN | _GRANDPARENTS | _GRANDCHILDREN | frozenset({
 })  # fmt: skip
 
 
-# Kin words that name a sex: a question asking one is never answered by a claim that
-# names its relative only by a word of the other ("Temirlan's dad" <- "X is Temirlan's
-# mother"), though the word tables hold both in one class.
-_MALE = frozenset({
-    "father", "dad", "daddy", "papa", "son", "brother", "husband", "grandfather", "grandpa",
-    "grandad", "granddad", "grandson", "uncle", "nephew", "stepfather", "stepson",
-    "stepbrother", "father-in-law", "son-in-law", "brother-in-law", "boyfriend", "fiance",
-    "widower",
-})  # fmt: skip
-_FEMALE = frozenset({
-    "mother", "mum", "mom", "mummy", "mommy", "mama", "daughter", "sister", "wife",
-    "grandmother", "grandma", "granny", "granddaughter", "aunt", "niece", "stepmother",
-    "stepdaughter", "stepsister", "mother-in-law", "daughter-in-law", "sister-in-law",
-    "girlfriend", "fiancee", "widow",
-})  # fmt: skip
-# Kin words that name no sex: "Asel is Temirlan's parent" does not say which.
-_NO_SEX = frozenset({"parent", "sibling", "child", "kid", "spouse", "grandparent", "grandchild",
-                     "stepparent", "stepchild", "sibling-in-law", "parent-in-law", "child-in-law"})
-_WORD = re.compile(r"[a-z][a-z\-]*")
-
-
-def sex_clash(asked: str, text: str) -> bool:
-    """Whether ``text`` names kin only by words of the other sex than the asked ``asked``, or
-    of none ("Asel is Temirlan's parent" does not say she is his dad)."""
-    same, other = (
-        (_MALE, _FEMALE) if asked in _MALE else (_FEMALE, _MALE) if asked in _FEMALE else (None, None)
-    )
-    if same is None or other is None:
-        return False
-    said = {lemma(w) for w in _WORD.findall(text.casefold())} | set(_WORD.findall(text.casefold()))
-    return bool(said & (other | _NO_SEX)) and not said & same
-
-
 def kin_reading(term: Term, claim: ClaimView, own: bool) -> bool | None:
     """Whether ``claim``, about the asked entity, answers the kin word asked of it, when
     the claim says its subject's own kin relation to another ("X is Y's father"): only a

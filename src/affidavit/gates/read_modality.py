@@ -35,6 +35,9 @@ import re
 
 from affidavit.text.memo import memo
 
+# A word of negation anywhere in a clause: "not", "never", "no" (and "no longer"), "nor",
+# "none", a contracted "n't". ``read_ended`` and ``read_occupation`` read a clause with it.
+DENIAL_WORDS = re.compile(r"\b(?:not|never|no|nor|none)\b|n[’']t\b", re.I)
 _LEAD = r"^\s*(?:also\s+|still\s+|now\s+|really\s+|just\s+|already\s+)?"
 _INTENDS = re.compile(
     _LEAD

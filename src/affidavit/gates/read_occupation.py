@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from affidavit.gates.read_modality import DENIAL_WORDS
 from affidavit.text.lemmas import lemma
 from affidavit.text.lexical import establishment_noun, organisation_noun
 from affidavit.text.lexicon import categories
@@ -109,7 +110,6 @@ _ONLY_TRAINED = re.compile(
 )
 # Words of a name its parsed subject left out, up to the subject's verb.
 _NAME_TAIL = re.compile(r"^((?:\s+[\w\-]+){1,3}?)(?=\s+(?:is|was|works|worked|has|had|serves|served)\b)")
-_DENIED = re.compile(r"\b(?:not|never|no|nor|none)\b|n[’']t\b|\bno\s+longer\b|\bfalse\b", re.I)
 # What "works" / "runs" must be followed by to say a job: a named place, or an object.
 _WORKS_AT = re.compile(r"^\s*(?:works|worked)\s+(?:\w+\s+)?(?:at|for|in)\s+(?:the\s+)?[A-Z\u00c0-\u024f]")
 _VERB_OBJECT = re.compile(
@@ -179,7 +179,7 @@ def _reading(text: str, subject: str) -> bool | None:
     tail = _NAME_TAIL.match(rest)
     if tail is not None and any(c.isupper() for c in tail.group(1)):
         rest = rest[tail.end() :]  # "Fearchar Mac an t-Saoir is": the name goes on
-    if rest.startswith(("'", "’")) or _DENIED.search(rest) or _OWN_TIME.search(text):
+    if rest.startswith(("'", "’")) or DENIAL_WORDS.search(rest) or _OWN_TIME.search(text):
         return False  # "Pim Rook's wife is a nurse"; "never worked as"; "in her spare time"
     if _ONLY_TRAINED.match(rest):
         return False
@@ -242,27 +242,10 @@ def _occupational_verb(rest: str) -> bool:
     return verb in _WORKS_ON and bool(nxt) and nxt not in _NO_OBJECT and not nxt.isdigit()
 
 
-# Verbs whose doer works on their object ("teaches history"); those of sitting on a body.
-_WORKS_ON = frozenset(
-    {
-        "teach",
-        "coach",
-        "manage",
-        "run",
-        "lead",
-        "direct",
-        "head",
-        "chair",
-        "practise",
-        "practice",
-        "edit",
-        "preach",
-        "nurse",
-        "tutor",
-        "lecture",
-    }
-)
+# Of the occupational verbs: those of sitting on a body, and those whose doer works on their
+# object ("teaches history"); "work" is read by ``_WORKS_AT``, "play" as a team position.
 _SITS_ON = frozenset({"sit", "serve"})
+_WORKS_ON = (OCCUPATION_VERBS - _SITS_ON - {"work", "train", "play"}) | {"tutor", "lecture"}
 
 
 def owns_establishment(rest: str) -> bool:
