@@ -49,6 +49,7 @@ from affidavit.gates.write_answer import answer_readings
 from affidavit.gates.write_apposition import apposition_readings, check_bracketed_role, check_described_other
 from affidavit.gates.write_degree import degree_prose_readings, degree_readings
 from affidavit.gates.write_fields import field_readings
+from affidavit.gates.write_invoice import claim_fits, invoice_readings
 from affidavit.gates.write_link import EvidenceView, Linked, evidence_view, linked_sentences, read_linked
 from affidavit.gates.write_parse import AUX, analyse, claim_subject, is_verb_like, mentions
 from affidavit.gates.write_post import post_readings
@@ -83,7 +84,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.137+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.138+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -630,7 +631,8 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     beside a person read as a marriage (``write_spouse``), an introduction, a bracketed
     employer or a "<Town>-based" firm read as where one works or is based
     (``write_affiliation``), a ticket's or a record's labelled field (``write_fields``), a
-    purchase read as ownership and the price paid (``write_purchase``).
+    purchase read as ownership and the price paid (``write_purchase``), an invoice's lines
+    read as a sale between its named parties (``write_invoice``).
     The span covers the part reread."""
     # "According to Roksolana, ...": the answer is the answerer's to report, under their label;
     # otherwise no label, which would stand as one more mention of the answerer.
@@ -647,6 +649,8 @@ def _reread(claim: str, evidence: str) -> WriteDecision | None:
     readings += [(start, end, text, "stay") for start, end, text in stay_readings(evidence)]
     readings += [(start, end, text, "spouse") for start, end, text in spouse_readings(evidence)]
     readings += [(start, end, text, "post") for start, end, text in post_readings(evidence)]
+    if claim_fits(claim, evidence):  # an invoice's parties each on their own side of a sale
+        readings += [(start, end, text, "invoice") for start, end, text in invoice_readings(evidence)]
     # These read a sentence's facts into a new sentence: only a plain one (no report, hedge,
     # question, condition or denial anywhere in it), which no frame of its own can govern.
     plain = [(start, end, text, how) for how, found in (
