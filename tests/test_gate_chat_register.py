@@ -372,3 +372,12 @@ def test_a_possessive_in_the_claim_and_its_bare_name() -> None:
     assert "Iribar" not in recase_from_claim("Iribar's sister left.", said)
     assert verdict("Beñat Iribar's sister left.", said)[0] == "REJECT"
     assert verdict("Beñat Iribar's sister left.", "beñat iribar's sister left early")[0] in ADMITTED
+
+
+def test_an_emoji_after_a_self_introduction_is_punctuation() -> None:
+    """ "Ilse here ✌️ I restore pianos": the emoji ends the introduction, so the message's
+    later first person is Ilse's; "here with me" still introduces no writer."""
+    evidence = "Hi! Ilse Vanderbeke here ✌️ I run a café in Geel. I also restore old pianos on weekends."
+    assert decide_write("Ilse Vanderbeke restores old pianos.", evidence).verdict in ("ACCEPT", "RESCUE")
+    other = evidence.replace("Ilse Vanderbeke here ✌️", "Ilse Vanderbeke is here with me ✌️")
+    assert decide_write("Ilse Vanderbeke restores old pianos.", other).verdict not in ("ACCEPT", "RESCUE")

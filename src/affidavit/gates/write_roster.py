@@ -43,6 +43,9 @@ _BULLET = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s+")
 _GAP_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
 
 
+_COUNTED = re.compile(r"\b\d{1,4}[ \t]+(?:other[ \t]+)?[a-z]+\b")
+
+
 def _list_only(text: str, a: int, b: int, found: Sequence[Mention]) -> bool:
     """Whether ``text[a:b]`` is names and separators (no verb, no clause)."""
     inside = [m for m in found if a <= m.start and m.end <= b]
@@ -55,6 +58,8 @@ def _list_only(text: str, a: int, b: int, found: Sequence[Mention]) -> bool:
     gaps.append(text[pos:b])
     for gap in gaps:
         gap = re.sub(r"\([^)]*\)", " ", gap)
+        # "9 members", "31 villagers": a count of the unnamed others is one more item.
+        gap = _COUNTED.sub(" ", gap)
         words = _GAP_WORD.findall(gap)
         if len(words) > 3 or any(is_verb_like(w) and w[:1].islower() for w in words if w not in ("and",)):
             return False
@@ -123,6 +128,10 @@ _NOT_POST = frozenset({
     "by", "from", "via", "on", "at", "until", "till", "for", "in", "left", "arrived", "joined", "remote",
     "remotely", "online", "guest", "visitor", "observer", "item", "items", "minutes", "notes", "part",
     "late", "early", "absent", "apologies",
+    # A post not (or no longer, or not yet) held as such: "(president emeritus)", "(honorary
+    # chair)", "(midwife, retired)", "(trainee nurse)", "(chair-elect)".
+    "emeritus", "honorary", "retired", "former", "ex", "acting", "interim", "trainee", "student",
+    "deceased", "elect", "designate", "incoming", "outgoing", "caretaker", "intern",
 })  # fmt: skip
 
 
@@ -133,7 +142,7 @@ def _held_post(note: str, evidence: str) -> str | None:
     role, _, org = (p.strip() for p in note.partition(","))
     words = role.split()
     if (not words or len(words) > 4 or any(ch.isdigit() for ch in note)
-            or any(w.casefold() in _NOT_POST or w.casefold().endswith("ed") for w in words)
+            or any(p in _NOT_POST or p.endswith("ed") for w in words for p in w.casefold().split("-"))
             or not all(w.islower() or (w.isupper() and 2 <= len(w) <= 5) for w in words)):
         return None  # a post is lower-case words or an abbreviation ("finance director", "CFO")
     whose = _title_org(evidence)
@@ -161,6 +170,11 @@ def _title_org(evidence: str) -> str | None:
     while parts and _RECORD_WORD.match(parts[0]):
         parts.pop(0)  # "Minutes, Qhapaq Textiles, 12 March", "Board minutes — Mtkvari Glassworks"
     first = parts[0] if parts else ""
+    sides = re.split(r"\s(?:&|and|\+)\s", first)
+    if len(sides) > 1 and all(len(side.split()) > 1 for side in sides):
+        # "Schützenverein Hinterwil & Frauenchor Hinterwil – joint meeting": two bodies, whose
+        # post a note gives is unsaid ("Sanna & Figli" is one firm's name).
+        return None
     return first if first and _title_name(first) and not _MONTH_DATE.match(first) else None
 
 

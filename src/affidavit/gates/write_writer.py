@@ -37,7 +37,8 @@ _INTRO_RIGHT_BEFORE = re.compile(r"(?:^|[,.!:;—–-][ \t]*)(?:I'?m|I’m|I am|
 # ("it's Hamadi from the clinic"); "this is Cadan, our new apprentice" introduces another.
 _INTRO_IT_IS = re.compile(r"(?:^|[,.!:;—–-][ \t]*)(?i:it'?s|it’s|this is)[ \t]+$")
 _FROM_AFTER = re.compile(r"[ \t]+(?:from|at|here)\b")
-_INTRO_AFTER = re.compile(r"[ \t]+here\b(?=[ \t]*(?:[.,!:;—–-]|$))", re.I)  # not "here with me"
+# Not "here with me"; an emoji after it ("Tuyaara here ✌️ I teach ...") is punctuation.
+_INTRO_AFTER = re.compile(r"[ \t]+here\b(?=[ \t]*(?:[^\w\s'’\"“”(]|$))", re.I)
 # "aster (mon 9 mar): ...", "Lena Dahl (10:42): ...": a bracketed date or time after a
 # label's name is no part of the name.
 _LABEL_TIME = r"(?:[ \t]*\([^()\n:]{1,24}\)|[ \t]*\(\d{1,2}:\d{2}\))?"
@@ -133,7 +134,8 @@ def _candidates(text: str) -> list[Mention]:
         named = _name_at(text, cut + 3, b)
         if named is not None:
             found.append(named)
-    a, b = lines[0]
+    # "[chat · Wed 2 Dec 2026]" alone on the first line stamps the message: the words open below it.
+    a, b = lines[1] if len(lines) > 1 and _STAMP_LINE.fullmatch(text, *lines[0]) else lines[0]
     handle = _HANDLE.match(text, a, b)
     if handle is not None:
         found.append(Mention(handle.group("h"), handle.start("h"), handle.end("h"), False))
@@ -148,6 +150,9 @@ def _candidates(text: str) -> list[Mention]:
         or (_INTRO_IT_IS.search(text, a, m.start) and _FROM_AFTER.match(text, m.end))
     )]
     return found
+
+
+_STAMP_LINE = re.compile(r"[ \t]*\[[^\]\n]{1,60}\][ \t]*")
 
 
 def _word_not_name(name: str) -> bool:

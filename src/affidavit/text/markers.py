@@ -54,7 +54,7 @@ MODALITY: dict[str, str] = {
     "rumored": "hedge", "apparently": "hedge", "seemingly": "hedge", "seems": "hedge",
     "appears": "hedge", "believed": "hedge", "thought": "hedge", "unconfirmed": "hedge",
     "claims": "hedge", "claimed": "hedge", "purportedly": "hedge", "supposedly": "hedge",
-    "presumably": "hedge", "speculated": "hedge", "accused": "hedge",
+    "presumably": "hedge", "speculated": "hedge", "accused": "hedge", "hopefully": "hedge",
     "believe": "hedge", "believes": "hedge", "thinks": "hedge",
     # The writer's own hedges ("iirc", "afaik"); "I think", "I guess" are read by
     # _FIRST_PERSON_HEDGES ("guess who I ran into" hedges nothing).
