@@ -37,6 +37,12 @@ PAIRS = [  # (evidence, admitted claim, refused claim)
                  "Ysolde Pennick is to pay the deposit by 9 January 2026.",
                  "Ysolde Pennick is to pay the deposit by 9 January 2027.",
                  id="header-weekday-picks-the-year"),
+    pytest.param("[chat · Fri 16 Jan 2026, 18:42] Corvin Aldane: can't open the shop tmrw, the van is out.",
+                 "Corvin Aldane can't open the shop on Saturday 17 January 2026.",
+                 "Corvin Aldane can't open the shop on Sunday 18 January 2026.", id="labelled-chat-stamp"),
+    pytest.param("Voicemail · Fri 16 Jan 2026 · 18:42\nCorvin Aldane here, can't open the shop tmrw",
+                 "Corvin Aldane can't open the shop on Saturday 17 January 2026.",
+                 "Corvin Aldane can't open the shop on Sunday 18 January 2026.", id="labelled-header-line"),
 ]
 
 
@@ -143,3 +149,18 @@ def test_a_news_weekday_dates_the_claim() -> None:
     no = decide_write("According to Ines Ronan, the sawmill's 14 staff will be back at work on 23 September "
                       "2026.", evidence)
     assert no.verdict == "REJECT"
+
+
+@pytest.mark.parametrize(
+    ("inner", "dated"),
+    [
+        ("SMS · Corvin → Ysolde · Fri 16 Jan 2026 · 18:42", True),
+        ("chat · Fri 16 Jan 2026, 18:42", True),
+        ("order 2231 · Fri 16 Jan 2026", False),  # a field with a figure is no label
+        ("chat · Fri 16 Jan 2026 · Sat 17 Jan 2026", False),  # two dates: which is the message's?
+        ("meeting notes about the fire drill and the new rota for January · Fri 16 Jan 2026", False),
+    ],
+)
+def test_a_stamps_labels_beside_its_date(inner: str, dated: bool) -> None:
+    """A stamp's fields beside its one date are short labels without figures, or a time."""
+    assert (anchored._stamp_date(inner) is not None) is dated

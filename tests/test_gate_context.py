@@ -503,3 +503,25 @@ def test_a_scheduled_present_is_a_future() -> None:
     chairs = "Ilze Kalniņa chairs the Liepāja board."
     habit = decide_write("Ilze Kalniņa will chair the Liepāja board.", chairs)
     assert habit.verdict == "REJECT"
+
+
+_NOTICE = ("Pekarna Vrhnik employs 112 people. Correction: an earlier version of this article said "
+           "Pekarna Vrhnik was founded in 1978. It was founded in 1987.")
+
+
+def test_a_correction_notice_takes_back_what_was_published_not_the_figure_before_it() -> None:
+    """ "Correction: an earlier version of this article said ..." reports the error: the
+    reported clause is taken back; the "112" before the notice is not what it corrects."""
+    assert decide_write("Pekarna Vrhnik employs 112 people.", _NOTICE).verdict in ("ACCEPT", "RESCUE")
+    assert decide_write("Pekarna Vrhnik was founded in 1978.", _NOTICE).verdict == "REJECT"
+    assert decide_write("Pekarna Vrhnik was founded in 1987.", _NOTICE).verdict in ("ACCEPT", "RESCUE")
+
+
+def test_a_correction_of_the_line_before_still_corrects_it() -> None:
+    """The control: a correction that states the new value takes back the old one."""
+    evidence = ("Dear members,\nThe AGM will be held on 18 September in the Mosta parish hall.\n"
+                "Correction: the date is 25 September, as the hall was double-booked.")
+    admitted = decide_write("The AGM will be held on 25 September in the Mosta parish hall.", evidence)
+    assert admitted.verdict in ("ACCEPT", "RESCUE")
+    refused = decide_write("The AGM will be held on 18 September in the Mosta parish hall.", evidence)
+    assert refused.verdict == "REJECT"

@@ -79,7 +79,7 @@ _YEAR_WORD = re.compile(r"\b(?<!the )(?P<which>next|last|this)[ \t]+(?P<unit>yea
 
 # A chat stamp opening a line: "[Fri 16 Jan 2026, 18:42] ...", "[Sat 14 Mar 2026] ..."; a
 # bracket that says more ("[Archive photo, 2 May 2024]", "[Last edited: ...]") is no stamp.
-_STAMP = re.compile(r"^[ \t]*\[(?P<inner>[^\]\n]{6,40})\]", re.M)
+_STAMP = re.compile(r"^[ \t]*\[(?P<inner>[^\]\n]{6,80})\]", re.M)
 _STAMP_ONLY = re.compile(r"[ \t]*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]{0,6}\.?,?[ \t]+)?"
                          r"\d{1,2}(?:st|nd|rd|th)?[ \t]+[A-Za-z]{3,9}\.?,?"
                          r"[ \t]+"
@@ -91,9 +91,14 @@ _DAY_LINE = re.compile(
     r"\d{1,2}(?:st|nd|rd|th)?[ \t]+[a-z]{3,9}\.?|today|yesterday)[ \t]*$",
     re.I | re.M,
 )
+# A stamp's fields: "chat · Sat 12 Sep 2026", "Voicemail for Gölşat · Mon 5 Oct 2026 · 17:20".
+_STAMP_FIELDS = re.compile(r"[ \t]+[·|•][ \t]+")
+# A field beside a stamp's date: a label with no figure in it ("SMS", "from Tita Pacita",
+# "Gùsztaw → Jadwiga", "Toý 💍"), or a time.
+_STAMP_LABEL = re.compile(r"[^\d\n.!?;:]{1,40}|\d{1,2}[:.]\d\d(?:[ \t]*[ap]\.?m\.?)?", re.I)
 _DATE_HEADER = re.compile(r"^[ \t]*(?:Date|Sent)[ \t]*:[ \t]*(?P<inner>[^\n]+)", re.M | re.I)
 # What may stand before a dateline's date and after it.
-_BEFORE_DATE = re.compile(r",[ \t]*$")  # "TARNBY, 2 February 2026 —", "minutes, Wed 7 January 2026"
+_BEFORE_DATE = re.compile(r"(?:,|[·|•])[ \t]*$")  # "TARNBY, 2 February 2026 —", "minutes, Wed 7 January 2026"
 _AFTER_DATE = re.compile(r"[ \t]*(?:$|[—–\-)\]:|·•]|,[ \t]*\d{1,2}[:.]\d\d|,[ \t]*$)")
 _SUBJECT_LINE = re.compile(r"^[ \t]*(?:Subject|Re|Fwd?|Topic|Agenda)[ \t]*:", re.I)
 
@@ -145,9 +150,17 @@ def _date(year: int, month: int, day: int) -> datetime.date | None:
 
 
 def _stamp_date(text: str) -> datetime.date | None:
-    """The one full date ``text`` is (with its weekday and time), if that weekday is its own."""
+    """The one full date ``text`` is (with its weekday and time), if that weekday is its own.
+    A stamp may carry labels in fields beside its date ("chat · Sat 12 Sep 2026, 21:14",
+    "SMS · Gùsztaw → Jadwiga · Tue 19 May 2026 · 07:15"): one field is the date, the others
+    are short labels or a time, with no other figure."""
     if not _STAMP_ONLY.fullmatch(text):
-        return None
+        fields = [f.strip() for f in _STAMP_FIELDS.split(text)]
+        dated = [f for f in fields if _STAMP_ONLY.fullmatch(f)]
+        others = [f for f in fields if not _STAMP_ONLY.fullmatch(f)]
+        if len(fields) < 2 or len(dated) != 1 or not all(_STAMP_LABEL.fullmatch(f) for f in others):
+            return None
+        text = dated[0]
     found = list(_FULL.finditer(text))
     if len(found) != 1:
         return None
@@ -189,7 +202,7 @@ def message_dates(evidence: str) -> list[tuple[datetime.date, int, int]]:
     out = []
     for m in _STAMP.finditer(evidence):
         full = list(_FULL.finditer(evidence, m.start("inner"), m.end("inner")))
-        only = _STAMP_ONLY.fullmatch(m.group("inner")) is not None
+        only = _stamp_date(m.group("inner")) is not None
         if only and len(full) == 1 and (day := _checked(full[0])) is not None:
             out.append((day, full[0].start(), full[0].end()))
     start = len(evidence) - len(evidence.lstrip())

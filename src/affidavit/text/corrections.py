@@ -36,6 +36,9 @@ _CUE_WORDS = (
     "my mistake", "ignore", "forget", "disregard", "strike", "never", "wrong", "not true", "no,",
 )  # fmt: skip
 _WORD = re.compile(r"[\w'’\-]+")
+# "Correction:" opening a sentence or a line (the cue's own separator is a stop or a
+# line break): a notice when what follows reports what was published.
+_NOTICE = re.compile(r"^(?:\s*[.!?]\s*|\s*\n\s*|)(?i:correction)\b")
 _CLAUSE_END = re.compile(r"[,.;!?)\n]")
 # Words that open a correcting line without saying anything ("Actually, scratch that:",
 # "Hmm, no wait -"): the line still opens with the cue.
@@ -70,6 +73,11 @@ def retracted(text: str) -> tuple[Retracted, ...]:
             value = _last_value(before)
         if value is None and m.group("bare") and len(_WORD.findall(after)) > 2:
             continue  # "sorry, I can't make it": an apology, not a correction
+        if _NOTICE.search(m.group(0)) and _REPORTED_ERROR.match(after.lstrip()):
+            # "... employs 112 people. Correction: an earlier version of this article said it
+            # was founded in 1978.": a notice, whose own sentences say what was wrong; the
+            # figure before it is not what it takes back.
+            continue
         if value is not None:
             a, b = value
             out.append(Retracted(before_from + a, before_from + b, "number"))
@@ -84,6 +92,14 @@ def retracted(text: str) -> tuple[Retracted, ...]:
     return tuple(out)
 
 
+# What a correction notice says was published: "an earlier version of this article said
+# ...", "An article on Saturday about X said that ..." (a report, read as one by the frames).
+_REPORTED_ERROR = re.compile(
+    r"\b(?:an?|the|our)[ \t]+(?:earlier[ \t]+|previous[ \t]+|original[ \t]+)?"
+    r"(?:version|article|story|report|edition)\b[^.!?\n]{0,80}?"
+    r"\b(?:said|stated|gave|reported|misstated|wrongly[ \t]+\w+|incorrectly[ \t]+\w+)\b[^.!?\n]*",
+    re.I,
+)
 # A sentence that opens by taking back the one before it as a whole and then says
 # something else: "Ola covers Monday.\nActually no, scratch that: Lise covers Monday."
 _WHOLE = re.compile(
