@@ -44,6 +44,14 @@ PAIRS = [  # (evidence, admitted claim, refused claim)
     pytest.param("Oskarine Marquand weighs 72,5 kg.",
                  "Oskarine Marquand weighs 72.5 kg.",
                  "Oskarine Marquand weighs 72 kg.", id="decimal-comma-of-one-digit"),
+    # A dot before exactly three digits beside a currency whose minor unit is not three
+    # digits (ISO 4217) groups thousands: "₲ 64.000" is sixty-four thousand, never 64.
+    pytest.param("Ñeenga Benítez paid ₲ 64.000 at Farmacia Arandu.",
+                 "Ñeenga Benítez paid ₲64,000 at Farmacia Arandu.",
+                 "Ñeenga Benítez paid ₲64 at Farmacia Arandu.", id="one-dot-group-beside-a-currency"),
+    pytest.param("Ignacy Wronka paid 18,000 złoty for the boat.",
+                 "Ignacy Wronka paid 18,000 zlotys for the boat.",
+                 "Ignacy Wronka paid 18,000 euros for the boat.", id="a-currency-name-with-its-own-letters"),
 ]
 
 
@@ -59,6 +67,10 @@ def test_the_value_is_admitted_and_a_part_of_it_refused(evidence: str, admitted:
     ("R$ 1.350,00", ["1350"]),
     ("CHF 1'250.00", ["1250"]),
     ("12 000,50 Kč", ["12000.5"]),
+    ("₲ 64.000", ["64000"]),
+    ("R$ 7.800", ["7800"]),
+    ("KWD 1.250", ["1.25"]),  # the Kuwaiti dinar has three decimals
+    ("3.141 metres", ["3.141"]),  # no currency: a decimal
     # English forms are unchanged: three digits after a comma are thousands, a list of
     # numbers stays a list.
     ("12,000 people", ["12000"]),

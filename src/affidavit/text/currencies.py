@@ -17,10 +17,12 @@ import re
 
 from affidavit.text import cldr_currency
 from affidavit.text.cldr_currency import CLDR_SOURCE
+from affidavit.text.fold import fold
 from affidavit.text.iso4217 import CURRENCIES, ISO4217_SOURCE
 from affidavit.text.memo import memo
 
-CURRENCY_TABLE_VERSION = "cur-8"  # 5: CLDR plural names and local symbols (text.cldr_currency)
+# 5: CLDR plural names and local symbols (text.cldr_currency); 9: ₼, names read folded ("złoty").
+CURRENCY_TABLE_VERSION = "cur-9"
 __all__ = [
     "CLDR_SOURCE", "CURRENCY_TABLE_VERSION", "ISO4217_SOURCE", "code_before", "family_supports", "name_after",
     "symbol_unit",
@@ -39,6 +41,8 @@ _SYMBOLS: dict[str, str] = {
     # DRAM SIGN"); not the historic ones (lira, mark, peseta) nor a name several share (manat).
     "GH₵": "ghs", "₵": "ghs", "₸": "kzt", "₾": "gel", "֏": "amd", "₭": "lak", "₮": "mnt", "₲": "pyg",
     "⃀": "kgs", "៛": "khr", "؋": "afn", "₡": "crc",
+    # U+20BC MANAT SIGN: the manat of Azerbaijan or of Turkmenistan ("450 manat" either way).
+    "₼": "family:manat",
     # Unicode names U+09F3 "BENGALI RUPEE SIGN", but Bangladesh writes the taka with it.
     "৳": "bdt",
     # "Rs 600": a rupee of one of the countries that write it so (India, Pakistan, Nepal, ...).
@@ -187,12 +191,37 @@ def name_after(text: str, end: int) -> tuple[str, int] | None:
     if hit is not None:
         return _SUFFIX_SYMBOLS[hit.group(1)], hit.end()
     hit = _NAME_AFTER.match(text, end)
+    if hit is None and not text[end : end + 40].isascii():
+        # "18,000 złoty": a name written with its own letters is read folded ("zloty").
+        tail, index = _folded_tail(text, end)
+        folded = _NAME_AFTER.match(tail)
+        if folded is not None:
+            return _name_unit(folded.group(1), text), end + index[folded.end() - 1] + 1
     if hit is not None:
         unit = NAMES[hit.group(1).casefold()]
         if unit == "usd" and hit.group(1).casefold() in ("dollar", "dollars") and _ambiguous(text)[0]:
             unit = "dollar"
         return unit, hit.end()
     return None
+
+
+def _name_unit(name: str, text: str) -> str:
+    unit = NAMES[name.casefold()]
+    if unit == "usd" and name.casefold() in ("dollar", "dollars") and _ambiguous(text)[0]:
+        return "dollar"
+    return unit
+
+
+def _folded_tail(text: str, end: int) -> tuple[str, list[int]]:
+    """The 40 characters after ``end`` folded letter by letter, with each folded
+    character's offset in them (a letter may fold to two: "ß")."""
+    out: list[str] = []
+    index: list[int] = []
+    for i, ch in enumerate(text[end : end + 40]):
+        for f in fold(ch):
+            out.append(f)
+            index.append(i)
+    return "".join(out), index
 
 
 def word_name_after(text: str, end: int) -> tuple[str, int] | None:

@@ -191,3 +191,8 @@ CURRENCIES: tuple[tuple[str, str, str], ...] = (
     ("ZMW", "967", "Zambian Kwacha"),
     ("ZWG", "924", "Zimbabwe Gold"),
 )
+
+# The codes whose minor unit is three digits (ISO 4217's "minor unit" column, which the list
+# above leaves out): only for these is "1.250" beside the currency a decimal; for every
+# other currency a dot before exactly three digits groups thousands ("₲ 64.000", "€ 1.250").
+THREE_DECIMAL_CODES = frozenset({"BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"})

@@ -13,6 +13,7 @@ from decimal import Decimal, InvalidOperation
 import msgspec
 
 from affidavit.text.currencies import (
+    CODES,
     code_before,
     family_supports,
     name_after,
@@ -21,6 +22,7 @@ from affidavit.text.currencies import (
     word_code_before,
     word_name_after,
 )
+from affidavit.text.iso4217 import THREE_DECIMAL_CODES
 from affidavit.text.memo import memo
 
 
@@ -313,7 +315,23 @@ def _regrouped(text: str) -> str:
     out = _APOSTROPHE_GROUPED.sub(lambda m: re.sub("['’]", ",", m.group(0)), out)
     out = _SPACE_GROUPED.sub(lambda m: re.sub(r"[ \u00a0\u202f]", ",", m.group(0)), out)
     out = _DOT_GROUPED.sub(lambda m: m.group(0).replace(".", ","), out)
+    out = _ONE_DOT_GROUP.sub(lambda m: _money_group(text, m), out)
     return _DECIMAL_COMMA.sub(lambda m: f"{m.group(1)}.{m.group(2)}", out)
+
+
+# One dot before exactly three digits ("₲ 64.000", "R$ 7.800", "Gs. 350.000").
+_ONE_DOT_GROUP = re.compile(r"(?<![\d.,])\d{1,3}\.\d{3}(?![\d]|[.,]\d)")
+
+
+def _money_group(text: str, m: re.Match[str]) -> str:
+    """The dot of an amount beside a currency read as a thousands separator, unless the
+    currency's minor unit is three digits (ISO 4217): money is not written to a tenth of
+    a cent, so "₲ 64.000" is sixty-four thousand guaraníes, not sixty-four."""
+    beside = code_before(text, m.start()) or name_after(text, m.end())
+    unit = beside[0].upper() if beside is not None else ""
+    if unit in CODES and unit not in THREE_DECIMAL_CODES:
+        return m.group(0).replace(".", ",")
+    return m.group(0)
 
 
 @memo(maxsize=16384)
