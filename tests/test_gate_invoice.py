@@ -151,3 +151,32 @@ def test_an_email_about_an_invoice_is_no_invoice() -> None:
     )
     assert invoice_readings(email) == []
     assert invoice_readings(BILLED) != []
+
+
+def test_a_title_of_fields_names_the_seller_and_the_number() -> None:
+    """ "INVOICE No. 2026-0412 | Cantiere Porcu, Alghero | Date: ...": the seller is the title's
+    field that is a name, not a labelled field; the total is said with the number."""
+    evidence = (
+        "INVOICE No. 2026-0412 | Cantiere Porcu, Alghero | Date: 30 September 2026\n"
+        "Bill to: Hotel Spargi, La Maddalena\n"
+        "2 × outboard service @ €185 = €370\n"
+        "Subtotal €370 | VAT 22% €81.40 | Total €451.40"
+    )
+    assert (
+        decide_write(
+            "Cantiere Porcu billed Hotel Spargi €451.40 in total on invoice 2026-0412.", evidence
+        ).verdict
+        in ADMIT
+    )
+    assert (
+        decide_write(
+            "Hotel Spargi billed Cantiere Porcu €451.40 in total on invoice 2026-0412.", evidence
+        ).verdict
+        not in ADMIT
+    )
+    assert (
+        decide_write(
+            "Cantiere Porcu billed Hotel Spargi €370 in total on invoice 2026-0412.", evidence
+        ).verdict
+        not in ADMIT
+    )

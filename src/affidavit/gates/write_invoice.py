@@ -74,6 +74,13 @@ _BUYER = frozenset(
 # Where a party's name ends: an address, a place, a bracket, a contact or another field.
 _NAME_END = re.compile(r"[ \t]*(?:,|\(|;|\||[ \t][—–-][ \t]|\battn\b|\bc/o\b|$)", re.I)
 _DASH = re.compile(r"[ \t]+[—–-][ \t]+")
+# A title's document number: "INVOICE No. 2026-0387", "Invoice #XV-0932", "Faktura nr 88/2025".
+_NUMBER = re.compile(
+    r"(?i)\b(?:invoice|receipt|factura|faktura|facture|rechnung)\b[ \t]*(?:no\.?|nr\.?|#|n[º°])?[ \t]*"
+    r"([A-Z]{0,4}-?\d[\w/-]*\d|\d)"
+)
+# The parts of a title line: "INVOICE No. 2026-0387 | Tuheiava Marine SARL, Taravao | Date: ...".
+_TITLE_PARTS = re.compile(r"[ \t]+[—–\-|·•][ \t]+")
 # Lines that are no item: sums, taxes, terms, and the document's own data.
 _NOT_ITEM = re.compile(
     r"^[ \t]*(?:sub-?total|total|grand|vat|gst|iva|tax|tva|mwst|paid|payment|pago|deposit|advance|"
@@ -134,12 +141,12 @@ def _party(value: str) -> str | None:
 def _title_seller(line: str) -> str | None:
     """The seller a title names beside its document word: "RECEIPT — Ferramenta
     Sulis", "Cantiere Porcu — Invoice 5521"; not a date or a number after the dash."""
-    parts = _DASH.split(line.strip())
+    parts = _TITLE_PARTS.split(line.strip())
     if len(parts) < 2:
         return None
     for part in parts:
-        if _TITLE.search(part) or not part[:1].isupper():
-            continue
+        if _TITLE.search(part) or not part[:1].isupper() or _field(part) is not None:
+            continue  # the document word, or a field ("Date: ...") beside the name
         if quantities(part[:4]) or re.match(r"(?i)(?:no\.|#)", part):
             continue
         return _party(part)
@@ -152,7 +159,7 @@ def _titles(line: str) -> bool:
     Porcu — Invoice 5521"); never inside a field ("Subject: invoice 55" heads an email)."""
     if _field(line) is not None and not _TITLE.match(line.strip()):
         return False
-    parts = _DASH.split(line.strip())
+    parts = _TITLE_PARTS.split(line.strip())
     return any(_TITLE.match(re.sub(r"^[^\w]*(?:\w+[ \t]*/[ \t]*)?", "", p)) for p in parts) or bool(
         _TITLE.match(line.strip())
     )
@@ -172,12 +179,15 @@ class _Invoice:
         self.paid = False
         self.how_paid = ""
         self.part_paid = False  # a deposit or a balance line: the total is not what is owed
+        self.number = ""  # "INVOICE No. 2026-0387": the document's number
         texts = [evidence[a:b] for a, b in self.lines]
         # The document opens the evidence and is the only one in it: one title, one field
         # for each party ("INVOICE No. 1 ... INVOICE No. 2" gives no party its lines).
         if not texts or not _titles(texts[0]) or sum(map(_titles, texts)) != 1:
             return
         titled = 0
+        numbered = _NUMBER.search(texts[0])
+        self.number = numbered.group(1) if numbered else ""
         sellers = [f[1] for f in map(_field, texts) if f is not None and f[0] in _SELLER]
         buyers = [f[1] for f in map(_field, texts) if f is not None and f[0] in _BUYER]
         title_seller = _title_seller(texts[0])
@@ -243,11 +253,10 @@ def invoice_readings(evidence: str) -> list[tuple[int, int, str]]:
         if _DENIED.search(line) or markers.modalities(line):
             continue
         # A line of several fields ("Subtotal €333.00; IVA 10% €33.30; Total €366.30"): each.
-        pos = a
+        # Each reading stands for the whole line: a figure of another field left beside it
+        # ("Subtotal €370 | ... | Total €451.40") would pass for the reading's own.
         for part in re.split(r"[;|]", line):
-            start, end = pos, pos + len(part)
-            pos = end + 1
-            out += _readings(part, start, end, seller, buyer, doc)
+            out += _readings(part, a, b, seller, buyer, doc)
     return out
 
 
@@ -260,7 +269,12 @@ def _readings(
     said: list[str] = []
     if _TOTAL.match(part):
         amount = money[-1].surface.strip()
-        said.append(f"{seller} invoiced {buyer} a total of {amount}")
+        on = f" on invoice {doc.number}" if doc.number else ""
+        said += [
+            f"{seller} invoiced {buyer} a total of {amount}{on}",
+            f"{seller} billed {buyer} {amount} in total{on}",
+            f"{seller} charged {buyer} {amount} in total{on}",
+        ]
         if doc.paid:
             said.append(f"{buyer} paid {seller} {amount}{doc.how_paid}")
         elif re.search(r"(?i)\bdue\b", part) and not doc.part_paid:
