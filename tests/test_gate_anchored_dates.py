@@ -156,11 +156,13 @@ def test_a_news_weekday_dates_the_claim() -> None:
     [
         ("SMS · Corvin → Ysolde · Fri 16 Jan 2026 · 18:42", True),
         ("chat · Fri 16 Jan 2026, 18:42", True),
-        ("order 2231 · Fri 16 Jan 2026", False),  # a field with a figure is no label
+        ("SMS from Corvin, Fri 16 Jan 2026, 18:42", True),
+        ("Berdaq 9 residents | Fri 16 Jan 2026", True),  # a label may hold a figure
+        ("2231 · Fri 16 Jan 2026", False),  # a figure alone is no label
         ("chat · Fri 16 Jan 2026 · Sat 17 Jan 2026", False),  # two dates: which is the message's?
         ("meeting notes about the fire drill and the new rota for January · Fri 16 Jan 2026", False),
     ],
 )
 def test_a_stamps_labels_beside_its_date(inner: str, dated: bool) -> None:
-    """A stamp's fields beside its one date are short labels without figures, or a time."""
+    """A stamp's fields beside its one date are short labels with a letter in them, or a time."""
     assert (anchored._stamp_date(inner) is not None) is dated

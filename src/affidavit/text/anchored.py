@@ -92,10 +92,11 @@ _DAY_LINE = re.compile(
     re.I | re.M,
 )
 # A stamp's fields: "chat · Sat 12 Sep 2026", "Voicemail for Gölşat · Mon 5 Oct 2026 · 17:20".
-_STAMP_FIELDS = re.compile(r"[ \t]+[·|•][ \t]+")
-# A field beside a stamp's date: a label with no figure in it ("SMS", "from Tita Pacita",
-# "Gùsztaw → Jadwiga", "Toý 💍"), or a time.
-_STAMP_LABEL = re.compile(r"[^\d\n.!?;:]{1,40}|\d{1,2}[:.]\d\d(?:[ \t]*[ap]\.?m\.?)?", re.I)
+_STAMP_FIELDS = re.compile(r"[ \t]+[·|•][ \t]+|,[ \t]+")
+# A field beside a stamp's date: a short label with a letter in it ("SMS", "from Tita
+# Pacita", "Gùsztaw → Jadwiga", "Berdaq 9 residents", "Toý 💍"), or a time. Fields split
+# at · | • and at commas ("SMS from Inal, Sun 22 Mar 2026"); one field must be the date.
+_STAMP_LABEL = re.compile(r"(?=[^\n]*[^\W\d_])[^\n.!?;:]{1,40}|\d{1,2}[:.]\d\d(?:[ \t]*[ap]\.?m\.?)?", re.I)
 _DATE_HEADER = re.compile(r"^[ \t]*(?:Date|Sent)[ \t]*:[ \t]*(?P<inner>[^\n]+)", re.M | re.I)
 # What may stand before a dateline's date and after it.
 _BEFORE_DATE = re.compile(r"(?:,|[·|•])[ \t]*$")  # "TARNBY, 2 February 2026 —", "minutes, Wed 7 January 2026"
@@ -152,8 +153,8 @@ def _date(year: int, month: int, day: int) -> datetime.date | None:
 def _stamp_date(text: str) -> datetime.date | None:
     """The one full date ``text`` is (with its weekday and time), if that weekday is its own.
     A stamp may carry labels in fields beside its date ("chat · Sat 12 Sep 2026, 21:14",
-    "SMS · Gùsztaw → Jadwiga · Tue 19 May 2026 · 07:15"): one field is the date, the others
-    are short labels or a time, with no other figure."""
+    "SMS · Gùsztaw → Jadwiga · Tue 19 May 2026 · 07:15", "SMS from Inal, Sun 22 Mar 2026"):
+    one field is the date, the others are short labels or a time."""
     if not _STAMP_ONLY.fullmatch(text):
         fields = [f.strip() for f in _STAMP_FIELDS.split(text)]
         dated = [f for f in fields if _STAMP_ONLY.fullmatch(f)]
@@ -463,8 +464,13 @@ def _from_message(evidence: str, at: int, where: int, end: int | None = None) ->
     line_start = evidence.rfind("\n", 0, at) + 1
     line_end = evidence.find("\n", at)
     line_end = len(evidence) if line_end < 0 else line_end
-    quoted = len(_QUOTES.findall(evidence, line_start, at)) % 2 == 1
-    if quoted or _SINGLE_QUOTED.search(evidence, line_start, at):
+    # A voicemail's transcript opens in a quote right after its date ("Voicemail, Tue 7 Jul
+    # 2026, 09:12: “Ia ora na, ... tomorrow at half past two”"): the quote is the message.
+    s, e = _anchor_span(evidence, where)
+    spoken = _TRANSCRIPT.match(evidence, e) if e > s else None
+    from_ = max(line_start, spoken.end()) if spoken is not None and spoken.end() <= at else line_start
+    quoted = len(_QUOTES.findall(evidence, from_, at)) % 2 == 1
+    if quoted or _SINGLE_QUOTED.search(evidence, from_, at):
         return False
     # Its sentence, and the one before when a colon joins them ("an old text from 2019:
     # fixed the gate yesterday").
@@ -473,7 +479,6 @@ def _from_message(evidence: str, at: int, where: int, end: int | None = None) ->
     a, b = spans[i] if i is not None else (line_start, line_end)
     if i and evidence[:a].rstrip().endswith(":"):
         a = spans[i - 1][0]
-    s, e = _anchor_span(evidence, where)
     if any(not (s <= a + o.start() < e) for o in _OTHER_TIME.finditer(evidence[a:b])):
         return False
     if _NEGATED_TIME.search(evidence, max(line_start, at - 8), at) or _ASKED_TURN.match(evidence, line_start):
@@ -489,6 +494,9 @@ def _from_message(evidence: str, at: int, where: int, end: int | None = None) ->
     return _SAID.search(evidence, max(a, line_start), at) is None
 
 
+# After a message's date: its time, a colon or the end of its line, then the quote that
+# opens its words.
+_TRANSCRIPT = re.compile(r"(?:,?[ \t]*\d{1,2}[:.]\d\d)?[ \t]*[:—–\-\]]?[ \t]*\n?[ \t]*[\"“‘']")
 _NEGATED_TIME = re.compile(r"\b(?:not|no|never|nor)[ \t]+(?:on[ \t]+)?$", re.I)
 # A turn that opens with an auxiliary and a word ("Kattalin: will Ellande open the shop tmrw",
 # a question without its mark; the match is case-blind, so "will be late tmrw" is one too):
