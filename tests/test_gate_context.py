@@ -505,8 +505,10 @@ def test_a_scheduled_present_is_a_future() -> None:
     assert habit.verdict == "REJECT"
 
 
-_NOTICE = ("Pekarna Vrhnik employs 112 people. Correction: an earlier version of this article said "
-           "Pekarna Vrhnik was founded in 1978. It was founded in 1987.")
+_NOTICE = (
+    "Pekarna Vrhnik employs 112 people. Correction: an earlier version of this article said "
+    "Pekarna Vrhnik was founded in 1978. It was founded in 1987."
+)
 
 
 def test_a_correction_notice_takes_back_what_was_published_not_the_figure_before_it() -> None:
@@ -519,9 +521,28 @@ def test_a_correction_notice_takes_back_what_was_published_not_the_figure_before
 
 def test_a_correction_of_the_line_before_still_corrects_it() -> None:
     """The control: a correction that states the new value takes back the old one."""
-    evidence = ("Dear members,\nThe AGM will be held on 18 September in the Mosta parish hall.\n"
-                "Correction: the date is 25 September, as the hall was double-booked.")
+    evidence = (
+        "Dear members,\nThe AGM will be held on 18 September in the Mosta parish hall.\n"
+        "Correction: the date is 25 September, as the hall was double-booked."
+    )
     admitted = decide_write("The AGM will be held on 25 September in the Mosta parish hall.", evidence)
     assert admitted.verdict in ("ACCEPT", "RESCUE")
     refused = decide_write("The AGM will be held on 18 September in the Mosta parish hall.", evidence)
     assert refused.verdict == "REJECT"
+
+
+_STAFF = "Ak Serpil Halı employs 28 weavers, all of them women, and two dyers."
+
+
+def test_all_of_them_is_said_of_the_counted_noun_only() -> None:
+    """ "28 weavers, all of them women, and two dyers": the universal is of the weavers."""
+    assert decide_write("All the weavers at Ak Serpil Halı are women.", _STAFF).verdict in (
+        "ACCEPT",
+        "RESCUE",
+    )
+    for claim in (
+        "Every employee of Ak Serpil Halı is a woman.",
+        "Every dyer at Ak Serpil Halı is a woman.",
+        "All of Ak Serpil Halı's dyers are women.",
+    ):
+        assert decide_write(claim, _STAFF).verdict == "REJECT", claim

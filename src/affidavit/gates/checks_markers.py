@@ -101,6 +101,47 @@ def check_quantifier(claim: str, ev: str) -> Failure:
     return None
 
 
+def check_scope_of_them(claim: str, ev: str) -> Failure:
+    """A universal the evidence says of a counted noun ("28 weavers, all of them women, and
+    two dyers") is not the claim's universal of another noun ("Every dyer ... is a woman",
+    "Every employee ..."). Read over the whole sentence: the comma splits the clauses."""
+    if markers.quantifier_rank(claim) != markers.UNIVERSAL:
+        return None
+    scoped = _scope_of_them(claim, ev)
+    if scoped is None:
+        return None
+    term = next((t for t in markers.tokens(claim) if markers.QUANTIFIERS.get(t) == markers.UNIVERSAL), "all")
+    return term, f"the evidence says '{scoped}' of those only; the claim says '{term}' of others"
+
+
+# "28 weavers, all of them women, and two dyers": the universal is of the counted noun
+# before it, not of the list it stands in.
+_OF_THEM = re.compile(
+    r"\b(?P<count>\d[\d,]*|[a-z]+)\s+(?P<noun>[a-z][\w-]*),\s+(?P<q>all|each|every one|both)\s+of\s+them\b",
+    re.I,
+)
+# The claim's universal and its noun: "every employee", "all the weavers", "all of X's dyers".
+_CLAIM_ALL = re.compile(
+    r"\b(?:all|every|each)\s+(?:of\s+)?(?:(?:the|its|their|his|her|our)\s+|[A-Z][^\s]*(?:\s+[A-Z][^\s]*)*['’]s?\s+)?"
+    r"(?P<noun>[a-z][\w-]*)",
+    re.I,
+)
+
+
+def _scope_of_them(claim: str, ev: str) -> str | None:
+    """ "all of them" in the evidence after a counted noun, when the claim's universal is of
+    another noun: "Every dyer (employee) ... is a woman" of "28 weavers, all of them women,
+    and two dyers"."""
+    said = _CLAIM_ALL.search(claim)
+    if said is None:
+        return None
+    noun = lemma(said.group("noun").casefold())
+    for hit in _OF_THEM.finditer(ev):
+        if lemma(hit.group("noun").casefold()) != noun:
+            return f"{hit.group('count')} {hit.group('noun')}, {hit.group('q')} of them"
+    return None
+
+
 # A denial of all is downward entailing: whatever narrows it in the evidence ("since the
 # storm", "after 6pm", "on the night shift", "else", "bar the skipper") the claim must keep,
 # or it denies more than the evidence does. Read over the denial's own stretch of its

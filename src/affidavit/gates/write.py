@@ -119,11 +119,17 @@ _MARKER_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("modality_dropped", "modality", checks_markers.check_modality),
     ("modality_dropped", "qualified_item", checks_qualified.check_qualified_item),
     ("quantifier_changed", "quantifier", checks_markers.check_quantifier),
+    ("quantifier_changed", "scope_of_them", checks_markers.check_scope_of_them),
     ("quantifier_changed", "denial", checks_markers.check_denial_narrowed),
     ("quantifier_changed", "bounds", checks_limits.check_bounds),
     ("quantifier_changed", "members", checks_scope.check_member_for_group),
     ("asserts_more_than_evidence", "attempt", checks_limits.check_attempt),
     ("temporal_shifted", "temporal", checks_markers.check_temporal),
+)
+# Checks read over the whole span, not the clauses that bear on the claim: what they look
+# for sits past the matched clause ("in Nnewi, not Awka"; "28 weavers, all of them women").
+_WHOLE_SENTENCE_CHECKS = frozenset(
+    {"set_aside", "moved_from", "from_to", "cause", "denial", "qualified_item", "scope_of_them"}
 )
 _SPAN_CHECKS: tuple[tuple[str, str, Check], ...] = (
     ("temporal_shifted", "dates", checks.check_dates),
@@ -869,7 +875,7 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
         against = relevant
         if name == "polarity":
             against = checks_scope.polarity_clause(claim, checks_scope.without_set_aside(claim, relevant))
-        if name in ("set_aside", "moved_from", "from_to", "cause", "denial", "qualified_item"):
+        if name in _WHOLE_SENTENCE_CHECKS:
             against = text  # "in Nnewi, not Awka": the value set aside sits past the matched clause
         if name == "temporal":
             # "the kettle isn't leaking any more, but the display doesn't light up": an
