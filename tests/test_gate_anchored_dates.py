@@ -159,6 +159,7 @@ def test_a_news_weekday_dates_the_claim() -> None:
         ("SMS from Corvin, Fri 16 Jan 2026, 18:42", True),
         ("Berdaq 9 residents | Fri 16 Jan 2026", True),  # a label may hold a figure
         ("2231 · Fri 16 Jan 2026", False),  # a figure alone is no label
+        ("Archive photo, 2 May 2024", False),  # with commas only, a label must say it is a message
         ("chat · Fri 16 Jan 2026 · Sat 17 Jan 2026", False),  # two dates: which is the message's?
         ("meeting notes about the fire drill and the new rota for January · Fri 16 Jan 2026", False),
     ],

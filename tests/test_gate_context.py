@@ -546,3 +546,22 @@ def test_all_of_them_is_said_of_the_counted_noun_only() -> None:
         "All of Ak Serpil Halı's dyers are women.",
     ):
         assert decide_write(claim, _STAFF).verdict == "REJECT", claim
+
+
+def test_a_narrow_description_points_back_only_to_a_name_it_was_attached_to() -> None:
+    """ "Cal Roureda, a school, ... The hospital employs six people": another organisation.
+    "the firm", "the company" may point back to any; an organisation by its name alone
+    ("Seoryeong Pharma") may be "the chain"."""
+    school = "Cal Roureda, a school in Vallcirera, has been sold. The {} employs six people."
+    assert decide_write("Cal Roureda employs six people.", school.format("school")).verdict in (
+        "ACCEPT",
+        "RESCUE",
+    )
+    assert decide_write("Cal Roureda employs six people.", school.format("company")).verdict in (
+        "ACCEPT",
+        "RESCUE",
+    )
+    for other in ("hospital", "university", "bank"):
+        assert decide_write("Cal Roureda employs six people.", school.format(other)).verdict == "REJECT", (
+            other
+        )

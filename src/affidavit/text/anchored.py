@@ -96,6 +96,14 @@ _STAMP_FIELDS = re.compile(r"[ \t]+[·|•][ \t]+|,[ \t]+")
 # A field beside a stamp's date: a short label with a letter in it ("SMS", "from Tita
 # Pacita", "Gùsztaw → Jadwiga", "Berdaq 9 residents", "Toý 💍"), or a time. Fields split
 # at · | • and at commas ("SMS from Inal, Sun 22 Mar 2026"); one field must be the date.
+# A chat export's separators ("chat · Sat 12 Sep 2026", "Berdaq 9 residents | Sat 14 Nov");
+# with commas only, a label must say it is a message: a channel, a sender or a recipient
+# ("SMS from Inal, Sun 22 Mar 2026", "Voicemail, Tue 7 Jul 2026, 09:12").
+_EXPORT_SEPARATOR = re.compile(r"[ \t][·|•][ \t]")
+_CHANNEL = re.compile(
+    r"(?i)\b(?:chat|sms|text|message|msg|whatsapp|telegram|signal|viber|voicemail|voice message|email|e-mail|"
+    r"dm|call|from|to)\b|→|->"
+)
 _STAMP_LABEL = re.compile(r"(?=[^\n]*[^\W\d_])[^\n.!?;:]{1,40}|\d{1,2}[:.]\d\d(?:[ \t]*[ap]\.?m\.?)?", re.I)
 _DATE_HEADER = re.compile(r"^[ \t]*(?:Date|Sent)[ \t]*:[ \t]*(?P<inner>[^\n]+)", re.M | re.I)
 # What may stand before a dateline's date and after it.
@@ -161,6 +169,8 @@ def _stamp_date(text: str) -> datetime.date | None:
         others = [f for f in fields if not _STAMP_ONLY.fullmatch(f)]
         if len(fields) < 2 or len(dated) != 1 or not all(_STAMP_LABEL.fullmatch(f) for f in others):
             return None
+        if not _EXPORT_SEPARATOR.search(text) and not any(_CHANNEL.search(f) for f in others):
+            return None  # "[Archive photo, 2 May 2024]": a caption's date, not a message's
         text = dated[0]
     found = list(_FULL.finditer(text))
     if len(found) != 1:

@@ -132,20 +132,38 @@ DESCRIPTION = re.compile(rf"\b[Tt]he\s+(?:(?:new|former|same|current)\s+)?({_NOU
 
 
 def _bound_nouns(text: str, m: Named) -> set[frozenset[str]]:
+    return _attached(text, m)[0]
+
+
+def _attached(text: str, m: Named) -> tuple[set[frozenset[str]], set[str]]:
+    """The groups of the nouns the text attaches to the name, and those nouns themselves
+    (with the name's own words when it has one: "Kibo View Clinic, a practice" is a clinic)."""
     groups: set[frozenset[str]] = set()
+    nouns: set[str] = set()
     for pattern in (_APPOSITION_AFTER, _COPULA_AFTER):
         hit = pattern.match(text, m.end)
         if hit is not None:
             groups.add(_GROUP_OF[hit.group(1).casefold()])
+            nouns.add(hit.group(1).casefold())
     before = _NOUN_BEFORE.search(text, max(0, m.start - 40), m.start)
     if before is not None:
         groups.add(_GROUP_OF[before.group(1).casefold()])
+        nouns.add(before.group(1).casefold())
     tokens = match_tokens(m.name)
+    if nouns:
+        nouns.update(tokens)  # "Kibo View Clinic, a private practice": a clinic too
     if any(t in _ORG_HEADS for t in tokens[1:]) or (len(tokens) > 2 and "and" in tokens[1:-1]):
         groups.add(_ORG_GROUP)  # "Kestrel Labs", "Lindqvist & Hale"
     elif _FOUNDED.match(text, m.end):
         groups.add(_ORG_GROUP)  # "X was founded in 1987": what is founded is an organisation
-    return groups
+    return groups, nouns
+
+
+# Words for any organisation: "the firm" may point back to "a school" or "Kestrel Labs".
+# A narrower noun ("the hospital", "the bank") points back only to a name it was itself
+# attached to: "Cal Roureda, a school, ... The hospital employs six people" is about another.
+_ANY_ORGANISATION = frozenset({"company", "firm", "business", "group", "employer", "organisation",
+                               "organization", "outfit", "concern"})
 
 
 def description_referent(text: str, found: Sequence[Named], noun: str, before: int) -> str | None:
@@ -157,9 +175,16 @@ def description_referent(text: str, found: Sequence[Named], noun: str, before: i
     group = _GROUP_OF.get(noun.casefold())
     if group is None:
         return None
+    key = noun.casefold()
+    narrow = group is _ORG_GROUP and key not in _ANY_ORGANISATION
     bound: list[str] = []
     for m in found:
-        if m.end > before or group not in _bound_nouns(text, m):
+        if m.end > before:
+            continue
+        groups, nouns = _attached(text, m)
+        # A name the text called something else ("Cal Roureda, a school") is not "the hospital";
+        # one it gave no noun ("Seoryeong Pharma", an organisation by its name) may be "the chain".
+        if group not in groups or (narrow and nouns and key not in nouns):
             continue
         if not any(refers_to(m.name, b) or refers_to(b, m.name) for b in bound):
             bound.append(m.name)
