@@ -565,3 +565,19 @@ def test_a_narrow_description_points_back_only_to_a_name_it_was_attached_to() ->
         assert decide_write("Cal Roureda employs six people.", school.format(other)).verdict == "REJECT", (
             other
         )
+
+
+def test_a_figure_reported_as_a_figure_is_a_report() -> None:
+    """ "an earlier version of this article gave the founding year of X as 1978": the figure
+    is reported, not stated; a claim that keeps the report is admitted, the bare one is not."""
+    evidence = (
+        "Pekarna Vrhnik employs 112 people. Correction: an earlier version of this article gave "
+        "the founding year of Pekarna Vrhnik as 1978. It is 1987."
+    )
+    assert decide_write("Pekarna Vrhnik was founded in 1978.", evidence).verdict == "REJECT"
+    kept = "An earlier version of this article gave the founding year of Pekarna Vrhnik as 1978."
+    assert decide_write(kept, evidence).verdict in ("ACCEPT", "RESCUE")
+    # "gave" with an object and no "as" reports nothing.
+    assert decide_write(
+        "Lena Vrhnik gave the book to Ana Kos.", "Lena Vrhnik gave the book to Ana Kos."
+    ).verdict in ("ACCEPT", "RESCUE")

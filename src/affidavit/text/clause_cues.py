@@ -31,6 +31,9 @@ _REPORT = (
     r"(?:understands?|understood|learned|learnt|read|saw|found out|heard|noticed)"
     r"(?: (?:from|on|in|online|via)\b[^,;:.]{0,30}?)?(?= that\b)|"
     r"complains?|complained|complaining|"
+    # A figure reported as a figure: "an earlier version gave the founding year as 1978".
+    r"(?:gave|gives|listed|lists|put|puts|quoted|quotes|cited|cites|misstated|misstates)"
+    r"(?= (?:the|its|his|her|their|our) [^,;:.]{1,40}? as\b)|"
     r"(?:informed|informs|notified|notifies|advised|advises)(?: \w+)?(?= that\b)|"
     # Weak: these take a clause only with "that" or a colon ("wrote the report" is no frame).
     r"(?:wrote|writes|suggested|suggests|predicted|predicts|guessed|texted|emailed|messaged|posted|tweeted|"

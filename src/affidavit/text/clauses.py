@@ -382,15 +382,20 @@ def _report_in(piece: str, i: int, n: int, tail: str = "") -> tuple[Frame, int, 
     inline = _INLINE.match(piece)
     if inline is None or not speaker_cased(inline.group("who")):
         return None  # "nothing says ...": no speaker
-    if _no_clause_after(piece, inline.end(), i + 1 < n, inline) and not _subject_with_apposition(
-        piece[inline.end() :], tail
-    ):
-        return None
     verb = inline.group("verb").casefold()
+    # "gave the founding year as 1978": a figure reported as a figure, a small clause "X as V".
+    figure = verb in _FIGURE_REPORT
+    if (not figure and _no_clause_after(piece, inline.end(), i + 1 < n, inline)
+            and not _subject_with_apposition(piece[inline.end() :], tail)):
+        return None
     if verb in _ASSERTING and _WRITER.match(inline.group("who")):
         return None  # "I'm pleased to say ...", "we say ...": the writer asserts it
     frame = Frame("hearsay", inline.group("who"), piece[: inline.end()].strip())
     return frame, inline.end(), verb in _DENIAL, False
+
+
+_FIGURE_REPORT = frozenset({"gave", "gives", "listed", "lists", "put", "puts", "quoted", "quotes", "cited",
+                            "cites", "misstated", "misstates"})
 
 
 # The writer's own present "say" ("I'm pleased to say", "we can say"): no report of another's
