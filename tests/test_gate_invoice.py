@@ -92,7 +92,13 @@ def test_a_participle_of_an_item_is_no_verb_of_a_party() -> None:
     """ "hand-painted", "made to measure" describe the item: neither party painted or made it
     by the invoice's word, whichever way round the claim puts them."""
     evidence = BILLED.replace("hand-painted", "made to measure")
-    assert not any("made" in text for _, _, text in invoice_readings(evidence))
+    readings = invoice_readings(evidence)
+    assert readings and not any("made" in text for _, _, text in readings)
+    # The control: the sale itself is read from the same line.
+    assert (
+        decide_write("Hotel Spargi bought 40 wall tiles from Tavolara Ceramiche Srl.", evidence).verdict
+        in ADMIT
+    )
     for claim in (
         "Tavolara Ceramiche Srl made 40 wall tiles for Hotel Spargi.",
         "Hotel Spargi made 40 wall tiles for Tavolara Ceramiche Srl.",
@@ -113,6 +119,9 @@ def test_no_reading_without_both_parties_or_without_a_title() -> None:
 
 def test_a_quote_or_a_cancelled_line_makes_no_reading() -> None:
     claim = "Hotel Spargi bought 40 wall tiles from Tavolara Ceramiche Srl."
+    assert decide_write(claim, BILLED).verdict in ADMIT  # the control: the invoice as issued
+    undelivered = BILLED.replace("40 wall tiles, hand-painted", "40 wall tiles, not delivered")
+    assert decide_write(claim, undelivered).verdict not in ADMIT
     quoted = BILLED.replace("40 wall tiles, hand-painted", "40 wall tiles (quote only)")
     assert decide_write(claim, quoted).verdict not in ADMIT
     cancelled = BILLED.replace("40 wall tiles, hand-painted", "40 wall tiles — cancelled")

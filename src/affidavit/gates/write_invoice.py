@@ -33,6 +33,7 @@ from affidavit.gates.write_parse import mentions
 from affidavit.gates.write_writer import nonblank_lines
 from affidavit.text import markers
 from affidavit.text.currencies import CODES
+from affidavit.text.memo import memo
 from affidavit.text.names import refers_to
 from affidavit.text.numbers import Quantity, quantities
 
@@ -116,9 +117,9 @@ _PARTICIPLE = re.compile(
     r"\([ \t]*(?:made|built|[a-z]+ed)\b[^)]*\))",
     re.I,
 )
-_DENIED = re.compile(
-    r"\b(?:not|no(?![ \t]*\.)|excluded|estimate|quote|quotation|pro[ \t-]?forma|draft|cancel\w*|void)\b", re.I
-)
+# A line that denies its item ("not included", "no charge", "excluded"); the document-wide
+# words (a quote, a draft, a cancelled line) are ``_NOT_A_BILL``'s, read first.
+_DENIED = re.compile(r"\b(?:not|no(?![ \t]*\.)|excluded)\b", re.I)
 
 
 def _field(line: str) -> tuple[str, str] | None:
@@ -185,7 +186,6 @@ class _Invoice:
         # for each party ("INVOICE No. 1 ... INVOICE No. 2" gives no party its lines).
         if not texts or not _titles(texts[0]) or sum(map(_titles, texts)) != 1:
             return
-        titled = 0
         numbered = _NUMBER.search(texts[0])
         self.number = numbered.group(1) if numbered else ""
         sellers = [f[1] for f in map(_field, texts) if f is not None and f[0] in _SELLER]
@@ -211,12 +211,18 @@ class _Invoice:
                     self.how_paid = f" {how.group('how')}" if how.group("how") else ""
         if self.part_paid:
             self.paid = False  # "Deposit received ... Balance due ... Status: PAID" says both
-        if self.seller is None and titled + 1 < len(self.lines):
+        if self.seller is None and len(self.lines) > 1:
             # "Caseificio Mele, Bitti" under the title: a name line, no field.
-            a, b = self.lines[titled + 1]
+            a, b = self.lines[1]
             line = evidence[a:b]
             if _field(line) is None and not _currency(quantities(line)):
                 self.seller = _party(line)
+
+
+@memo(maxsize=256)
+def _document(evidence: str) -> _Invoice:
+    """The evidence read as one invoice, once for the readings and once for the claim check."""
+    return _Invoice(evidence)
 
 
 def _item(line: str, money: list[Quantity]) -> str:
@@ -243,7 +249,7 @@ def invoice_readings(evidence: str) -> list[tuple[int, int, str]]:
     or receipt whose seller and buyer are named."""
     if not _TITLE.search(evidence[:400]) or _NOT_A_BILL.search(evidence):
         return []
-    doc = _Invoice(evidence)
+    doc = _document(evidence)
     seller, buyer = doc.seller, doc.buyer
     if seller is None or buyer is None or seller == buyer:
         return []
@@ -334,7 +340,7 @@ def claim_fits(claim: str, evidence: str) -> bool:
     neither a verb with two objects ("A invoiced B €560": "B invoiced €560" would pass), a
     passive ("bowls were bought by A") nor a verb made of an item's noun ("Hull repair":
     "B repaired A's hull") fixes; such a claim is not decided on these readings."""
-    doc = _Invoice(evidence)
+    doc = _document(evidence)
     if doc.seller is None or doc.buyer is None or _OTHER_VOICE.search(claim):
         return False
     found = mentions(claim)

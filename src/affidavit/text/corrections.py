@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from affidavit.text.clauses import read
 from affidavit.text.memo import memo
 from affidavit.text.numbers import dates, month_number, quantities
 
@@ -73,7 +74,7 @@ def retracted(text: str) -> tuple[Retracted, ...]:
             value = _last_value(before)
         if value is None and m.group("bare") and len(_WORD.findall(after)) > 2:
             continue  # "sorry, I can't make it": an apology, not a correction
-        if _NOTICE.search(m.group(0)) and _REPORTED_ERROR.match(after.lstrip()):
+        if _NOTICE.search(m.group(0)) and _reports(after.strip()):
             # "... employs 112 people. Correction: an earlier version of this article said it
             # was founded in 1978.": a notice, whose own sentences say what was wrong; the
             # figure before it is not what it takes back.
@@ -92,14 +93,12 @@ def retracted(text: str) -> tuple[Retracted, ...]:
     return tuple(out)
 
 
-# What a correction notice says was published: "an earlier version of this article said
-# ...", "An article on Saturday about X said that ..." (a report, read as one by the frames).
-_REPORTED_ERROR = re.compile(
-    r"\b(?:an?|the|our)[ \t]+(?:earlier[ \t]+|previous[ \t]+|original[ \t]+)?"
-    r"(?:version|article|story|report|edition)\b[^.!?\n]{0,80}?"
-    r"\b(?:said|stated|gave|reported|misstated|wrongly[ \t]+\w+|incorrectly[ \t]+\w+)\b[^.!?\n]*",
-    re.I,
-)
+def _reports(clause: str) -> bool:
+    """The clause reports what someone published or said ("an earlier version of this article
+    said ...", "... gave the founding year as 1978"), as the frame reader reads reports."""
+    return any(f.kind == "hearsay" for seg in read(clause) for f in seg.frames)
+
+
 # A sentence that opens by taking back the one before it as a whole and then says
 # something else: "Ola covers Monday.\nActually no, scratch that: Lise covers Monday."
 _WHOLE = re.compile(

@@ -198,14 +198,12 @@ def name_after(text: str, end: int) -> tuple[str, int] | None:
         if folded is not None:
             return _name_unit(folded.group(1), text), end + index[folded.end() - 1] + 1
     if hit is not None:
-        unit = NAMES[hit.group(1).casefold()]
-        if unit == "usd" and hit.group(1).casefold() in ("dollar", "dollars") and _ambiguous(text)[0]:
-            unit = "dollar"
-        return unit, hit.end()
+        return _name_unit(hit.group(1), text), hit.end()
     return None
 
 
 def _name_unit(name: str, text: str) -> str:
+    """The unit a currency name stands for ("dollars" is unsure beside another dollar)."""
     unit = NAMES[name.casefold()]
     if unit == "usd" and name.casefold() in ("dollar", "dollars") and _ambiguous(text)[0]:
         return "dollar"

@@ -299,12 +299,13 @@ _DECIMAL_COMMA = re.compile(
 _SYMBOL_AFTER = re.compile(r"[ \u00a0]?([$£€¥])(?![ \u00a0]?\d)")
 _TO_ENGLISH = str.maketrans({".": ",", " ": ",", "\u00a0": ",", "\u202f": ",", ",": "."})
 # Thousands grouped by dots, as much of Europe writes them: two groups or more ("1.310.000",
-# never a decimal), or one group beside a currency written so ("54.400 kr.", "€1.200").
+# never a decimal), or one group beside "kr" ("54.400 kr.", "kr. 54.400"), which names no
+# one currency (krona, krone, króna) and so is no currency ``_money_group`` can see; one
+# group beside any other currency is ``_money_group``'s.
 _DOT_GROUPED = re.compile(
     r"(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?![\d]|[.,]\d)"
-    r"|(?<![\d.,])\d{1,3}\.\d{3}(?![\d]|[.,]\d)"
-    r"(?=[ \u00a0]?(?:kr\b|kr\.|ISK|DKK|NOK|SEK|EUR|€|Kč|zł|Ft|lei|RON))"
-    r"|(?<=€)\d{1,3}\.\d{3}(?![\d]|[.,]\d)|(?<=kr\. )\d{1,3}\.\d{3}(?![\d]|[.,]\d)"
+    r"|(?<![\d.,])\d{1,3}\.\d{3}(?![\d]|[.,]\d)(?=[ \u00a0]?(?:kr\b|kr\.))"
+    r"|(?<=kr\. )\d{1,3}\.\d{3}(?![\d]|[.,]\d)"
 )
 
 

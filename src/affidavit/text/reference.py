@@ -131,10 +131,6 @@ LABELLED_ROLE = re.compile(r"\b[Tt]he\s+(" + "|".join(_ROLE_NOUNS) + r")\b(?!['â
 DESCRIPTION = re.compile(rf"\b[Tt]he\s+(?:(?:new|former|same|current)\s+)?({_NOUNS})\b(?!['â€™])", re.I)
 
 
-def _bound_nouns(text: str, m: Named) -> set[frozenset[str]]:
-    return _attached(text, m)[0]
-
-
 def _attached(text: str, m: Named) -> tuple[set[frozenset[str]], set[str]]:
     """The groups of the nouns the text attaches to the name, and those nouns themselves
     (with the name's own words when it has one: "Kibo View Clinic, a practice" is a clinic)."""
