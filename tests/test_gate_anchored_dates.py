@@ -167,3 +167,70 @@ def test_a_news_weekday_dates_the_claim() -> None:
 def test_a_stamps_labels_beside_its_date(inner: str, dated: bool) -> None:
     """A stamp's fields beside its one date are short labels with a letter in them, or a time."""
     assert (anchored._stamp_date(inner) is not None) is dated
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # "last year" is read from the paper's date: it is no other time to count from itself.
+    ("COMBERLY, Tuesday 10 February 2026 — The winery exported 48,000 bottles last year.",
+     "last year (2025)"),
+    ("[Sun 5 Jul 2026] my cousin opened a tea shop last month.", "last month (June 2026)"),
+    # Near misses: a year, a month or a past frame anywhere in the evidence may be what it
+    # counts from ("the 1998 minutes show", "That was in 1998", "As a young brewer").
+    ("COMBERLY, Tuesday 10 February 2026 — In a text from 2019 she said she moved last year.", None),
+    ("COMBERLY, Tuesday 10 February 2026 — In 2019 the club moved; last year it won.", None),
+    ("COMBERLY, Tuesday 10 February 2026 — The winery exported 48,000 bottles last year, the 1998 minutes "
+     "show.", None),
+    ("COMBERLY, Tuesday 10 February 2026 — The winery exported 48,000 bottles last year. That was in 1998.",
+     None),
+    ("COMBERLY, Tuesday 10 February 2026 — As a young brewer, Ebbe saw the winery export 48,000 bottles "
+     "last year.", None),
+    ("COMBERLY, Tuesday 10 February 2026 — The winery exported 48,000 bottles last year, nearly double "
+     "its 2024 figure.", None),
+])
+def test_last_year_is_counted_from_the_message(text: str, said: str | None) -> None:
+    subs, _ = anchored.rewrites(text, 0, len(text))
+    read = [r for s, e, r in subs if text[s:e].casefold().startswith("last")]
+    assert read == ([] if said is None else [said])
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # The time of the saying itself, right after its verb or after the one told: the news.
+    ("GARRICK, Thursday 2 July 2026 — The hospital announced on Wednesday that Ana Ruiz would lead it.",
+     "Wednesday 1 July 2026"),
+    ("GARRICK, Thursday 2 July 2026 — The chairman told the district council on Monday that boats "
+     "would be sold.", "Monday 29 June 2026"),
+    # Near misses: a clause after the verb of saying holds the time, dated by the report;
+    # and a story with a time of its own.
+    ("GARRICK, Thursday 2 July 2026 — The hospital announced it would open on Wednesday.", None),
+    # "announced the vote on Friday": the vote's Friday, or the announcement's?
+    ("GARRICK, Thursday 2 July 2026 — The hospital announced the vote on Friday.", None),
+    ("GARRICK, Thursday 2 July 2026 — The chairman told the council of Pa Yang on Monday that boats "
+     "would be sold.", None),
+    ("GARRICK, Thursday 2 July 2026 — In March, the chairman told the council on Monday that boats would "
+     "be sold.", None),
+    ("GARRICK, Thursday 2 July 2026 — The chairman told the council on Monday that boats would be sold. "
+     "That was in 1998.", None),
+    ("GARRICK, Thursday 2 July 2026 — The owner said the shop opens on Wednesday.", None),
+    ("GARRICK, Thursday 2 July 2026 — The owner said that the staff are back on Wednesday.", None),
+])
+def test_a_saying_dated_by_its_own_time(text: str, said: str | None) -> None:
+    subs, _ = anchored.rewrites(text, 0, len(text))
+    days = [r for s, e, r in subs if "day" in text[s:e].casefold()]
+    assert days == ([] if said is None else [f"{text[subs[0][0]:subs[0][1]]} ({said})"])
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a start or a deadline after a past verb is not that verb's time: the month ahead
+    ("Kijomba Water Users — AGM, Sun 10 May 2026\nResolved: monthly fee raised to TSh 3,000 from July.",
+     "July 2026"),
+    ("Sent: Fri 14 Aug 2026\nWe can supply the sacks, but only from next month.",
+     "next month (September 2026)"),
+    # near misses: a month that may be either side of the date, and a span that only ends there
+    ("Kijomba Water Users — AGM, Sun 10 May 2026\nResolved: monthly fee raised to TSh 3,000 from November.",
+     None),
+    ("Sent: Fri 14 Aug 2026\nWe have supplied sacks since last year.", None),
+])
+def test_a_start_after_a_past_verb(text: str, said: str | None) -> None:
+    subs, _ = anchored.rewrites(text, 0, len(text))
+    read = [r for s, e, r in subs if not text[s:e][:1].isdigit()]
+    assert read == ([] if said is None else [said])  # never "July 2025", the past verb's side

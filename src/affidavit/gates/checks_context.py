@@ -236,9 +236,16 @@ def _overlap(claim: str, part: str) -> int:
     return len(set(content_lemmas(claim)) & set(content_lemmas(part)))
 
 
-def judge(claim: str, ev: str, carried: tuple[Frame, ...] = (), speaker: str | None = None) -> Judged:
+def judge(
+    claim: str,
+    ev: str,
+    carried: tuple[Frame, ...] = (),
+    speaker: str | None = None,
+    writer: str | None = None,
+) -> Judged:
     """A refusal when the claim drops (or adds) the context of the clause it matches.
-    ``speaker`` is the named speaker whose labelled turn holds ``ev``, if any."""
+    ``speaker`` is the named speaker whose labelled turn holds ``ev``, if any; ``writer``
+    the writer of the whole message ``ev`` is from (a sign-off, "it's Hamadi"), if known."""
     ev_segs = [
         Segment(s.start, s.end,
                 _first_person(ev, _described_speakers(ev, carried + s.frames), speaker),
@@ -270,9 +277,10 @@ def judge(claim: str, ev: str, carried: tuple[Frame, ...] = (), speaker: str | N
             f = dropped[0]
             return Judged(("modality_dropped", f.cue, _why_dropped(f)), core, _text(ev, [seg]))
         added = [c for c in mine if not any(c.kind == f.kind and _args_match(f, c) for f in seg.frames)]
-        if added and all(_by_writer(c, ev, speaker) for c in added) and not seg.frames:
+        if added and all(_by_writer(c, ev, speaker, writer) for c in added):
             # "Lena Dahl: the ferry stops in May" -> "Lena Dahl said the ferry stops in May":
-            # the claim names the message's writer as the one who says it.
+            # the claim names the message's writer as the one who says it. A report inside
+            # ("Lena Dahl: Ola says ...") is kept by the claim, or it was dropped (above).
             return Judged(None, core, _text(ev, [seg]))
         if added:
             c = added[0]
@@ -282,14 +290,13 @@ def judge(claim: str, ev: str, carried: tuple[Frame, ...] = (), speaker: str | N
     return Judged(None, core, _text(ev, fitting))
 
 
-def _by_writer(c: Frame, ev: str, speaker: str | None) -> bool:
+def _by_writer(c: Frame, ev: str, speaker: str | None, writer: str | None = None) -> bool:
     """The claim's frame is a report by the writer of the evidence's message, or by the
     speaker of the labelled turn the evidence is from."""
     if c.kind != "hearsay" or not c.arg:
         return False
-    writer = author(ev)
     label = line_speaker(ev, 0)  # "Lena Dahl: the ferry stops ...": the line's speaker
-    named = (writer, label.name if label else None, speaker)
+    named = (author(ev), label.name if label else None, speaker, writer)
     return any(w is not None and _same_speaker(c.arg, w) for w in named)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from affidavit.text import markers
+from affidavit.text import clauses, markers
 from affidavit.text.frames import converse_verbs
 from affidavit.text.lemmas import _IRREGULAR, content_lemmas, lemma, words
 from affidavit.text.numbers import dates, quantities
@@ -179,8 +179,13 @@ def _denial_narrowed(claim: str, ev: str) -> str | None:
             start = comma + 1  # "Páll, 61, no history of diabetes": the phrase itself (not "Since X, no ...")
         cut = max(ev.rfind(" and ", start, m.start()), ev.rfind(" but ", start, m.start()))
         start = cut + 5 if cut >= 0 else start
-        ends = [i for i in (ev.find(". ", m.end()), ev.find(";", m.end()), ev.find("\n", m.end())) if i >= 0]
+        # ... up to a new clause after a comma ("No one was hurt, but the shed burned").
+        cuts = (". ", ";", "\n", ", but ", ", and ", ", although ", ", though ", ", while ")
+        ends = [i for i in (ev.find(c, m.end()) for c in cuts) if i >= 0]
         stretch = ev[start : min(ends) if ends else len(ev)]
+        for cue in {f.cue for seg in clauses.read(stretch) for f in seg.frames if f.kind == "hearsay"}:
+            # "No one was hurt, spokesman X said on Monday": the report's words narrow nothing
+            stretch = stretch.replace(cue, " ")
         said = {w.casefold() for w in words(stretch)}
         if not set(content_lemmas(stretch)) & set(content_lemmas(claim)):
             continue  # another sentence's denial ("No trains ran. Nobody was hurt.")

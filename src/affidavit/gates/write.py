@@ -84,7 +84,7 @@ from affidavit.text.timeline import TIMELINE_VERSION
 
 # The gate, then every pinned table that can change a decision.
 RESOLVER_VERSION = (
-    f"write-gate/3.138+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
+    f"write-gate/3.139+{SIMPLEMMA_VERSION}+{LEMMA_TABLE_VERSION}+{FOLD_VERSION}"
     f"+{CURRENCY_TABLE_VERSION}+{TIMELINE_VERSION}+{FRAMES_VERSION}+{RECASE_VERSION}"
     f"+{lexical.BUILTIN.identity}+{LEXICON_IDENTITY}"
 )
@@ -814,7 +814,10 @@ def _decide(claim: str, evidence: str) -> WriteDecision:
     # "CHEIKH DIOUF: Eleven.\nEleven pirogues ...": the labelled turn the span is from.
     turn = write_writer.turn_speaker(evidence, span[0])
     speaker = None if turn is None else turn.name.title() if turn.name.isupper() else turn.name
-    judged = checks_context.judge(claim, text, carried, speaker)
+    # The whole message's writer, when the span is no labelled turn: "it's Hamadi from the
+    # clinic ... The insurance covers 80,000" is Hamadi's to say ("According to Hamadi, ...").
+    writer = write_writer.author(evidence) if turn is None else None
+    judged = checks_context.judge(claim, text, carried, speaker, writer)
     if judged.refusal is not None:
         return _refuse(judged.refusal[0], judged.refusal[1:], shape, span, ran)
     ran.append("excepted")

@@ -116,10 +116,14 @@ def _pronoun_at(evidence: str, a: int, b: int, found: tuple[Mention, ...]) -> re
     if _PRONOUN_NEAR.search(evidence, a, min(b, a + 60)) is None:
         return None  # no pronoun among the first words: the common sentence, decided at once
     limit = found[0].start if found else b
+    seen: list[str] = []
     for n, w in enumerate(_WORD.finditer(evidence, a, min(b, limit))):
         low = w.group(0).casefold()
         if low in PRONOUNS:
+            if n == 2 and seen[0] in _DEFINITE and not is_verb_like(seen[1]):
+                return None  # "The brewery it replaced was founded ...": "it" opens a relative clause
             return w
+        seen.append(low)
         short = _CONTRACTED_PRONOUN.fullmatch(w.group(0))
         if short is not None:  # "She’ll start ...": the pronoun, its auxiliary kept apart
             return _CONTRACTED_PRONOUN.match(evidence, w.start(), w.end())
@@ -149,6 +153,7 @@ def _auxiliary(evidence: str, pronoun: re.Match[str]) -> str:
     return _AUX_WORDS[aux]
 
 
+_DEFINITE = frozenset({"the", "a", "an", "this", "that", "every", "each", "any", "one"})
 _PRONOUN_NEAR = re.compile(r"\b(?:" + "|".join(sorted(PRONOUNS)) + r")\b", re.I)
 _CLAUSE_OPENERS = frozenset({"that", "who", "which", "said", "says", "told", "if", "whether", "and"})
 _PLURAL_TIME = frozenset({"years", "months", "weeks", "days", "decades", "hours"})
@@ -594,8 +599,12 @@ def _dated(evidence: str, entry: Linked) -> Linked:
     return Linked(entry.span, entry.subs + subs, min(entry.reach, reach))
 
 
-# "Name, 67," / "Name, 67." / "Name (67)": a bare number right after a name is its age.
-_AGE_AFTER = re.compile(r"(?:,\s*|\s*\()(\d{1,3})(?=\s*[,.)]|$)")
+# "Name, 67," / "Name, 67." / "Name (67)": a bare number right after a name is its age;
+# a clinical note writes the sex on it ("Tiiu Põldsaar, 41F", "Dakila Ramos, 58M").
+_AGE_AFTER = re.compile(r"(?:,\s*|\s*\()(\d{1,3})(?:\s?(?P<sex>[MF]))?(?=\s*[,.)]|$)")
+_SEX = {"F": "female", "M": "male"}
+# A clinical note's duration in weeks: "c/o cough x 3/52", "review in 2/52".
+_WEEKS = re.compile(r"(?<![\d/])(\d{1,2})/52\b")
 
 
 def _ages(evidence: str, a: int, b: int) -> tuple[tuple[int, int, str], ...]:
@@ -604,7 +613,10 @@ def _ages(evidence: str, a: int, b: int) -> tuple[tuple[int, int, str], ...]:
         hit = _AGE_AFTER.match(evidence, m.end, b)
         if hit is not None and 0 < int(hit.group(1)) <= 120:
             n = hit.group(1)
-            out.append((hit.start(1), hit.end(1), f"{n} (aged {n}, {n} years old)"))
+            sex = f", {_SEX[hit.group('sex')]}" if hit.group("sex") else ""
+            out.append((hit.start(1), hit.end(), f"{n} (aged {n}, {n} years old{sex})"))
+    out += [(w.start(), w.end(), f"{w.group(0)} ({w.group(1)} weeks)")
+            for w in _WEEKS.finditer(evidence, a, b)]
     return tuple(out)
 
 

@@ -397,13 +397,16 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
     for m in _MONTH_ALONE.finditer(evidence, a, b):
         if not readable(m.start(), m.end()):
             continue
-        sign = _tense(evidence, m.start("month"), m.end(), m.group("prep"))
+        # "raised the fee to TSh 3,000 from July": a start or a deadline, not the verb's time
+        prep = m.group("prep").casefold()
+        sign = 0 if prep in _TARGET else _tense(evidence, m.start("month"), m.end(), prep)
         month_day = _completed(_MONTH_KEYS[m.group("month")[:3].casefold()], None, anchor, sign)
         if month_day is not None:
             out.append((m.start("month"), m.end(), f"{m.group('month')} {month_day.year}"))
     for m in _BARE_WEEKDAY.finditer(evidence, a, b):
         inside = any(s <= m.start("wd") < e for s, e in taken)
-        if inside or not readable(m.start("wd"), m.end()) or _other_week(evidence, m):
+        storied = _story_time(evidence, where)
+        if inside or not readable(m.start("wd"), m.end()) or _other_week(evidence, m, storied):
             continue
         sign = _tense(evidence, m.start("wd"), m.end(), m.group("prep") or "")
         if (m.group("prep") or "").strip().casefold() == "by" and sign == 0 and not _PERFECT.search(
@@ -423,6 +426,10 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
     for m in _YEAR_WORD.finditer(evidence, a, b):
         if not readable(m.start(), m.end()) or _years_before(evidence, m.start(), where):
             continue  # "In 2019 the club moved; next year it won": counted from 2019
+        if _story_time(evidence, where):
+            continue  # "As a young brewer, he saw it sell 40,000 hl last year": whose year?
+        if _SPAN_BEFORE.search(evidence, max(0, m.start() - 24), m.start()):
+            continue  # "since last year", "in the two years to last year": not that year alone
         step = {"next": 1, "last": -1, "this": 0}[m.group("which").casefold()]
         if m.group("unit").casefold() == "year":
             out.append((m.start(), m.end(), f"{m.group(0)} ({anchor.year + step})"))
@@ -451,12 +458,15 @@ def _years_before(evidence: str, at: int, where: int) -> bool:
     return any(not (s <= y.start() < e) for y in _YEAR.finditer(evidence, 0, at))
 
 
-def _other_week(evidence: str, m: re.Match[str]) -> bool:
+def _other_week(evidence: str, m: re.Match[str], storied: bool = True) -> bool:
     """ "every Friday", "the Friday after", "Friday week", "a week on Friday", "last Friday"."""
     before = [w.casefold() for w in _WORD.findall(evidence[max(0, m.start("wd") - 24) : m.start("wd")])][-3:]
     after = [w.casefold() for w in _WORD.findall(evidence[m.end() : m.end() + 40])][:5]
     right_before = before[-1:] if not m.group("prep") else [m.group("prep").strip().casefold()]
-    return bool(set(before) & _OTHER_WEEK) or bool(set(right_before) & _OTHER_DAY) or bool(
+    # "the" only right before it ("the Friday after"): "announced the appointment on Friday",
+    # in an evidence that sets no time of its own (``storied``: any "the" nearby counts).
+    window = set(before) if storied else set(before[:-1]) - {"the"} | set(before[-1:])
+    return bool(window & _OTHER_WEEK) or bool(set(right_before) & _OTHER_DAY) or bool(
         set(after) & _OTHER_WEEK_AFTER
     )
 
@@ -489,7 +499,9 @@ def _from_message(evidence: str, at: int, where: int, end: int | None = None) ->
     a, b = spans[i] if i is not None else (line_start, line_end)
     if i and evidence[:a].rstrip().endswith(":"):
         a = spans[i - 1][0]
-    if any(not (s <= a + o.start() < e) for o in _OTHER_TIME.finditer(evidence[a:b])):
+    own = (at, end if end is not None else at + 1)
+    times = _OTHER_TIME.finditer(evidence[a:b])
+    if any(_counted_from(evidence, a + o.start(), a + o.end(), (s, e), own) for o in times):
         return False
     if _NEGATED_TIME.search(evidence, max(line_start, at - 8), at) or _ASKED_TURN.match(evidence, line_start):
         return False  # "not tmrw, I'll come on Sunday"; "Kattalin: will Ellande open the shop tmrw"
@@ -501,7 +513,94 @@ def _from_message(evidence: str, at: int, where: int, end: int | None = None) ->
         return False  # "to let me know he'd fix it tomorrow": a reported future, from its own day
     # A verb of saying earlier in its sentence (not in an earlier sentence of a one-line
     # news paragraph: "The owner said ... . The staff will be back on Wednesday").
-    return _SAID.search(evidence, max(a, line_start), at) is None
+    said = list(_SAID.finditer(evidence, max(a, line_start), at))
+    # "The hospital announced the appointment on Wednesday", "told the council on Monday":
+    # with only a noun phrase between, the time is the saying's own, which is the news.
+    return not said or (_saying_time(evidence, said[-1], at) and not _story_time(evidence, where))
+
+
+# Before "last year": a span that only starts or ends with it.
+_SPAN_BEFORE = re.compile(r"\b(?:since|to|until|till|before|after|through|of)[ \t]+$", re.I)
+# Anywhere in the evidence, what sets a time of its own that a relative time may count from
+# instead of the message's date: a year, a month, a past frame, a story or a record.
+_STORY_TIME = re.compile(
+    r"(?i:\b(?:back then|in those days|at the time|as an? (?:young|boy|girl|child|kid|student|teenager)|"
+    r"when (?:i|he|she|we|they|\w+) (?:was|were)|remember\w*|recall\w*|reminisc\w*|novel|film|movie|play|"
+    r"story|fiction|imagin\w*|fake|minutes|archives?|history|ago|the year was|used to|early (?:years|days)|"
+    r"in (?:his|her|its|their|my|our) (?:youth|day|time))\b)"
+    r"|\b(?:January|February|March|April|June|July|August|September|October|November|December)\b"
+    r"|(?<!\d)(?:19|20)\d\d(?!\d)"
+)
+
+
+def _story_time(evidence: str, where: int) -> bool:
+    """Whether the evidence sets another time than its message date (``where``) anywhere."""
+    s, e = _anchor_span(evidence, where)
+    return any(not (s <= m.start() < e) for m in _STORY_TIME.finditer(evidence))
+
+
+def _counted_from(evidence: str, start: int, end: int, anchor: tuple[int, int], own: tuple[int, int]) -> bool:
+    """Another time at ``evidence[start:end]`` that the sentence's relative times could count
+    from: not the anchor's date, and not the time being read ("last year" is no other time
+    than itself)."""
+    return not (anchor[0] <= start < anchor[1] or (start < own[1] and own[0] < end))
+
+
+# Words that open a reported clause after a verb of saying ("said she will", "said that",
+# "texted to say", "told me the shop opens"), so a time after them is the report's content.
+_CLAUSE_WORDS = frozenset({"that", "if", "whether", "to", "i", "we", "you", "he", "she", "it", "they", "me",
+                           "us", "him", "her", "them", "there", "this", "these", "those", "who", "what",
+                           "when", "where", "why", "how", "cant", "can't", "can’t", "not", "no",
+                           "never"})  # fmt: skip
+
+
+# Verbs of saying whose object is the one told ("told the council on Monday"); another
+# verb's object may have a time of its own ("announced the vote on Friday": the vote's?).
+_TOLD = frozenset({"told", "tells", "informed", "briefed", "assured", "warned", "reminded", "emailed",
+                   "texted", "messaged", "called", "phoned", "rang"})  # fmt: skip
+
+
+def _saying_time(evidence: str, said: re.Match[str], at: int) -> bool:
+    """The time at ``at`` is when the report ``said`` was made: right after its verb
+    ("said on Tuesday that ..."), or after the one it told ("told the council on Monday")."""
+    between = evidence[said.end() : at]
+    if re.fullmatch(r"[ \t,]*(?:on|last|this|yesterday|today)?[ \t]*", between, re.I):
+        return True
+    return said.group(0).casefold() in _TOLD and _nominal_only(evidence, said.end(), at)
+
+
+_OWN_TIME = frozenset({"of", "starting", "effective", "beginning", "from", "until", "due", "for", "next",
+                       "following", "scheduled", "planned"})  # fmt: skip
+
+
+def _nominal_only(evidence: str, start: int, at: int) -> bool:
+    """Between ``start`` and ``at``: only words of a noun phrase or a preposition (no verb,
+    no pronoun, no clause opener, no quote or colon), with at most six words."""
+    between = evidence[start:at]
+    if any(ch in between for ch in ':;"“”«»‘\n') or between.count(",") > 1:
+        return False
+    found = _WORD.findall(between)
+    if len(found) > 6:
+        return False
+    for word in found:
+        low = word.casefold()
+        if word[:1].isupper() or low in _OWN_TIME:
+            # "the resignation of Pa Yang on Wednesday", "the appointment effective on Monday":
+            # another party, or a time of the noun's own event
+            return False
+        if low in _CLAUSE_WORDS or low in _FUTURE or low in _PAST:
+            return False
+        if low.endswith(("'ll", "’ll", "n't", "n’t")):
+            return False
+        if low in _PRESENT_BE or low in ("has", "have", "had", "would", "could", "can", "may", "might",
+                                         "should", "must", "do", "does"):
+            return False
+        past = _IRREGULAR.get(low, low) != low or (len(low) > 3 and low.endswith("ed"))
+        if past and low not in _NOT_VERBS:
+            return False
+        if len(low) > 3 and low.endswith("s") and not low.endswith("ss") and _IRREGULAR.get(low, low) == low:
+            return False  # "opens", "closes": a present verb (a plural noun is refused too)
+    return True
 
 
 # After a message's date: its time, a colon or the end of its line, then the quote that

@@ -81,7 +81,9 @@ def speaker_cased(who: str) -> bool:
 CHAT_TIME = r"[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?"
 _INLINE = re.compile(
     r"^(?:(?:and|but|also|oh|so|well|plus|btw|fyi)[,]?\s+)?" + _SPEAKER
-    + r"\s+(?:(?:has|have|had)\s+)?(?:\w+ly\s+)?"
+    # "Ana never said that ...", "Ana did not say", "Ana hasn't said": a denied report
+    + r"\s+(?:(?P<neg>never|(?:did|does|do|has|have|had)(?:\s+not|n['’]t)|didn['’]t|doesn['’]t|hasn['’]t|"
+    r"haven['’]t|hadn['’]t)\s+)?(?:(?:has|have|had)\s+)?(?:(?P<neg2>never)\s+)?(?:\w+ly\s+)?"
     r"(?P<verb>" + _REPORT + r")(?:\s+that\b|\s*:|\s+(?=\S)|\s*$)"
 )
 _VERB_FIRST = re.compile(r"^(?:\w+ly\s+)?(?P<verb>" + _REPORT + r")(?:\s+that\b|\s*:|\s+(?=\S)|\s*$)")
@@ -108,7 +110,9 @@ _TRAIL = re.compile(
     # verbs of reckoning ahead ("..., the union projects.", "..., the union speculated.")
     r"say|claim|reckon|think|insist|allege|deny|dispute|predict|expect|believe|fear|hope|suggest|"
     r"warn|argue|maintain|suspects?|suspected|assumes?|assumed|worry|worries|worried|"
-    r"projects?|projected|speculates?|speculated|estimated)|"
+    r"projects?|projected|speculates?|speculated|estimated)"
+    # "..., Pa Yang claimed falsely.": the speaker's claim, marked untrue
+    r"(?:\s+(?P<false>falsely|wrongly|mistakenly|incorrectly|untruthfully))?|"
     r"(?:says|said|claims|claimed|insisted|wrote|reported) (?P<who2>.{1,60}?)|"
     r"according to (?P<who3>.{1,60}?)|per (?P<who4>.{1,60}?))"
     + REPORT_TIME + r"\s*[.!]*$",
@@ -292,6 +296,11 @@ def _speaker_like(trail: re.Match[str]) -> bool:
     # and the word after it are nouns: "the company's critics".
     owners = {k for k, w in enumerate(words) if w.casefold().endswith(("'s", "’s", "s'"))}
     nouns = owners | {k + 1 for k in owners}
+    first_cap = next((k for k, w in enumerate(words) if w[:1].isupper()), len(words))
+    if 0 < first_cap < len(words) and all(w[:1].isupper() for w in words[first_cap:]):
+        # "regional works official Getahun Yirgu": lower-case words right before the name
+        # are its title ("works" there is a noun), not a clause
+        nouns |= set(range(first_cap))
     if _has_finite([w for k, w in enumerate(words) if not w[:1].isupper() and k not in nouns]):
         return False  # "..., says Ravi Dutt founded X": a clause, not a speaker
     return 0 < len(words) <= 5 and (

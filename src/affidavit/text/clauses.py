@@ -145,8 +145,10 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
                 break
             frame, cut, denial, trailing = found
             keep[i] = (pa + cut, pb)
-            # "..., according to Lena." governs what went before; "Per Lena, ..." what follows.
-            for j in range(i) if trailing else range(i, len(pieces)):
+            # "..., according to Lena." governs what went before; "Per Lena, ..." what follows;
+            # "..., Lena said, but ..." both.
+            for j in (range(len(pieces)) if trailing and i < len(pieces) - 1
+                      else range(i) if trailing else range(i, len(pieces))):  # fmt: skip
                 frames[j].append(frame)
                 negated[j] = negated[j] or denial
             reported, trailed = True, trailed or trailing
@@ -206,7 +208,8 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
                     break
                 keep[j] = (pieces[j][0], pieces[j][0])
             continue
-        if i > 0 and i == len(pieces) - 1:
+        middle = 0 < i < len(pieces) - 1 and _COORDINATED.match(text, pb) is not None
+        if i > 0 and (i == len(pieces) - 1 or middle):
             trail = _TRAIL.match(piece)
             before = text[pieces[i - 1][0] : pieces[i - 1][1]]
             if trail is not None and trail.group("who2") and not (
@@ -217,8 +220,8 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
                 who = next(trail.group(g) for g in ("who", "who2", "who3", "who4") if trail.group(g))
                 frame = Frame("hearsay", who.strip().rstrip(".!?"), piece.strip())
                 keep[i] = (pb, pb)
-                denial = (trail.group("verb") or "").casefold() in _DENIAL
-                for j in range(i):
+                denial = (trail.group("verb") or "").casefold() in _DENIAL or bool(trail.group("false"))
+                for j in range(len(pieces)) if middle else range(i):
                     frames[j].append(frame)
                     negated[j] = negated[j] or denial
                 continue
@@ -385,15 +388,25 @@ def _report_in(piece: str, i: int, n: int, tail: str = "") -> tuple[Frame, int, 
     verb = inline.group("verb").casefold()
     # "gave the founding year as 1978": a figure reported as a figure, a small clause "X as V".
     figure = verb in _FIGURE_REPORT
+    if 0 < i < n - 1 and _PARENTHETICAL_END.fullmatch(piece, inline.end()) and _COORDINATED.match(tail):
+        # "No one was injured, spokesman Radek Lis said, but the shed was destroyed": a
+        # report set between commas says the clause before (and, unsure, the one after).
+        frame = Frame("hearsay", inline.group("who"), piece[: inline.end()].strip())
+        return frame, inline.end(), verb in _DENIAL or bool(inline.group("neg") or inline.group("neg2")), True
     if (not figure and _no_clause_after(piece, inline.end(), i + 1 < n, inline)
             and not _subject_with_apposition(piece[inline.end() :], tail)):
         return None
     if verb in _ASSERTING and _WRITER.match(inline.group("who")):
         return None  # "I'm pleased to say ...", "we say ...": the writer asserts it
     frame = Frame("hearsay", inline.group("who"), piece[: inline.end()].strip())
-    return frame, inline.end(), verb in _DENIAL, False
+    # "Ana never said that she was ill": the report itself is denied.
+    denied = verb in _DENIAL or bool(inline.group("neg") or inline.group("neg2"))
+    return frame, inline.end(), denied, False
 
 
+# After a report's verb: only when it was made; then a comma and a conjunction.
+_PARENTHETICAL_END = re.compile(REPORT_TIME + r"\s*", re.I)
+_COORDINATED = re.compile(r"\s*,\s*(?:but|and|though|although|while|yet|adding)\b", re.I)
 _FIGURE_REPORT = frozenset({"gave", "gives", "listed", "lists", "put", "puts", "quoted", "quotes", "cited",
                             "cites", "misstated", "misstates"})
 

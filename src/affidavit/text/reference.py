@@ -108,7 +108,8 @@ _NOUNS = "|".join(sorted((re.escape(n) for n in _GROUP_OF), key=len, reverse=Tru
 # "X, a Cork software firm," / "X, the CEO of Y," / "X (CEO)": a noun within four words.
 # Filler words are neither function words that open a clause nor past verbs ("Ada,
 # who joined the firm," binds nothing).
-_FILLER = r"(?:(?!(?:who|which|that|whose|where|when|and|or|but|not)\b)(?![\w'’\-]*ed\b)[\w'’\-]+\s+)"
+_FILLER = (r"(?:(?!(?:who|which|that|whose|where|when|and|or|but|not|at|in|of|for|from|with|on|near|by)\b)"
+           r"(?![\w'’\-]*ed\b)[\w'’\-]+\s+)")  # "a nurse at a hospital" is no hospital
 _APPOSITION_AFTER = re.compile(
     rf"\s*(?:,|\(|—|–|-)\s*(?:\d{{1,3}},\s*)?(?:(?:the|a|an|its|our|their)\s+)?{_FILLER}{{0,3}}?({_NOUNS})\b"
     # "... jobs in Přerov, the company said": a trailing attribution, not an apposition.
@@ -184,4 +185,51 @@ def description_referent(text: str, found: Sequence[Named], noun: str, before: i
             continue
         if not any(refers_to(m.name, b) or refers_to(b, m.name) for b in bound):
             bound.append(m.name)
-    return bound[0] if len(bound) == 1 else None
+    if len(bound) != 1:
+        return None
+    # Every other mention of the noun up to the description, and the description itself,
+    # must be a bare "the N" that points back: "the company in Lor", "a hospital in Ibadan",
+    # "Lor's bank", "the brewery it replaced" are other things of that kind.
+    own = [span for m in found if refers_to(bound[0], m.name) for span in _attachments(text, m)]
+    own += [(m.start, m.end) for m in found]  # "Sri Kondal Company": the noun inside a name
+    here = _mentions_of(key, text, before, before + 40)
+    last = here[0].end() if here else before
+    for other in _mentions_of(key, text, 0, last):
+        if any(a <= other.start() < b for a, b in own):
+            continue
+        if other.group(0).casefold() != key or not _anaphoric(text, other.start(), other.end()):
+            return None
+    return bound[0]
+
+
+def _attachments(text: str, m: Named) -> list[tuple[int, int]]:
+    """Where the text attaches a noun to the name (its apposition, copula, noun before)."""
+    spans = [(hit.start(), hit.end()) for pattern in (_APPOSITION_AFTER, _COPULA_AFTER)
+             if (hit := pattern.match(text, m.end)) is not None]
+    before = _NOUN_BEFORE.search(text, max(0, m.start - 40), m.start)
+    if before is not None:
+        spans.append((before.start(), before.end()))
+    return spans
+
+
+def _mentions_of(noun: str, text: str, start: int, end: int) -> list[re.Match[str]]:
+    """Each word of ``text[start:end]`` that is ``noun`` or its plural."""
+    return [w for w in re.finditer(rf"\b(?i:{re.escape(noun)})(?:s|es)?\b", text[:end]) if w.start() >= start]
+
+
+# A bare definite description: "the" (or a word of sameness) right before the noun.
+_BARE_THE = re.compile(r"\b(?i:the)[ \t]+(?:(?:new|former|same|current)[ \t]+)?$")
+# After the noun, words that make it restrictive ("the company in Lor", "the workshop that
+# won", "the brewery it replaced"): another thing of that kind. A preposition before a
+# figure ("bought the firm in 2011") is the verb's, not the noun's.
+_RESTRICTED = re.compile(
+    r"['’]|[ \t]+(?:(?:that|which|who|whom|whose|where|of|in|at|on|across|near|from|with|by|outside|behind|"
+    r"opposite|next|beside|along|down|up|over|under|for|called|named|run|owned)\b(?![ \t]+\d)|"
+    r"(?:it|they|she|he|we|i|you)\b|[A-Z])",
+)
+
+
+def _anaphoric(text: str, start: int, end: int) -> bool:
+    """Whether the noun at ``text[start:end]`` is a bare "the N" that can point back."""
+    return (_BARE_THE.search(text, max(0, start - 20), start) is not None
+            and _RESTRICTED.match(text, end) is None)  # fmt: skip

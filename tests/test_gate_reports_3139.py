@@ -1,0 +1,86 @@
+"""Write gate 3.139: reports set between commas, a report by a title of several words,
+a denied report ("never said"), a report by the message's own writer, and a passive with
+a time or place before its "by".
+
+Every case is a pair over the same evidence: the claim the evidence supports admitted,
+its near miss refused. Examples are our own; names are invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from affidavit.gates.write import decide_write
+from tests.gate_pairs import ADMIT, assert_pair
+
+REPORTS = [
+    # a report between commas governs the clause before it, and (unsure) the one after
+    ("modality_dropped",
+     "No one was injured, brigade spokesman Radek Wilczur said on Monday, but the drying shed was destroyed.",
+     "No one was injured.",
+     "According to Radek Wilczur, no one was injured."),
+    # a title of several lower-case words before the name ("works" is a noun there)
+    ("modality_dropped",
+     "Construction of the bridge is expected to finish in October, regional works official Getaye Mulu said.",
+     "Construction of the bridge is expected to finish in October.",
+     "According to Getaye Mulu, construction of the bridge is expected to finish in October."),
+]
+
+
+@pytest.mark.parametrize(("code", "evidence", "refused", "admitted"), REPORTS)
+def test_a_report_set_between_commas(code: str, evidence: str, refused: str, admitted: str) -> None:
+    assert_pair(code, evidence, refused, admitted)
+
+
+@pytest.mark.parametrize("evidence", [
+    "Hessel Anstema never told the council that the bridge was unsafe.",
+    "Hessel Anstema did not say that the bridge was unsafe.",
+    "Hessel Anstema has never said that the bridge was unsafe.",
+])
+def test_a_denied_report_is_no_report(evidence: str) -> None:
+    """ "X never said that P": no report of P by X (it was read as the speaker "X never")."""
+    assert_pair("negation_flipped", evidence,
+                "Hessel Anstema said that the bridge was unsafe.",
+                evidence.rstrip(".") + ".")
+
+
+VOICEMAIL = ("Voicemail, Wed 15 Jul 2026: Shikamoo bibi, it's Hamisi Jabiri from the eye clinic. The "
+             "insurance covers TSh 80,000. Ola says the frames are TSh 40,000.")
+
+
+def test_what_the_writer_says_is_theirs_to_say() -> None:
+    """ "According to Hamisi Jabiri, ..." of the voicemail Hamisi leaves: the writer's report."""
+    yes = decide_write("According to Hamisi Jabiri, the insurance covers TSh 80,000.", VOICEMAIL)
+    assert yes.verdict in ADMIT, yes.refusal
+    # near misses: another figure; and Ola's report given as Hamisi's own
+    other = decide_write("According to Hamisi Jabiri, the insurance covers TSh 90,000.", VOICEMAIL)
+    assert other.verdict == "REJECT"
+    no = decide_write("According to Hamisi Jabiri, the frames are TSh 40,000.", VOICEMAIL)
+    assert no.verdict == "REJECT" and no.refusal is not None and no.refusal.code == "modality_dropped"
+    # ... and a report inside the writer's words is kept when the claim keeps it
+    nested = decide_write("According to Hamisi Jabiri, Ola says the frames are TSh 40,000.", VOICEMAIL)
+    assert nested.verdict in ADMIT, nested.refusal
+
+
+def test_a_passive_with_a_time_before_its_agent() -> None:
+    evidence = "Kestrova Mills was founded in 1921 by Ana Velkova."
+    assert_pair("relation_transposed", evidence,
+                "Kestrova Mills founded Ana Velkova in 1921.",
+                "Ana Velkova founded Kestrova Mills in 1921.")
+    # a participle inside the phrase is no passive of the first verb
+    other = "Ana Velkova was born in the house built by Kestrova Mills in 1921."
+    assert decide_write("Kestrova Mills bore Ana Velkova.", other).verdict == "REJECT"
+
+
+NOTE = "Clinic note, 3 June 2026. Tiiu Varblane, 41F, c/o headaches x 2/52, worse in the mornings."
+
+
+@pytest.mark.parametrize(("code", "refused", "admitted"), [
+    ("numeral_invented", "Tiiu Varblane is 42 years old.", "Tiiu Varblane is 41 years old."),
+    ("asserts_more_than_evidence", "Tiiu Varblane is male.", "Tiiu Varblane is female."),
+    ("numeral_invented", "Tiiu Varblane has had headaches for three weeks.",
+     "Tiiu Varblane has had headaches for two weeks."),
+])
+def test_a_clinical_note_age_sex_and_weeks(code: str, refused: str, admitted: str) -> None:
+    """ "41F" is 41 years old and female; "x 2/52" is two weeks."""
+    assert_pair(code, NOTE, refused, admitted)
