@@ -234,3 +234,18 @@ def test_a_start_after_a_past_verb(text: str, said: str | None) -> None:
     subs, _ = anchored.rewrites(text, 0, len(text))
     read = [r for s, e, r in subs if not text[s:e][:1].isdigit()]
     assert read == ([] if said is None else [said])  # never "July 2025", the past verb's side
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # an event that "is on" a weekday is the one coming; "after a fire" is the verb's
+    ("[SMS from Inal Tsorion, Sun 22 Mar 2026] the funeral is on Tuesday at 11.", "Tuesday 24 March 2026"),
+    ("CORTI, Tuesday 14 July 2026 – The mill reopened on Monday after a fire.", "Monday 13 July 2026"),
+    # near misses: a state that may hold every week, a habit, and the weekday after another
+    ("LOWMARSH, 28 April 2026 — The market is open on Friday.", None),
+    ("LOWMARSH, 28 April 2026 — The market is on Fridays.", None),
+    ("CORTI, Tuesday 14 July 2026 – The mill reopened the Monday after.", None),
+])
+def test_a_weekday_the_clause_does_not_date_by_tense(text: str, said: str | None) -> None:
+    subs, _ = anchored.rewrites(text, 0, len(text))
+    days = [r for s, e, r in subs if "day" in text[s:e].casefold()]
+    assert days == ([] if said is None else [f"{text[subs[0][0]:subs[0][1]]} ({said})"])

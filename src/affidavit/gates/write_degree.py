@@ -112,7 +112,11 @@ def heading_start(evidence: str) -> int:
     ("CURRICULUM VITAE — Aqbota Serğazina"), which is no name."""
     at = len(evidence) - len(evidence.lstrip())
     kind = _DOCUMENT_KIND.match(evidence, at)
-    return kind.end() if kind is not None else at
+    if kind is None:
+        return at
+    # "CURRICULUM VITAE" alone on the first line: the name heads the next one.
+    alone = re.match(r"[ \t]*\n[ \t]*", evidence[kind.end() :])
+    return kind.end() + (alone.end() if alone else 0)
 
 
 def profile_person(evidence: str) -> str | None:
@@ -163,6 +167,7 @@ _CV_SECTIONS = frozenset({
 _CV_FIELDS = _CV_SECTIONS | frozenset({
     "driving licence", "driving license", "licence", "license", "email", "e-mail", "phone", "tel", "mobile",
     "address", "location", "nationality", "date of birth", "born", "linkedin", "website", "languages spoken",
+    "personal",
 })  # fmt: skip
 _RANGE_OPENS = re.compile(
     r"[ \t]*(?:[-*•][ \t]*)?(?:(?i:" + MONTH_WORD + r")\.?[ \t]+)?"
@@ -182,7 +187,12 @@ def profile_line(line: str) -> bool:
     field = _FIELD_LABEL.match(line)
     if field is not None:
         return field.group("label").strip().casefold() in _CV_FIELDS
+    if _BORN_LINE.match(bare):
+        return True  # "Born 1988 in Kodrëmollë, Albania": the birth field without its colon
     return _RANGE_OPENS.match(line) is not None or _STUDY_OPENS.match(bare) is not None
+
+
+_BORN_LINE = re.compile(r"(?i:born)[ \t]+(?:(?:on|in)[ \t]+)?(?:\d|[A-ZÀ-ÞĀ-Ž])")
 
 
 # A heading alone on its line: a few words, no colon, no digit ("References", "Other applicant").
@@ -360,9 +370,10 @@ def _labels_above(evidence: str, line_start: int) -> list[str]:
 
 def is_study(evidence: str, start: int, body: str) -> bool:
     """Whether a CV line's text at ``start`` is a course of study, not a job: it opens with
-    a degree or a diploma, or it stands under the profile's education label."""
-    if _STUDY.match(body):
-        return True
+    a degree or a diploma, or a later field of it does, or it stands under the profile's
+    education label."""
+    if _STUDY.match(body) or any(_STUDY.match(field.strip()) for field in body.split(",")[1:]):
+        return True  # "North-Eastern Federal University, degree in veterinary medicine"
     labels = _labels_above(evidence, evidence.rfind("\n", 0, start) + 1)
     return bool(labels) and _EDUCATION_LABEL.fullmatch(labels[-1].strip()) is not None
 

@@ -413,6 +413,10 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
             evidence, max(a, evidence.rfind("\n", 0, m.start()) + 1), m.start()
         ):
             sign = 1  # "Biniam to order gloves by Friday": a deadline still to come
+        if sign == 0 and (m.group("prep") or "on ").strip().casefold() == "on" and _SCHEDULED.search(
+            evidence, max(a, m.start() - 12), m.start()
+        ):
+            sign = 1  # "the funeral is on Tuesday", "football is thursday": the one coming
         reading = _weekday_reading(m, anchor, sign)
         if reading is not None:
             out.append((m.start("wd"), m.end(), f"{m.group('wd')} ({reading})"))
@@ -466,9 +470,20 @@ def _other_week(evidence: str, m: re.Match[str], storied: bool = True) -> bool:
     # "the" only right before it ("the Friday after"): "announced the appointment on Friday",
     # in an evidence that sets no time of its own (``storied``: any "the" nearby counts).
     window = set(before) if storied else set(before[:-1]) - {"the"} | set(before[-1:])
+    following = set(after)
+    on = (m.group("prep") or "").strip().casefold() == "on"
+    if on and after[:1] and after[0] in ("after", "before") and after[1:2] and after[1] in _CLAUSE_AFTER:
+        # "reopened on Monday after a fire in February": the verb's "after", not "the Monday after"
+        following -= {"after", "before"}
     return bool(window & _OTHER_WEEK) or bool(set(right_before) & _OTHER_DAY) or bool(
-        set(after) & _OTHER_WEEK_AFTER
+        following & _OTHER_WEEK_AFTER
     )
+
+
+# After "on Monday after": words that open a phrase or clause of the verb's ("after a fire",
+# "after the storm", "before she left"), not "the Monday after next".
+_CLAUSE_AFTER = frozenset({"a", "an", "the", "its", "his", "her", "their", "our", "my", "he", "she", "they",
+                           "we", "i", "it", "months", "weeks", "years", "days"})  # fmt: skip
 
 
 # "Friday week", "on Friday - not this one, the one after": the words just after it.
@@ -520,6 +535,9 @@ def _from_message(evidence: str, at: int, where: int, end: int | None = None) ->
 
 
 # Before "last year": a span that only starts or ends with it.
+# A present "be" right before the weekday ("is on Tuesday", "is thursday"), no state between
+# ("is open on Friday" may be every Friday's).
+_SCHEDULED = re.compile(r"\b(?:is|are|['’]s)[ \t]+$", re.I)
 _SPAN_BEFORE = re.compile(r"\b(?:since|to|until|till|before|after|through|of)[ \t]+$", re.I)
 # Anywhere in the evidence, what sets a time of its own that a relative time may count from
 # instead of the message's date: a year, a month, a past frame, a story or a record.
