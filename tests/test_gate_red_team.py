@@ -19,7 +19,8 @@ from affidavit.gates.write import decide_write
 _FILES = ("write_gate_red_team_3120.json", "write_gate_red_team_3123.json", "write_gate_red_team_3124.json",
           "write_gate_red_team_3127.json", "write_gate_red_team_3132.json",
           "write_gate_red_team_3138.json", "write_gate_red_team_3138_rosters.json",
-          "write_gate_red_team_3138_descriptions.json", "write_gate_red_team_3139.json")
+          "write_gate_red_team_3138_descriptions.json", "write_gate_red_team_3139.json",
+          "write_gate_red_team_3139_reports.json")
 _LOADED = [json.loads((Path(__file__).parent / "vectors" / name).read_text("utf-8")) for name in _FILES]
 VECTORS = {kind: [case for v in _LOADED for case in v[kind]] for kind in ("refuse", "admit")}
 

@@ -36,6 +36,12 @@ def test_a_report_set_between_commas(code: str, evidence: str, refused: str, adm
     "Hessel Anstema never told the council that the bridge was unsafe.",
     "Hessel Anstema did not say that the bridge was unsafe.",
     "Hessel Anstema has never said that the bridge was unsafe.",
+    # words before the report that deny, hedge or leave it unmade (a red team's finds)
+    "It is untrue that Hessel Anstema said that the bridge was unsafe.",
+    "Hessel Anstema never once said that the bridge was unsafe.",
+    "Not once did Hessel Anstema say that the bridge was unsafe.",
+    "Hessel Anstema refused to say that the bridge was unsafe.",
+    "Hessel Anstema was misquoted as saying that the bridge was unsafe.",
 ])
 def test_a_denied_report_is_no_report(evidence: str) -> None:
     """ "X never said that P": no report of P by X (it was read as the speaker "X never")."""
@@ -46,6 +52,11 @@ def test_a_denied_report_is_no_report(evidence: str) -> None:
 
 VOICEMAIL = ("Voicemail, Wed 15 Jul 2026: Shikamoo bibi, it's Hamisi Jabiri from the eye clinic. The "
              "insurance covers TSh 80,000. Ola says the frames are TSh 40,000.")
+
+
+def test_a_hedged_report_is_not_stated_as_made() -> None:
+    evidence = "Hessel Anstema may have said that the bridge was unsafe."
+    assert_pair("modality_dropped", evidence, "Hessel Anstema said that the bridge was unsafe.", evidence)
 
 
 def test_what_the_writer_says_is_theirs_to_say() -> None:
@@ -84,3 +95,20 @@ NOTE = "Clinic note, 3 June 2026. Tiiu Varblane, 41F, c/o headaches x 2/52, wors
 def test_a_clinical_note_age_sex_and_weeks(code: str, refused: str, admitted: str) -> None:
     """ "41F" is 41 years old and female; "x 2/52" is two weeks."""
     assert_pair(code, NOTE, refused, admitted)
+
+
+def test_an_age_is_the_named_person_s_own() -> None:
+    """ "41-year-old Getnet Birru" and "Getnet Birru, 41," give his age, not his father's
+    (the age read beside a name was read for any name in the sentence before 3.139)."""
+    after = "was taken to hospital; his father Tesfa Kebede was unhurt."
+    for driver in ("41-year-old Getaye Birru", "Getaye Birru, 41"):
+        evidence = f"The driver, {driver}, {after}"
+        assert_pair("numeral_invented", evidence,
+                    "Tesfa Kebede is 41 years old.", "Getaye Birru is 41 years old.")
+
+
+def test_none_of_a_whole_the_evidence_counts_a_part_of() -> None:
+    evidence = ("RËBÔKÒWÒ, Tuesday 10 February 2026 — Its chairman, Szczëpón Smòlëk, 60, said eleven of the "
+                "harbour's 17 boats had not left port since Christmas.")
+    said = "According to Szczëpón Smòlëk, {} of the harbour's 17 boats {} left port since Christmas."
+    assert_pair("quantifier_changed", evidence, said.format("none", "has"), said.format("eleven", "had not"))

@@ -263,6 +263,11 @@ def judge(
     core = _text(claim, main)
     fitting = [s for s in ev_segs if _frames_match(claim, mine, s.frames)]
     if fitting and check_coverage(core, _text(ev, fitting)) is None:
+        undone = _report_undone(claim, mine, ev, fitting[0])
+        if undone is not None:
+            why = f"the evidence does not say the report was made ('{undone}'); the claim says it was"
+            code = "modality_dropped" if _HEDGED_REPORT.fullmatch(undone.casefold()) else "negation_flipped"
+            return Judged((code, undone, why), core, _text(ev, fitting))
         return Judged(None, core, _text(ev, fitting))
     # The claim's content is in a clause under other frames: say which it dropped or added.
     others = [s for s in ev_segs if s not in fitting]
@@ -288,6 +293,34 @@ def judge(
             return Judged(("asserts_more_than_evidence", c.cue, why), core, _text(ev, [seg]))
     # No clause under the claim's frames says it: the later checks find what is missing.
     return Judged(None, core, _text(ev, fitting))
+
+
+# Before a report's content, words that deny, hedge or leave unmade the report itself: "It
+# is untrue that X said", "X never once said", "Not once did X say", "X refused to say",
+# "X may have said", "X allegedly said", "X was misquoted as saying", "No record shows X said".
+_REPORT_UNDONE = re.compile(
+    r"(?i:\b(?:untrue|false|falsely|wrongly|never|not|no|neither|nor|none|nobody|refused|failed|declined|"
+    r"stopped short|would(?:n['’]t| not)|wanted|about to|almost|nearly|yet to|may|might|could|allegedly|"
+    r"reportedly|supposedly|rumou?red|misquoted|quoted as|reported to|lied)\b|n['’]t\b)"
+)
+
+
+_HEDGED_REPORT = re.compile(
+    r"may|might|could|allegedly|reportedly|supposedly|rumou?red|almost|nearly|about to|wanted|yet to"
+)
+
+
+def _report_undone(claim: str, mine: tuple[Frame, ...], ev: str, seg: Segment) -> str | None:
+    """A claim that someone reported something ("X said that P") against evidence whose words
+    before that report deny, hedge or leave it unmade, when the claim's own do not."""
+    if not any(f.kind == "hearsay" and f.arg for f in mine):
+        return None
+    start = max(ev.rfind(". ", 0, seg.start) + 1, ev.rfind("\n", 0, seg.start) + 1)
+    said = _REPORT_UNDONE.search(ev, start, seg.start)
+    if said is None:
+        return None
+    claim_lead = claim[: next((s.start for s in read(claim) if s.frames == mine), len(claim))]
+    return None if _REPORT_UNDONE.search(claim_lead) else said.group(0)
 
 
 def _by_writer(c: Frame, ev: str, speaker: str | None, writer: str | None = None) -> bool:

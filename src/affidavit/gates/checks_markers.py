@@ -55,6 +55,15 @@ def check_modality(claim: str, ev: str) -> Failure:
 _NONE_OF = re.compile(
     r"^\s*(?:no|none of (?:the|its|their|our|his|her))\s+\w|^\s*(?:nobody|no one|noone)\b", re.I
 )
+# "According to X, none of the harbour's 17 boats ...": "none of" after a report's frame.
+_NONE_OF_AFTER = re.compile(r"(?:^|[,:;]|\bthat)\s*none of\b", re.I)
+# "eleven of the harbour's 17 boats": a count of a part of a counted whole.
+_PART_OF_COUNT = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")\s+of\s+"
+    r"(?:(?:the|its|their|our|his|her)\s+)?(?:[\w\-]+['’]s?\s+)?(?:[\w\-]+\s+){0,2}?\d[\d,]*\b",
+    re.I,
+)
 
 
 def check_quantifier(claim: str, ev: str) -> Failure:
@@ -63,6 +72,10 @@ def check_quantifier(claim: str, ev: str) -> Failure:
     if _NONE_OF.search(claim) and re_ is not None and 0 < re_ < markers.UNIVERSAL:
         word = claim.split()[0]
         return word, f"the claim says '{word}' of all of them; the evidence of part of them"
+    counted = _PART_OF_COUNT.search(ev)
+    if _NONE_OF_AFTER.search(claim) and counted is not None and not _PART_OF_COUNT.search(claim):
+        why = f"the claim says 'none' of all of them; the evidence of part of them ('{counted.group(0)}')"
+        return "none", why
     general = _generalised(claim, ev)
     if general is not None:
         return general, f"the evidence says '{general}'; the claim speaks of them all"

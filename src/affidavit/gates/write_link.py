@@ -11,6 +11,7 @@ that could name the subject are searched for names (``gates.write_view``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 from affidavit.gates.checks_qualified import takes_back
@@ -342,7 +343,7 @@ def linked_sentences(
         previous_linked = names_subject
         speaking = None
         settled.append(i)
-    return [_dated(evidence, entry) for entry in out]
+    return [_dated(evidence, entry, view, subject) for entry in out]
 
 
 _OBJECT_PRONOUN = re.compile(
@@ -586,13 +587,14 @@ def _named_before_verb(evidence: str, a: int, b: int, found: tuple[Mention, ...]
     return any(m.start < verb for m in found)
 
 
-def _dated(evidence: str, entry: Linked) -> Linked:
+def _dated(evidence: str, entry: Linked, view: EvidenceView, subject: str) -> Linked:
     """The entry with its dates also read in words (a range, "b. 1970", "two years later"),
-    and an age in apposition ("Seok-jin Do, 67, ...") read as one."""
+    and the subject's age in apposition ("Seok-jin Do, 67, ...") read as one (another
+    name's age is not: "Getnet Birru, 41, ... his father Tesfaye Kebede" is no age of his)."""
     subs, reach = timeline.rewrites(evidence, *entry.span)
     # "tmrw" in a message stamped Fri 16 Jan 2026: Saturday 17 January 2026.
     relative, reach_back = anchored.rewrites(evidence, *entry.span)
-    subs += relative + _ages(evidence, *entry.span)
+    subs += relative + _ages(evidence, *entry.span, lambda m: view.means(m, subject))
     reach = min(reach, reach_back)
     if not subs:
         return entry
@@ -603,19 +605,30 @@ def _dated(evidence: str, entry: Linked) -> Linked:
 # a clinical note writes the sex on it ("Tiiu Põldsaar, 41F", "Dakila Ramos, 58M").
 _AGE_AFTER = re.compile(r"(?:,\s*|\s*\()(\d{1,3})(?:\s?(?P<sex>[MF]))?(?=\s*[,.)]|$)")
 _SEX = {"F": "female", "M": "male"}
+# "41-year-old Getnet Birru": an age written before the name it is of.
+_AGE_BEFORE = re.compile(r"(?<![\w-])(\d{1,3})-year-old[ \t]+$")
 # A clinical note's duration in weeks: "c/o cough x 3/52", "review in 2/52".
-_WEEKS = re.compile(r"(?<![\d/])(\d{1,2})/52\b")
+_WEEKS = re.compile(r"(?:\b(?i:x|for|since|in)[ \t]|×[ \t]?)(\d{1,2})/52\b")
 
 
-def _ages(evidence: str, a: int, b: int) -> tuple[tuple[int, int, str], ...]:
+def _ages(
+    evidence: str, a: int, b: int, whose: Callable[[Mention], bool]
+) -> tuple[tuple[int, int, str], ...]:
     out = []
     for m in mentions(evidence, a, b):
+        if not whose(m):
+            continue
+        before = _AGE_BEFORE.search(evidence, max(a, m.start - 24), m.start)
+        if before is not None and 0 < int(before.group(1)) <= 120:
+            n = before.group(1)  # "the driver, 41-year-old Getnet Birru": his age
+            said = f"{n}-year-old (aged {n}, {n} years old)"
+            out.append((before.start(), before.end(1) + len("-year-old"), said))
         hit = _AGE_AFTER.match(evidence, m.end, b)
         if hit is not None and 0 < int(hit.group(1)) <= 120:
             n = hit.group(1)
             sex = f", {_SEX[hit.group('sex')]}" if hit.group("sex") else ""
             out.append((hit.start(1), hit.end(), f"{n} (aged {n}, {n} years old{sex})"))
-    out += [(w.start(), w.end(), f"{w.group(0)} ({w.group(1)} weeks)")
+    out += [(w.start(1), w.end(), f"{w.group(1)}/52 ({w.group(1)} weeks)")
             for w in _WEEKS.finditer(evidence, a, b)]
     return tuple(out)
 

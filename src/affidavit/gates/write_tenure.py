@@ -149,7 +149,18 @@ def _parts(fields: str, person: str | None) -> tuple[str, str, str] | None:
     org = items[0][4:] if items and items[0].startswith("the ") else items[0] if items else ""
     if not org or _is_role(items[0]) or not org[:1].isupper():
         return None
+    if _NOT_THE_ROLE.search(role):
+        return None  # "Nurse trainee", "Nurse's aide", "Assistant to the nurse": not a nurse
     return role, items[0], items[1] if len(items) > 1 else ""
+
+
+# A role whose head is not the job its other word names ("Nurse trainee", "Nurse applicant",
+# "Nurse's aide", "Assistant to the nurse"), or that is no job ("Patient", "Applicant").
+# A qualifier before the head leaves the head the role: "Volunteer coach" is a coach.
+_NOT_THE_ROLE = re.compile(
+    r"(?i:\w[ \t]+(?:trainee|applicant|candidate|intern|apprentice|student|aide)$|['’]s\b|"
+    r"^(?:patient|applicant|candidate)$|\bassistant to\b)"
+)
 
 
 def _sentences(person: str, role: str, org: str, place: str, hit: re.Match[str], before: bool) -> list[str]:

@@ -75,7 +75,12 @@ _DAY_WORD = re.compile(
     r"(?![ \t]+(?:week|month|year)\b)",
     re.I,
 )
-_YEAR_WORD = re.compile(r"\b(?<!the )(?P<which>next|last|this)[ \t]+(?P<unit>year|month)\b", re.I)
+# Not "its last year" / "in his last month" (the last of its years), nor "the next year".
+_YEAR_WORD = re.compile(
+    r"\b(?<!the )(?<!its )(?<!his )(?<!her )(?<!their )(?<!our )(?<!my )(?<!your )"
+    r"(?P<which>next|last|this)[ \t]+(?P<unit>year|month)\b",
+    re.I,
+)
 
 # A chat stamp opening a line: "[Fri 16 Jan 2026, 18:42] ...", "[Sat 14 Mar 2026] ..."; a
 # bracket that says more ("[Archive photo, 2 May 2024]", "[Last edited: ...]") is no stamp.
@@ -399,23 +404,31 @@ def rewrites(evidence: str, a: int, b: int) -> tuple[tuple[Rewrite, ...], int]:
             continue
         # "raised the fee to TSh 3,000 from July": a start or a deadline, not the verb's time
         prep = m.group("prep").casefold()
-        sign = 0 if prep in _TARGET else _tense(evidence, m.start("month"), m.end(), prep)
+        sign = _tense(evidence, m.start("month"), m.end(), prep)
+        if prep in _TARGET:
+            # "will be raised from July": ahead; "raised the fee ... from July" or "worked
+            # until July": a start or an end after a past verb may be either side, so nothing
+            if sign < 0:
+                continue
+            sign = 1 if sign > 0 else 0
         month_day = _completed(_MONTH_KEYS[m.group("month")[:3].casefold()], None, anchor, sign)
         if month_day is not None:
             out.append((m.start("month"), m.end(), f"{m.group('month')} {month_day.year}"))
     for m in _BARE_WEEKDAY.finditer(evidence, a, b):
         inside = any(s <= m.start("wd") < e for s, e in taken)
         storied = _story_time(evidence, where)
-        if inside or not readable(m.start("wd"), m.end()) or _other_week(evidence, m, storied):
+        framed = _story_time(evidence, where, _FRAMED)
+        if inside or not readable(m.start("wd"), m.end()) or _other_week(evidence, m, storied, framed):
             continue
         sign = _tense(evidence, m.start("wd"), m.end(), m.group("prep") or "")
         if (m.group("prep") or "").strip().casefold() == "by" and sign == 0 and not _PERFECT.search(
             evidence, max(a, evidence.rfind("\n", 0, m.start()) + 1), m.start()
         ):
             sign = 1  # "Biniam to order gloves by Friday": a deadline still to come
-        if sign == 0 and (m.group("prep") or "on ").strip().casefold() == "on" and _SCHEDULED.search(
-            evidence, max(a, m.start() - 12), m.start()
-        ):
+        if (sign == 0 and (m.group("prep") or "on ").strip().casefold() == "on"
+                and _SCHEDULED.search(evidence, max(a, m.start() - 12), m.start())
+                and not storied
+                and not _HABIT.search(evidence, *_around(sentences(evidence), m.start(), m.end()))):
             sign = 1  # "the funeral is on Tuesday", "football is thursday": the one coming
         reading = _weekday_reading(m, anchor, sign)
         if reading is not None:
@@ -462,7 +475,7 @@ def _years_before(evidence: str, at: int, where: int) -> bool:
     return any(not (s <= y.start() < e) for y in _YEAR.finditer(evidence, 0, at))
 
 
-def _other_week(evidence: str, m: re.Match[str], storied: bool = True) -> bool:
+def _other_week(evidence: str, m: re.Match[str], storied: bool = True, framed: bool = True) -> bool:
     """ "every Friday", "the Friday after", "Friday week", "a week on Friday", "last Friday"."""
     before = [w.casefold() for w in _WORD.findall(evidence[max(0, m.start("wd") - 24) : m.start("wd")])][-3:]
     after = [w.casefold() for w in _WORD.findall(evidence[m.end() : m.end() + 40])][:5]
@@ -472,7 +485,8 @@ def _other_week(evidence: str, m: re.Match[str], storied: bool = True) -> bool:
     window = set(before) if storied else set(before[:-1]) - {"the"} | set(before[-1:])
     following = set(after)
     on = (m.group("prep") or "").strip().casefold() == "on"
-    if on and after[:1] and after[0] in ("after", "before") and after[1:2] and after[1] in _CLAUSE_AFTER:
+    if (on and not framed and after[:1] and after[0] in ("after", "before") and after[1:2]
+            and after[1] in _CLAUSE_AFTER):
         # "reopened on Monday after a fire in February": the verb's "after", not "the Monday after"
         following -= {"after", "before"}
     return bool(window & _OTHER_WEEK) or bool(set(right_before) & _OTHER_DAY) or bool(
@@ -538,23 +552,31 @@ def _from_message(evidence: str, at: int, where: int, end: int | None = None) ->
 # A present "be" right before the weekday ("is on Tuesday", "is thursday"), no state between
 # ("is open on Friday" may be every Friday's).
 _SCHEDULED = re.compile(r"\b(?:is|are|['’]s)[ \t]+$", re.I)
+# ... but not in a sentence of habits or conditions ("when the fair is on Tuesday, ...").
+_HABIT = re.compile(r"\b(?:when|whenever|if|usually|always|often|sometimes|normally|generally|years|"
+                    r"every|each|remember)\b", re.I)
 _SPAN_BEFORE = re.compile(r"\b(?:since|to|until|till|before|after|through|of)[ \t]+$", re.I)
 # Anywhere in the evidence, what sets a time of its own that a relative time may count from
 # instead of the message's date: a year, a month, a past frame, a story or a record.
-_STORY_TIME = re.compile(
+_PAST_FRAME = (
     r"(?i:\b(?:back then|in those days|at the time|as an? (?:young|boy|girl|child|kid|student|teenager)|"
     r"when (?:i|he|she|we|they|\w+) (?:was|were)|remember\w*|recall\w*|reminisc\w*|novel|film|movie|play|"
     r"story|fiction|imagin\w*|fake|minutes|archives?|history|ago|the year was|used to|early (?:years|days)|"
-    r"in (?:his|her|its|their|my|our) (?:youth|day|time))\b)"
-    r"|\b(?:January|February|March|April|June|July|August|September|October|November|December)\b"
+    r"in (?:his|her|its|their|my|our) (?:youth|day|time)|old days|childhood|before)\b)"
+)
+_STORY_TIME = re.compile(
+    _PAST_FRAME
+    + r"|\b(?:January|February|March|April|June|July|August|September|October|November|December)\b"
     r"|(?<!\d)(?:19|20)\d\d(?!\d)"
 )
+# Only the words of a past frame (a month or a year may be the event's own: "after a fire in February").
+_FRAMED = re.compile(_PAST_FRAME)
 
 
-def _story_time(evidence: str, where: int) -> bool:
+def _story_time(evidence: str, where: int, pattern: re.Pattern[str] = _STORY_TIME) -> bool:
     """Whether the evidence sets another time than its message date (``where``) anywhere."""
     s, e = _anchor_span(evidence, where)
-    return any(not (s <= m.start() < e) for m in _STORY_TIME.finditer(evidence))
+    return any(not (s <= m.start() < e) for m in pattern.finditer(evidence))
 
 
 def _counted_from(evidence: str, start: int, end: int, anchor: tuple[int, int], own: tuple[int, int]) -> bool:

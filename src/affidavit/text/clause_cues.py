@@ -31,6 +31,9 @@ _REPORT = (
     r"(?:understands?|understood|learned|learnt|read|saw|found out|heard|noticed)"
     r"(?: (?:from|on|in|online|via)\b[^,;:.]{0,30}?)?(?= that\b)|"
     r"complains?|complained|complaining|"
+    # A message relayed: "Arta asked me to tell you ...", "wants me to let you know that ...".
+    r"(?:asked|asks|wants|wanted|told) (?:me|us) to (?:tell|let) (?:you|him|her|them)(?: know)?(?: that)?|"
+    r"(?:asked|asks|wants|wanted|told) (?:me|us) to pass (?:it |this |that )?on(?: that)?|"
     # A figure reported as a figure: "an earlier version gave the founding year as 1978".
     r"(?:gave|gives|listed|lists|put|puts|quoted|quotes|cited|cites|misstated|misstates)"
     r"(?= (?:the|its|his|her|their|our) [^,;:.]{1,40}? as\b)|"

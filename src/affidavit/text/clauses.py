@@ -211,6 +211,8 @@ def _read_sentence(text: str, a: int, b: int) -> list[Segment]:
         middle = 0 < i < len(pieces) - 1 and _COORDINATED.match(text, pb) is not None
         if i > 0 and (i == len(pieces) - 1 or middle):
             trail = _TRAIL.match(piece)
+            if middle and trail is not None and (trail.group("verb") or "said").casefold() not in _ASSERTED:
+                trail = None  # "P, X hoped, but ...": a hope set between commas is no statement of P
             before = text[pieces[i - 1][0] : pieces[i - 1][1]]
             if trail is not None and trail.group("who2") and not (
                 _has_finite(_WORD.findall(before)) or before.rstrip()[-1:] in "\"”’'"
@@ -404,6 +406,10 @@ def _report_in(piece: str, i: int, n: int, tail: str = "") -> tuple[Frame, int, 
     return frame, inline.end(), denied, False
 
 
+# The verbs a report set between commas may have: it states what it reports.
+_ASSERTED = frozenset({"said", "says", "told me", "told us", "tells me", "wrote", "writes", "reported",
+                       "reports", "claimed", "claims", "insisted", "insists", "maintained", "maintains",
+                       "alleged", "alleges", "denied", "denies", "disputed", "disputes"})  # fmt: skip
 # After a report's verb: only when it was made; then a comma and a conjunction.
 _PARENTHETICAL_END = re.compile(REPORT_TIME + r"\s*", re.I)
 _COORDINATED = re.compile(r"\s*,\s*(?:but|and|though|although|while|yet|adding)\b", re.I)
