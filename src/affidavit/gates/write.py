@@ -61,8 +61,18 @@ from affidavit.gates.write_signature import signature_readings
 from affidavit.gates.write_spouse import spouse_readings
 from affidavit.gates.write_stay import stay_readings
 from affidavit.gates.write_tenure import tenure_readings
+from affidavit.text import (
+    anchored,
+    corrections,
+    currencies,
+    frequency,
+    lemmas,
+    lexical,
+    lexicon,
+    markers,
+    name_finder,
+)
 from affidavit.text import clauses as context
-from affidavit.text import corrections, currencies, frequency, lemmas, lexical, lexicon, markers, name_finder
 from affidavit.text.corrections import Retracted
 from affidavit.text.currencies import CURRENCY_TABLE_VERSION
 from affidavit.text.entail import LEXICON_IDENTITY
@@ -337,7 +347,7 @@ def text_caches() -> tuple[Any, ...]:
         content_lemmas, checks.check_coverage, checks.support_set, markers.token_tuple, word_tuple, word_runs,
         lemmas._phrase_matches, checks_scan.scan, checks_limits.bounds, write_parse._mentions,
         context.read, corrections.retracted, currencies._ambiguous, write_writer.author,
-        checks._folded_capitals,
+        checks._folded_capitals, anchored._sets_time,
     )  # fmt: skip
 
 

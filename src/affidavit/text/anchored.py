@@ -30,6 +30,7 @@ import datetime
 import re
 
 from affidavit.text.lemmas import _IRREGULAR
+from affidavit.text.memo import memo
 from affidavit.text.sentences import clauses, sentences
 from affidavit.text.timeline import MONTH_NAMES
 
@@ -575,7 +576,14 @@ _FRAMED = re.compile(_PAST_FRAME)
 
 def _story_time(evidence: str, where: int, pattern: re.Pattern[str] = _STORY_TIME) -> bool:
     """Whether the evidence sets another time than its message date (``where``) anywhere."""
+    return _sets_time(evidence, where, pattern is _FRAMED)
+
+
+@memo(maxsize=64)
+def _sets_time(evidence: str, where: int, framed: bool) -> bool:
+    # Once per evidence and anchor: each weekday and "last year" of a long message asks.
     s, e = _anchor_span(evidence, where)
+    pattern = _FRAMED if framed else _STORY_TIME
     return any(not (s <= m.start() < e) for m in pattern.finditer(evidence))
 
 
