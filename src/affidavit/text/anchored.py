@@ -14,7 +14,10 @@ year" and "from 1 March" are:
   them on the side of the message's date the clause looks to, or, with no tense, the
   year that puts them within three months of it when the other year is far off; a weekday
   written with them must agree, or nothing is read;
-* "next year", "last year", "this year" (and "next/last month") count from its year.
+* "next year", "last year", "this year" (and "next/last month") count from its year, and
+  a weekday right after a verb of saying ("said on Tuesday") or after the one told ("told
+  the council on Monday") is the saying's day, only when nothing anywhere in the evidence
+  sets a time of its own (another year, a month's name, "back then", "minutes", a story).
 
 The anchor is a date written where a message's date is written: a chat line's bracketed
 stamp (for its own line and those under it, until the next stamp), or the one full date
@@ -549,13 +552,13 @@ def _from_message(evidence: str, at: int, where: int, end: int | None = None) ->
     return not said or (_saying_time(evidence, said[-1], at) and not _story_time(evidence, where))
 
 
-# Before "last year": a span that only starts or ends with it.
 # A present "be" right before the weekday ("is on Tuesday", "is thursday"), no state between
 # ("is open on Friday" may be every Friday's).
 _SCHEDULED = re.compile(r"\b(?:is|are|['’]s)[ \t]+$", re.I)
 # ... but not in a sentence of habits or conditions ("when the fair is on Tuesday, ...").
 _HABIT = re.compile(r"\b(?:when|whenever|if|usually|always|often|sometimes|normally|generally|years|"
                     r"every|each|remember)\b", re.I)
+# Before "last year": a span that only starts or ends with it ("since last year").
 _SPAN_BEFORE = re.compile(r"\b(?:since|to|until|till|before|after|through|of)[ \t]+$", re.I)
 # Anywhere in the evidence, what sets a time of its own that a relative time may count from
 # instead of the message's date: a year, a month, a past frame, a story or a record.
