@@ -112,3 +112,13 @@ def test_none_of_a_whole_the_evidence_counts_a_part_of() -> None:
                 "harbour's 17 boats had not left port since Christmas.")
     said = "According to Szczëpón Smòlëk, {} of the harbour's 17 boats {} left port since Christmas."
     assert_pair("quantifier_changed", evidence, said.format("none", "has"), said.format("eleven", "had not"))
+
+
+def test_a_greeting_in_another_language_before_an_introduction() -> None:
+    """ "Ia ora na, this is Vaite from Taravao Dental": the caller works there; a report
+    before the introduction ("Ana said today, this is ...") introduces no one."""
+    evidence = 'Voicemail, Tue 7 Jul 2026, 09:12: "Ia ora na, this is Vaite Tehei from Taravao Dental. Call us."'
+    assert_pair("asserts_more_than_evidence", evidence,
+                "Vaite Tehei works at Papeete Dental.", "Vaite Tehei works at Taravao Dental.")
+    reported = "Ana Ruiz said today, this is Vaite Tehei from Taravao Dental."
+    assert decide_write("Vaite Tehei works at Taravao Dental.", reported).verdict == "REJECT"

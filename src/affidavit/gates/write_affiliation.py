@@ -35,11 +35,16 @@ _ORG = (rf"(?P<org>{_NAME_WORD}(?:[ \t]+(?:(?:of|&|de|du|la|le|van|von|für|y|e|
 _INTRO = re.compile(
     # Only where a message or a turn opens: its start, after a greeting, a quote or a label.
     # The cue words in any case; the organisation's name capitalised (no re.I over it).
-    r"(?:^|[\n\"“:.!?]|\b(?i:hi|hello|hey|morning|afternoon|evening|dear)[,!])[ \t]*"
+    # A greeting in any language opening the message or its quote ("Ia ora na, this is ...",
+    # "Shikamoo bibi, it's ..."): up to four words and a comma or "!" right at its start.
+    r"(?:^|[\n\"“:.!?]|\b(?i:hi|hello|hey|morning|afternoon|evening|dear)[,!]|"
+    r"(?:^|[\n\"“])[ \t]*[^\W\d_][\w'’]*(?:[ \t]+[^\W\d_][\w'’]*){0,3}[ \t]*[,!])[ \t]*"
     r"(?P<intro>(?i:it'?s|it’s|it is|this is|I'?m|I’m|I am|my name is|here'?s)[ \t]+(?P<who>[^,.;!?\n]+?)"
     r"[ \t]+(?i:here[ \t]+)?(?i:from)[ \t]+(?:(?i:the)[ \t]+)?" + _ORG
     + r")(?=[ \t]*(?:[.;!?)\"”]|,(?![ \t]+and\b)|$|\n| about\b))",
 )
+# Before a greeting's introduction, a report instead: "Ana said today, this is Bo from ...".
+_SAYING = re.compile(r"(?i:said|says|say|told|tells|wrote|writes|asked|replied|added|announced|\w+ed)")
 # A speaker's own turn: "SAIMONI RATU: I'm ringing from Lautoka Port Services."
 _CALLING = re.compile(
     r"(?:^|\n)[ \t]*(?:\[[^\]\n]*\][ \t]*)?(?P<who>[^:\n]{2,60}?)[ \t]*:[ \t]*"
@@ -105,6 +110,9 @@ def affiliation_readings(evidence: str) -> list[tuple[int, int, str]]:
     """(start, end, reading) for each introduction, bracketed employer and stated home."""
     out: list[tuple[int, int, str]] = []
     for hit in _INTRO.finditer(evidence):
+        lead = re.findall(r"[\w'’]+", evidence[hit.start() : hit.start("intro")])
+        if any(is_verb_like(w) or _SAYING.fullmatch(w) for w in lead):
+            continue  # "Ana said today, this is Bo from ...": a report, not a greeting before it
         who = [m for m in mentions(evidence, hit.start("who"), hit.end("who")) if not m.possessive]
         whole = len(who) == 1 and (who[0].start, who[0].end) == (hit.start("who"), hit.end("who"))
         if whole and _org_ok(hit.group("org")) and _still_there(evidence, hit.end()):
