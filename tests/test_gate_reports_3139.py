@@ -117,8 +117,19 @@ def test_none_of_a_whole_the_evidence_counts_a_part_of() -> None:
 def test_a_greeting_in_another_language_before_an_introduction() -> None:
     """ "Ia ora na, this is Vaite from Taravao Dental": the caller works there; a report
     before the introduction ("Ana said today, this is ...") introduces no one."""
-    evidence = 'Voicemail, Tue 7 Jul 2026, 09:12: "Ia ora na, this is Vaite Tehei from Taravao Dental. Call us."'
+    evidence = ('Voicemail, Tue 7 Jul 2026, 09:12: "Ia ora na, this is Vaite Tehei from Taravao Dental. '
+                'Call us."')
     assert_pair("asserts_more_than_evidence", evidence,
                 "Vaite Tehei works at Papeete Dental.", "Vaite Tehei works at Taravao Dental.")
     reported = "Ana Ruiz said today, this is Vaite Tehei from Taravao Dental."
     assert decide_write("Vaite Tehei works at Taravao Dental.", reported).verdict == "REJECT"
+
+
+def test_a_chat_turn_is_its_own_speaker_s_not_the_first_line_s() -> None:
+    """ "Nimali Perera: hi / Kasun Silva: the shop closes at 5": Kasun says it; the first
+    turn is no title over the lines below (it was read as one, already in 3.138)."""
+    for evidence in ("Nimali Perera: hi\nKasun Silva: the shop closes at 5",
+                     "Nimali Perera: ok\nKasun Silva: the shop closes at 5\nNimali Perera: thanks"):
+        assert decide_write("According to Nimali Perera, the shop closes at 5.", evidence).verdict == "REJECT"
+        yes = decide_write("According to Kasun Silva, the shop closes at 5.", evidence)
+        assert yes.verdict in ADMIT, yes.refusal

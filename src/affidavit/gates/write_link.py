@@ -280,6 +280,8 @@ def linked_sentences(
             out.append(Linked((a, b), ((a, a, subject + ": "),), min(a, speaking.start), speaking.end))
             continue
         elif (header is not None and i > 0 and not _named_before_verb(evidence, a, b, found)
+              # "Kasun Silva: the shop closes at 5": a turn of its own speaker, under no title
+              and not any(labelled(evidence, m) for m in view.names(i))
               and not _FIRST_PERSON_NEAR.search(evidence, a, b)  # "I ..." is the writer's
               and "\n\n" not in evidence[header.end : a]  # a blank line ends the title's list
               and not _SUBHEADING.search(evidence, header.end, a)  # "Not agreed:" heads what follows
