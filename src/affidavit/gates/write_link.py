@@ -280,12 +280,11 @@ def linked_sentences(
             out.append(Linked((a, b), ((a, a, subject + ": "),), min(a, speaking.start), speaking.end))
             continue
         elif (header is not None and i > 0 and not _named_before_verb(evidence, a, b, found)
-              # "Kasun Silva: the shop closes at 5": a turn of its own speaker, under no title
-              and not any(labelled(evidence, m) for m in view.names(i))
               and not _FIRST_PERSON_NEAR.search(evidence, a, b)  # "I ..." is the writer's
               and "\n\n" not in evidence[header.end : a]  # a blank line ends the title's list
               and not _SUBHEADING.search(evidence, header.end, a)  # "Not agreed:" heads what follows
-              and not _own_party(evidence, a, b)):
+              and not _own_party(evidence, a, b)
+              and not _labelled_turn(view, i)):
             # "Minutes — Goierri Forja board, 14 Feb" over "1. Q4 revenue was €3.1m": the
             # title line says whose the unnamed items below are.
             out.append(Linked((a, b), (*subs, (a, a, _antecedent_text(evidence, header) + ": ")),
@@ -346,6 +345,14 @@ def linked_sentences(
         speaking = None
         settled.append(i)
     return [_dated(evidence, entry, view, subject) for entry in out]
+
+
+def _labelled_turn(view: EvidenceView, i: int) -> bool:
+    """ "Kasun Silva: the shop closes at 5": sentence ``i`` is a turn of its own speaker, no
+    item under a title line. Its names are found only when a colon could label it (finding
+    them is most of a sentence's cost)."""
+    a, b = view.spans[i]
+    return ":" in view.evidence[a:b] and any(labelled(view.evidence, m) for m in view.names(i))
 
 
 _OBJECT_PRONOUN = re.compile(
