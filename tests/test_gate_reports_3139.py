@@ -133,3 +133,11 @@ def test_a_chat_turn_is_its_own_speaker_s_not_the_first_line_s() -> None:
         assert decide_write("According to Nimali Perera, the shop closes at 5.", evidence).verdict == "REJECT"
         yes = decide_write("According to Kasun Silva, the shop closes at 5.", evidence)
         assert yes.verdict in ADMIT, yes.refusal
+
+
+def test_a_rumour_the_writer_passes_on_is_no_claim_of_theirs() -> None:
+    """ "Ilnur Zaripov: rumour is the bus is cancelled": a rumour, as "the rumour is" was."""
+    evidence = "Ilnur Zaripov: rumour is the bus is cancelled"
+    assert_pair("modality_dropped", evidence,
+                "According to Ilnur Zaripov, the bus is cancelled.",
+                "According to Ilnur Zaripov, rumour is the bus is cancelled.")

@@ -127,7 +127,8 @@ _RUMOUR = re.compile(
     r"people say|they say|it is said|it's said|"
     r"everyone says|someone said|somebody said|a little bird told me|"
     # a view, a rumour or a bet, not a fact: "In Sione's view, ...", "Chances are ..."
-    r"in [^,;:]{1,40}?['’]s? (?:view|opinion|eyes|book)|the rumou?rs?(?: going (?:a)?round)?(?: is| are)?|"
+    r"in [^,;:]{1,40}?['’]s? (?:view|opinion|eyes|book)|"
+    r"(?:the )?rumou?rs?(?: going (?:a)?round)?(?: is| are)?|"  # "rumour is the bus is cancelled"
     r"chances are|odds are|i bet|i'?d bet|i'?m betting)(?:\s+that\b)?\s*[,:]?\s*",
     re.I,
 )
