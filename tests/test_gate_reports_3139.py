@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from affidavit.gates.write import decide_write
+from affidavit.gates.write_parse import _passive_search
 from tests.gate_pairs import ADMIT, assert_pair
 
 REPORTS = [
@@ -78,9 +79,12 @@ def test_a_passive_with_a_time_before_its_agent() -> None:
     assert_pair("relation_transposed", evidence,
                 "Kestrova Mills founded Ana Velkova in 1921.",
                 "Ana Velkova founded Kestrova Mills in 1921.")
-    # a participle inside the phrase is no passive of the first verb
-    other = "Ana Velkova was born in the house built by Kestrova Mills in 1921."
-    assert decide_write("Kestrova Mills bore Ana Velkova.", other).verdict == "REJECT"
+    # only a time or a place between: "born in the house built by X" is no passive of "born"
+    for text, participle in (("It was founded in 1921 by Ana Velkova.", "founded"),
+                             ("It was built in Leeds by Ana Velkova.", "built"),
+                             ("Ana Velkova was born in the house built by Kestrova Mills.", None)):
+        hit = _passive_search(text, 0, len(text))
+        assert (hit.group(1) if hit else None) == participle, text
 
 
 NOTE = "Clinic note, 3 June 2026. Tiiu Varblane, 41F, c/o headaches x 2/52, worse in the mornings."

@@ -122,7 +122,7 @@ def _frames_match(claim: str, mine: tuple[Frame, ...], theirs: tuple[Frame, ...]
 # Verbs of saying, a closed class: what "X said ..." needs of the evidence's report (or an
 # "according to"). An attitude ("hopes", "fears", "expects", "the union's target") says
 # nothing; "According to X, ..." in a claim keeps an attitude as it keeps a report.
-_SAYING = re.compile(
+SAYING = re.compile(
     r"\b(?:say|says|said|saying|tells?|told|states?|stated|claims?|claimed|insists?|insisted|"
     r"alleges?|alleged|writes|wrote|reports?|reported|adds?|added|announces?|announced|"
     r"explains?|explained|mentions?|mentioned|maintains?|maintained|argues?|argued|swears?|swore|"
@@ -136,8 +136,8 @@ _ACCORDING = re.compile(r"\b(?:according to|per)\b", re.I)
 def _args_match(e: Frame, c: Frame) -> bool:
     if e.kind == "hearsay" and _ALIAS in e.arg:
         return any(_args_match(Frame(e.kind, arg, e.cue), c) for arg in e.arg.split(_ALIAS))
-    said = e.kind == "hearsay" and _SAYING.search(c.cue) is not None
-    if said and _SAYING.search(e.cue) is None and _ACCORDING.search(e.cue) is None:
+    said = e.kind == "hearsay" and SAYING.search(c.cue) is not None
+    if said and SAYING.search(e.cue) is None and _ACCORDING.search(e.cue) is None:
         return False  # "The union said X" of "X, the union hopes.": an attitude is not a saying
     if e.kind == "hearsay":
         return (e.arg == "" and c.arg == "") or (e.arg != "" and c.arg != "" and _same_speaker(c.arg, e.arg))

@@ -52,11 +52,13 @@ def check_modality(claim: str, ev: str) -> Failure:
 
 
 # "No users can log in", "Nobody at the depot has a key": all of them, negated.
+# A denial of all, opening the claim or its clause after a report's frame ("According to
+# X, none of the harbour's 17 boats ...").
 _NONE_OF = re.compile(
-    r"^\s*(?:no|none of (?:the|its|their|our|his|her))\s+\w|^\s*(?:nobody|no one|noone)\b", re.I
+    r"(?:^|[,:;]|\bthat)\s*"
+    r"(?P<word>(?:no|none of (?:the|its|their|our|his|her))\s+\w|(?:nobody|no one|noone)\b)",
+    re.I,
 )
-# "According to X, none of the harbour's 17 boats ...": "none of" after a report's frame.
-_NONE_OF_AFTER = re.compile(r"(?:^|[,:;]|\bthat)\s*none of\b", re.I)
 # "eleven of the harbour's 17 boats": a count of a part of a counted whole.
 _PART_OF_COUNT = re.compile(
     r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -69,13 +71,14 @@ _PART_OF_COUNT = re.compile(
 def check_quantifier(claim: str, ev: str) -> Failure:
     """The claim does not strengthen the evidence's quantifier or drop an exception."""
     rc, re_ = markers.quantifier_rank(claim), markers.quantifier_rank(ev)
-    if _NONE_OF.search(claim) and re_ is not None and 0 < re_ < markers.UNIVERSAL:
-        word = claim.split()[0]
+    denied = _NONE_OF.search(claim)
+    # The evidence speaks of part: a partial quantifier, or a count of a counted whole
+    # ("eleven of the harbour's 17 boats") the claim does not keep.
+    counted = _PART_OF_COUNT.search(ev) if denied else None
+    if denied and ((re_ is not None and 0 < re_ < markers.UNIVERSAL)
+                   or (counted is not None and not _PART_OF_COUNT.search(claim))):
+        word = denied.group("word").split()[0]
         return word, f"the claim says '{word}' of all of them; the evidence of part of them"
-    counted = _PART_OF_COUNT.search(ev)
-    if _NONE_OF_AFTER.search(claim) and counted is not None and not _PART_OF_COUNT.search(claim):
-        why = f"the claim says 'none' of all of them; the evidence of part of them ('{counted.group(0)}')"
-        return "none", why
     general = _generalised(claim, ev)
     if general is not None:
         return general, f"the evidence says '{general}'; the claim speaks of them all"

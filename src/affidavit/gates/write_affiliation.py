@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from affidavit.gates.checks_context import SAYING
 from affidavit.gates.write_parse import is_verb_like, mentions
 from affidavit.text.reference import ORG_NOUNS
 from affidavit.text.sentences import sentences
@@ -43,8 +44,6 @@ _INTRO = re.compile(
     r"[ \t]+(?i:here[ \t]+)?(?i:from)[ \t]+(?:(?i:the)[ \t]+)?" + _ORG
     + r")(?=[ \t]*(?:[.;!?)\"”]|,(?![ \t]+and\b)|$|\n| about\b))",
 )
-# Before a greeting's introduction, a report instead: "Ana said today, this is Bo from ...".
-_SAYING = re.compile(r"(?i:said|says|say|told|tells|wrote|writes|asked|replied|added|announced|\w+ed)")
 # A speaker's own turn: "SAIMONI RATU: I'm ringing from Lautoka Port Services."
 _CALLING = re.compile(
     r"(?:^|\n)[ \t]*(?:\[[^\]\n]*\][ \t]*)?(?P<who>[^:\n]{2,60}?)[ \t]*:[ \t]*"
@@ -111,7 +110,9 @@ def affiliation_readings(evidence: str) -> list[tuple[int, int, str]]:
     out: list[tuple[int, int, str]] = []
     for hit in _INTRO.finditer(evidence):
         lead = re.findall(r"[\w'’]+", evidence[hit.start() : hit.start("intro")])
-        if any(is_verb_like(w) or _SAYING.fullmatch(w) for w in lead):
+        # "Ana said today, this is Bo from ...": a report (a verb of saying, or any past form)
+        # before the introduction, not a greeting
+        if any(is_verb_like(w) or w.casefold().endswith("ed") or SAYING.fullmatch(w) for w in lead):
             continue  # "Ana said today, this is Bo from ...": a report, not a greeting before it
         who = [m for m in mentions(evidence, hit.start("who"), hit.end("who")) if not m.possessive]
         whole = len(who) == 1 and (who[0].start, who[0].end) == (hit.start("who"), hit.end("who"))

@@ -37,9 +37,10 @@ _PASSIVE = re.compile(
     r"(?:\s+(?:over|up|out|off|down|on|back|away|in))?"
     r"(?:\s+\d+[-–:]\d+)?"  # a score: "were beaten 3-1 by"
     r"(?:\s+(?:to|as|for|with|from|into)(?:\s+(?!by\b)[\w'’\-]+){1,4})?"
-    # a time or place between: "was founded in 1921 by", "was built in Leeds by" (no
-    # participle inside: "born in the house built by X" is no passive of "born")
-    r"(?:\s+(?:in|on|at|during)(?:\s+(?!by\b)(?!(?:that|which|who)\b)(?![\w'’\-]*(?:ed|en)\b)[\w'’\-]+){1,3})?"
+    # a time or place between: "was founded in 1921 by", "was built in Leeds by", "on 3 May
+    # 1998 by": figures and capitalised words only ("born in the house built by X" is no
+    # passive of "born")
+    r"(?:\s+(?:in|on|at|during)(?:\s+the)?(?:\s+(?:\d[\w,.\-]*|(?-i:[A-ZÀ-ÞĀ-Ž])[\w'’\-]*)){1,3})?"
     r"\s+by\b",
     re.I,
 )
