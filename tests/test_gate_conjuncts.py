@@ -106,7 +106,7 @@ def test_what_the_sentence_does_say_is_admitted(evidence: str, claim: str) -> No
 
 
 def test_the_resolver_version_names_this_gate() -> None:
-    assert RESOLVER_VERSION.startswith("write-gate/3.139+")
+    assert RESOLVER_VERSION.startswith("write-gate/3.140+")
 
 
 @pytest.mark.parametrize(

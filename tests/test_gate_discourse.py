@@ -345,4 +345,4 @@ def test_once_as_a_count_is_no_condition() -> None:
 
 
 def test_the_resolver_version_names_this_gate() -> None:
-    assert RESOLVER_VERSION.startswith("write-gate/3.139+")
+    assert RESOLVER_VERSION.startswith("write-gate/3.140+")

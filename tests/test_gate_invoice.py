@@ -129,7 +129,7 @@ def test_a_quote_or_a_cancelled_line_makes_no_reading() -> None:
 
 
 def test_version() -> None:
-    assert RESOLVER_VERSION.startswith("write-gate/3.139+")
+    assert RESOLVER_VERSION.startswith("write-gate/3.140+")
 
 
 @pytest.mark.parametrize(

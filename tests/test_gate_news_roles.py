@@ -111,4 +111,4 @@ def test_a_figure_given_as_a_forecast_or_an_estimate_is_kept_so() -> None:
 
 
 def test_version() -> None:
-    assert RESOLVER_VERSION.startswith("write-gate/3.139+")
+    assert RESOLVER_VERSION.startswith("write-gate/3.140+")

@@ -116,4 +116,4 @@ def test_red_team_probes_of_the_post_reading() -> None:
 
 
 def test_version() -> None:
-    assert RESOLVER_VERSION.startswith("write-gate/3.139+")
+    assert RESOLVER_VERSION.startswith("write-gate/3.140+")

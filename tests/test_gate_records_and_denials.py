@@ -129,4 +129,4 @@ def test_a_list_number_is_no_sentence() -> None:
 
 
 def test_version() -> None:
-    assert RESOLVER_VERSION.startswith("write-gate/3.139+")
+    assert RESOLVER_VERSION.startswith("write-gate/3.140+")

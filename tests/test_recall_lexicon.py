@@ -73,7 +73,7 @@ def test_the_resolver_version_names_the_frames_and_the_lexicon() -> None:
     from affidavit.memory.recall import READ_RESOLVER
 
     pinned = lexicon._version(lexicon.PINNED_SHA256)
-    assert f"read-gate/3.30+{LEMMA_TABLE_VERSION}+frames-9+verbs-5+lex-builtin-1+{pinned}" == READ_RESOLVER
+    assert f"read-gate/3.31+{LEMMA_TABLE_VERSION}+frames-10+verbs-5+lex-builtin-1+{pinned}" == READ_RESOLVER
 
 
 def test_a_missing_pinned_file_reads_no_word_as_unknown(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -56,7 +56,7 @@ from affidavit.text.slots import FRAMES_VERSION
 # The word equivalences (eq-N) are the write gate's: one table, so both versions name it.
 # The verb frames (converses) are read too ("who did Lena borrow it from?" <- "lent").
 READ_GATE_VERSION = (
-    f"read-gate/3.30+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{VERB_FRAMES_VERSION}+{active_lexicon().identity}"
+    f"read-gate/3.31+{LEMMA_TABLE_VERSION}+{FRAMES_VERSION}+{VERB_FRAMES_VERSION}+{active_lexicon().identity}"
 )
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_QUESTION_CHARS = 2000
@@ -94,6 +94,7 @@ def decide_read(
                 return render.ambiguous_subject(name, count)
             return render.unknown_subject(name)
         resolved[name] = (frozenset(e.entity_id for e in entities), entities[0].name)
+    parsed = _without_restated(parsed, resolved)
     if parsed.inner is not None:
         return _two_hops(parsed, parsed.inner, index, resolved, at, limit)
     if not parsed.names:
@@ -103,6 +104,18 @@ def decide_read(
     about = resolved[parsed.names[0]][1]
     hop = _hop(parsed, index, sets, at, (parsed.names[0], about))
     return _decision(hop, about, limit)
+
+
+def _without_restated(parsed: Question, resolved: dict[str, tuple[frozenset[str], str]]) -> Question:
+    """``parsed`` without a name that only restates part of another name it asks with:
+    "the casharea in hoara veclje" asks about Casharea di Hoara Veclje, not the village too."""
+    def inside(small: str, big: str) -> bool:
+        a, b = fold(small).casefold().split(), fold(big).casefold().split()
+        return len(a) < len(b) and any(b[i : i + len(a)] == a for i in range(len(b) - len(a) + 1))
+
+    full = [resolved[n][1] for n in parsed.names]
+    keep = tuple(n for n in parsed.names if not any(inside(resolved[n][1], f) for f in full))
+    return parsed if keep == parsed.names or not keep else msgspec.structs.replace(parsed, names=keep)
 
 
 def _candidates(index: ReadIndex, name: str) -> int:
@@ -266,6 +279,14 @@ def _hop(
                              sets[0], live_at(window), asked)
         if now:
             hop = hop._replace(claims=tuple(now), reason=None, term=None)
+        elif len(sets) > 1 and any(t.frame for t in q.terms):
+            # "Does Dilmei still rent from Uchel?" after Uchel's tenancy ended: whoever fills
+            # the asked relation for Dilmei now ("Ilebrang is Dilmei's landlord").
+            alone, _ = candidate_claims(index, sets[:1], q.terms)
+            again = select_hop(alone, sets[0], q.terms, q.wh, q.head, window, sets[0], names,
+                               bridge, q.before_name)
+            if again.reason is None:
+                hop = hop._replace(claims=again.claims, reason=None, term=None)
     return hop if recent is None else hop._replace(known=recent)
 
 

@@ -52,6 +52,13 @@ LANGUAGES = frozenset({
     "welsh", "xhosa", "yoruba", "zulu",
 })  # fmt: skip
 
+# Modifiers a thing's name may follow that say which thing, never what kind or which slot
+# ("drives a grey Subaru Outback"): colours and ages.
+COLOUR_OR_AGE = frozenset({
+    "white", "black", "grey", "gray", "red", "blue", "green", "yellow", "silver", "brown", "orange",
+    "purple", "pink", "beige", "gold", "dark", "light", "old", "new", "used", "second-hand", "vintage",
+})  # fmt: skip
+
 # Words that make the following role word a lesser or a past position.
 SUBORDINATE = frozenset({
     "deputy", "vice", "assistant", "associate", "former", "ex", "honorary", "non-executive",

@@ -20,7 +20,7 @@ import re
 import msgspec
 
 from affidavit.gates.contracts import ClaimView
-from affidavit.gates.read_words import construction_fills, states_instance
+from affidavit.gates.read_words import construction_fills, states_instance, typed_right
 from affidavit.text.lemmas import canonical, lemma, words
 from affidavit.text.lexical import active, establishment_noun
 from affidavit.text.memo import memo
@@ -67,7 +67,8 @@ def states_quantity(text: str) -> bool:
 def with_frames(q: Question) -> Question:
     """``q`` with the words that ask for a frame tagged, and the light verbs they absorb dropped."""
     inner = with_frames(q.inner) if q.inner is not None else None
-    terms = _name_of_dropped(_assign(q.terms, q.wh, q.target_at, frozenset(q.predicated)))
+    typed = tuple(typed_right(t) for t in q.terms)
+    terms = _name_of_dropped(_assign(typed, q.wh, q.target_at, frozenset(q.predicated)))
     if q.whose_at is not None:  # "whose landlord is Xana": whom Xana lets to
         terms = tuple(
             msgspec.structs.replace(t, frame=CONVERSE_FRAMES[t.frame], converse=True, strict=True)
@@ -305,6 +306,9 @@ def passive(text: str, verb: str) -> bool:
 # and "Brix is based in Leeds" say something of their subject.
 _LET = re.compile(
     r"\b(?:rent|rents|rented|renting|lease|leases|leased|leasing)\s+(?:[\w'’]+\s+){0,3}?out\b"
+    # "rents a flat to X" (the verb: not the noun of "pays (the) rent (of £500) to X")
+    r"|(?<!\bpay\s)(?<!\bpays\s)(?<!\bpaid\s)(?<!\bthe\s)(?<!\bowes\s)(?<!\bowed\s)"
+    r"\b(?:rents|rented|renting|leases|leased|leasing)\s+(?:[\w'’]+\s+){1,3}?to\b"
     r"|\b(?:let|lets|letting|sublet|sublets)\b",
     re.I,
 )

@@ -152,6 +152,22 @@ def _role(text: str, subject_name: str) -> tuple[bool, bool]:
 _OWNED_SUBJECT = re.compile(r"['’]s?[ \t]+([a-z][\w-]*)[ \t]+(.*)$", re.S)
 
 
+_AT_ORGANISATION = re.compile(
+    r"^\s*(?:is\s+|are\s+)?[a-z][\w\-]*(?:\s+[\w\-]+){0,3}?\s+(?:at|for|with)\s+(?:the\s+)?[A-Z]"
+)
+_COPULAS = frozenset({"is", "was", "are", "were", "has", "had", "will", "would"})
+
+
+def _possessed_noun(owned: re.Match[str]) -> frozenset[str]:
+    """Lemmas of the possessed noun phrase: "company phone" in "X's company phone is ..."."""
+    said = [owned.group(1)]
+    for word in owned.group(2).split()[:3]:
+        if word.casefold() in _COPULAS:
+            return frozenset(lemma(w) for w in said)
+        said.append(word)
+    return frozenset({lemma(owned.group(1))})
+
+
 def _after_subject(text: str, subject_name: str) -> str:
     at = text.find(subject_name)
     return text[at + len(subject_name) :] if at >= 0 else text
@@ -204,8 +220,12 @@ def _term_grounded(
     if term.frame:
         if frame_grounds(term, claim, offered, own, asked):
             return True, term.lemma in offered
-        if term.converse:  # "whose landlord is Xana?": a relation noun only in its direction
-            return converse_noun_grounds(term, claim, own), False
+        if converse_noun_grounds(term, claim, own):
+            # "whose landlord is Xana?", "who rents from Xana?" <- "Xana is Xuaco's landlord":
+            # a relation noun, only in its direction
+            return True, False
+        if term.converse:
+            return False, False
         if _frame_role(term, claim, own):  # "Who is Lena's employer?" <- "Lena is the CTO of Brix"
             return True, False
         if _agent_role(term, claim, own, wh):  # "Who manages the plant?" <- "X is its plant manager"
@@ -265,6 +285,11 @@ def _term_grounded(
     # is no answer to Y's "employees" (how many, who all).
     if wanted == _EMPLOY and (own or term.lemma != "employee"):
         role, org = _role(claim.text, claim.subject_name)
+        if own and not org and claim.predicate == ROLE_KEY:
+            # "Where does X work?" <- "X teaches English at School No. 7": a job's verb
+            # (the write gate's role key) done at a named organisation
+            org = bool(_AT_ORGANISATION.match(_after_subject(claim.text, claim.subject_name)))
+            role = role or org
         return role and org and len(claim.entity_ids) > 1, False
     if derived_grounds(term, claim, offered, own, term.possessed):
         return True, False
@@ -341,7 +366,8 @@ def _agent_reading(term: Term, claim: ClaimView, own: bool, wh: Wh) -> bool | No
     if own != term.after_target:
         return False
     of = _role_preposition(claim.text, claim.subject_name) == "of"
-    if own and wh == "where":  # "where does X bank" asks where X is a customer
+    if own and wh in ("where", "none"):  # "where does X bank" asks where X is a customer
+        # "does X (still) teach?" <- "X is a teacher at Y": the job is doing the verb
         return True if term.lemma in OCCUPATION_VERBS else None
     if own:  # "what band does X conduct" <- "X is the conductor of Y"; "who does X report to"
         return True if of and wh != "who" and len(claim.entity_ids) > 1 else None
@@ -426,7 +452,7 @@ def ground(
         blocked |= ceased(claim.text)  # "drops support for" does not say it supports
     offered = _claim_terms(claim.text, claim.subject_name, claim.predicate_terms, frozenset(blocked))
     owned = _OWNED_SUBJECT.match(_after_subject(claim.text, claim.subject_name)) if own else None
-    if owned is not None and lemma(owned.group(1)) not in asked:
+    if owned is not None and not asked & _possessed_noun(owned):
         # "Lena Moss's daughter was born in 2015": what follows is said of the daughter, so
         # it answers nothing asked of Lena herself ("when was Lena Moss born").
         offered = offered - frozenset(content_lemmas(owned.group(2)))

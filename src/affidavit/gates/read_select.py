@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from affidavit.gates.contracts import ClaimView, ReadIndex
+from affidavit.gates.read_classes import COLOUR_OR_AGE
 from affidavit.gates.read_ended import ENDED, stated_end
 from affidavit.gates.read_frames import slot_of
 from affidavit.gates.read_ground import Grounding, claim_years, ground, lexicon_grounds
@@ -266,14 +267,6 @@ def live_at(window: Window) -> Callable[[ClaimView], bool]:
     return lambda c: c.state in SELECTABLE and holds(c, window)
 
 
-# Modifiers the write gate's predicate key may keep from an object ("drive:grey"): a
-# colour or an age says which thing, never which slot.
-_COLOUR_OR_AGE = frozenset({
-    "white", "black", "grey", "gray", "red", "blue", "green", "yellow", "silver", "brown", "orange",
-    "purple", "pink", "beige", "gold", "dark", "light", "old", "new", "used", "second-hand", "vintage",
-})  # fmt: skip
-
-
 _COLOUR = frozenset({"color", "colour"})
 
 
@@ -283,7 +276,7 @@ def _slot_keys(claim: ClaimView) -> frozenset[tuple[str, str]]:
     organisation is no slot of its own: "X is a parent at Y" does not say X still teaches there."""
     keys = {(claim.subject_id, "key:" + claim.predicate)}
     head, _, modifier = claim.predicate.partition(":")
-    if modifier and (modifier in _COLOUR_OR_AGE or active().categories(modifier) & _COLOUR):
+    if modifier and (modifier in COLOUR_OR_AGE or active().categories(modifier) & _COLOUR):
         # "drives a grey Subaru Outback" after "drives a white Toyota Prius": the key the
         # write gate gives keeps the object's first word, a modifier that is no slot.
         keys.add((claim.subject_id, "key:" + head))

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+import msgspec
+
 from affidavit.gates.contracts import ClaimView
 from affidavit.gates.read_classes import ascii_capitals
 from affidavit.text.frames import converse_verbs, frames_of
@@ -32,6 +34,7 @@ from affidavit.text.lexical import active, unknown_noun
 from affidavit.text.lexicon import lexicon as pinned_lexicon
 from affidavit.text.memo import memo
 from affidavit.text.question import Term
+from affidavit.text.question_names import is_known_word
 from affidavit.text.slots import BY_NAME, Frame
 
 # English constructions that fill a slot whatever their noun: "plays the charango" (an
@@ -118,6 +121,10 @@ def agent_noun_of(noun: str, verb: str) -> bool:
     lexicon = active()
     if any(v == verb and role == "agent" for v, role in lexicon.derivations(noun)):
         return True
+    pinned = pinned_lexicon()
+    senses = pinned.synonyms_first_sense(verb, "v")
+    if any((noun, "n", "agent") in pinned.derivations(same, "v") for same in senses):
+        return True  # "instructor" <- instruct, one sense with teach
     stems = (verb, verb + verb[-1:]) if verb[-1:] not in "aeiouy" else (verb,)
     shaped = any(noun == stem + end for stem in stems for end in _AGENT_ENDINGS)
     if not shaped or noun == verb:
@@ -143,6 +150,36 @@ def slipped_noun(term: Term, claim_text: str) -> str | None:
         return None
     meant = _one_slip_noun(word)
     return meant if meant is not None and meant in _common_words(claim_text) else None
+
+
+def typed_right(term: Term) -> Term:
+    """``term`` with a word no lexicon knows read as the one noun it is one slip from
+    ("instrumnet" -> "instrument"); the surface keeps what was typed, so an abstention
+    names it as asked. Anything else is returned as it is."""
+    word = term.surface.casefold()
+    if (term.kind != "word" or not word.isalpha() or len(word) < _TYPED_LONG or is_known_word(word)
+            or not _unknown_word(word)):
+        return term
+    meant = _one_dropped_or_swapped(word)
+    return term if meant is None else msgspec.structs.replace(term, lemma=lemma(meant))
+
+
+# Typed slips read anywhere in a question are only the commonest two (a letter left out,
+# two swapped) in a long word no word list knows: a name typed in lower case ("levan",
+# "chachua") is short or more than one such slip from any noun.
+_TYPED_LONG = 8
+
+
+@memo(maxsize=16384)
+def _one_dropped_or_swapped(word: str) -> str | None:
+    """The one noun the pinned lexicon knows that ``word`` is with one letter left out or
+    two adjacent letters swapped ("membrship", "instrumnet"), or None."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    near = {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    near |= {a + c + b for a, b in splits for c in _LETTERS}
+    near.discard(word)
+    nouns = [w for w in near if not unknown_noun(w)]
+    return nouns[0] if len(nouns) == 1 else None
 
 
 @memo(maxsize=16384)

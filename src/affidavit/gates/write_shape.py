@@ -37,6 +37,12 @@ _FUNCTIONAL = {
     "die": "death", "marry": "spouse",
 }  # fmt: skip
 _SKIP = STOPWORDS | AUX | {"a", "an", "the", "now", "currently"}
+_OCCUPATION = frozenset({"job", "occupation", "profession", "position", "role", "post"})
+# "X's company phone is an iPhone 15": the subject's possessed noun is the slot, its
+# present value ("X's boss was Y until 2021" says an ended one, no rival of the present).
+_POSSESSED = re.compile(
+    r"^['’]s?\s+((?:[a-z][\w\-]*\s+){0,3}?([a-z][\w\-]*))\s+(?:is|has\s+been)\s+(.+?)[.!?]?$", re.S
+)
 
 
 @memo(maxsize=65536)
@@ -76,6 +82,16 @@ def shape_of(claim: str, subject: str, found: list[Mention]) -> ClaimShape:
     # the single word ("manages", "is the goalkeeper of") is.
     role_phrase = any(canonical(t) in _ROLE_VERBS or t in _ROLE_NOUNS for t in phrased)
     predicate = "role" if role_phrase else _predicate_key(verb, content, claim)
+    owned = _POSSESSED.match(claim[after:].strip()) if subject_mention else None
+    if owned is not None and lemma(owned.group(2)) not in _KIN and not role_phrase:
+        # The possessed noun names the slot (one phone, one landlord at a time); the
+        # words that name it are terms the claim offers.
+        head = lemma(owned.group(2))
+        predicate = "role" if head in _OCCUPATION else f"of:{canonical(head)}"
+        obj_tokens = words(owned.group(3))
+        content = [lemma(w) for w in words(owned.group(1))] + [
+            lemma(w) for w in obj_tokens if w.casefold() not in _SKIP
+        ]
     terms: list[str] = []
     # Terms a multi-word phrase says ("plays in goal" -> "goalkeeper") come last, so a
     # question that uses the single word finds the claim that uses the phrase.

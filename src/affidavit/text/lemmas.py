@@ -20,6 +20,7 @@ def _simplemma() -> Any:
 
     return english()
 
+# eq-14: a firm taken over, bought out or bought up is acquired (phrases);
 # eq-13: "per" is a function word again: the write gate's rate check (``checks_values``)
 #        now holds the rate's unit to the evidence's ("per year" needs "a year", "/year");
 # eq-12: eq-10's tables again (eq-11 read "per" as a function word, which invented rates:
@@ -31,7 +32,7 @@ def _simplemma() -> Any:
 # eq-7: kin words of one sex no longer cover each other (son !~ daughter);
 # eq-6: repair ~ fix ~ mend, fixed/fixes -> fix; eq-5: head chef phrases;
 # eq-4: resign ~ quit, smoke ~ smoker; die ~ pass away
-LEMMA_TABLE_VERSION = "eq-13"
+LEMMA_TABLE_VERSION = "eq-14"
 SIMPLEMMA_VERSION = "simplemma-2.0.0"
 
 
@@ -252,6 +253,9 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "manage": ("in charge of", "at the helm of", "take charge of"),
     "employ": ("work for", "on the payroll of"),
     "found": ("set up",),
+    # A firm "taken over" or "bought out" is acquired (the lexicon's sense of both phrasal
+    # verbs that takes a company as object; "take over as chair" is not followed by one).
+    "acquire": ("take over", "buy out", "buy up"),
     "die": ("pass away",),
     "resign": ("step down",),
     "stock exchange": ("stock exchange", "securities exchange", "stock market", "bourse"),

@@ -284,13 +284,19 @@ def _firm_gap(gap: str, left: str, right: str) -> bool:
     return False
 
 
-def _possessive_suffix(raw: str) -> int:
-    """Length of a trailing possessive ("'", "'s") on a token, else 0."""
+def _possessive_suffix(raw: str, quoted: bool = False) -> int:
+    """Length of a trailing possessive ("'", "'s") on a token, else 0. A bare apostrophe
+    is a possessive only after an s-sound ("the Harrises'", "Ramos'"); after a vowel it is
+    a letter of the name, a glottal stop (Zapotec "Guie' Xhuuba'", Chamorro "Lina'la'")."""
     if raw[-1] in "'’":
-        return 1
+        # ``quoted``: the run opened after a quote mark, which this one closes ('Ana Maria').
+        return 1 if quoted or len(raw) < 2 or raw[-2] not in _VOWELS else 0
     if raw[-1] == "s" and len(raw) > 1 and raw[-2] in "'’":
         return 2
     return 0
+
+
+_VOWELS = frozenset("aeiouAEIOUáéíóúàèìòùâêîôûäëïöüåãõ")
 
 
 def _walk(text: str, lo: int, hi: int, found: list[tuple[str, int, int]]) -> None:
@@ -306,7 +312,8 @@ def _walk(text: str, lo: int, hi: int, found: list[tuple[str, int, int]]) -> Non
     for match in _TOKEN.finditer(text, lo, hi):
         raw = match.group(0)
         start = match.start()
-        cut = _possessive_suffix(raw)
+        opened = run[0][1] if run else start
+        cut = _possessive_suffix(raw, opened > 0 and text[opened - 1] in "'‘’")
         possessive = cut > 0 and len(raw) > 2
         word = raw[:-cut] if possessive else raw
         end = start + len(word)

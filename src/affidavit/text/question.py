@@ -318,7 +318,8 @@ def parse_question(question: str) -> Question:
         inner_skip = {p for p in range(len(tokens)) if not lo <= p <= hi} | set(name_of)
         inner_skip |= time_tokens  # "the company X *used to* work for": a time, not a demand
         name_end = _name_end(name_of, name_idx)
-        inner_terms, _, _ = _demand(tokens, inner_skip, name_end, set(name_of))
+        inner_terms, _, _ = _demand(tokens, inner_skip, name_end, set(name_of),
+                                    _phrases_by_token(question, tokens))
         # In a clause every word after the name is said of it ("where X is head"):
         # the first one is the clause's predicate, copula or not.
         inner_head = next(

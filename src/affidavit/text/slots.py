@@ -28,7 +28,7 @@ from typing import Literal, NamedTuple
 
 from affidavit.text import wordlists
 
-FRAMES_VERSION = "frames-9"
+FRAMES_VERSION = "frames-10"
 Side = Literal["subject", "object", "any"]
 Needs = Literal["number", "date", "none"]
 
@@ -104,10 +104,10 @@ FRAMES: tuple[Frame, ...] = (
            _p("locate", "subject"), _p("situate", "subject"), _p("office", "subject"),
            _p("live", "subject"), _p("reside", "subject"))),  # "Where is Lena based?"
     Frame("landlord", "who they rent from",
-          ("landlord", "landlady"), _HAVE,
+          ("landlord", "landlady", ">rent", ">lease"), _HAVE,
           (_p("rent", "subject"), _p("lease", "subject"), _p("landlord"), _p("landlady"))),
     Frame("tenant", "who rents from them",
-          ("tenant", "lodger"), _HAVE,
+          ("tenant", "lodger", "<rent", "<lease"), _HAVE,
           (_p("rent", "object"), _p("lease", "object"), _p("tenant"), _p("lodger"))),
     Frame("boss", "who they report to",
           ("boss", "manager", "supervisor", "line manager", "superior", ">work under"),
