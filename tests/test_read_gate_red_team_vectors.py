@@ -15,7 +15,7 @@ import pytest
 from chat_store import assert_probe, red_team_vectors
 
 _FILES = ("read_gate_red_team_325.json", "read_gate_red_team_326.json", "read_gate_red_team_327.json",
-          "read_gate_red_team_328.json")
+          "read_gate_red_team_328.json", "read_gate_red_team_331.json")
 _PROBES = [(name[-8:-5], kind, p) for name in _FILES for kind in ("abstain", "answer")
            for p in red_team_vectors(name)[kind]]  # fmt: skip
 

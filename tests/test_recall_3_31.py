@@ -10,6 +10,8 @@ everything passes:
 * a long word with one letter dropped or two swapped is the one noun it is a slip from;
 * "rent from" asks the landlord, "who rents from" the tenant, in the verb's direction
   ("rents a cabin to" lets it); "still" after the asked tenancy ended: the landlord now;
+* "the name of Liis's son" is answered by the claim that names him; "one of X's mittens"
+  asks about the mittens;
 * a role whose noun is the verb's agent noun says its holder does the verb ("does X teach
   chemistry" <- "a chemistry teacher"; "instructor" through "instruct", one sense with teach).
 """
@@ -48,6 +50,10 @@ CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("maths", "Mari Rebane is a maths teacher at Ormby High School.", "2010-09-01"),
     ("analyst", "Mari Rebane is a data analyst at Ostra Mills.", "2021-02-01"),
     ("ski", "Toomas Puu is a ski instructor at Ormby Ski School.", None),
+    ("chair", "Pella Sorvan took over as chair of Saunaki Vesi Mill.", None),
+    ("husband", "Liis Kask's husband works at Ostra Mills.", None),
+    ("son", "Ilmar Kask is Liis Kask's son.", None),
+    ("mittens", "Rein Tamm sells woollen mittens at €25 a pair.", None),
 )
 
 
@@ -79,6 +85,15 @@ PAIRS = [
     ("still-teaching", "is mari rebane still teaching maths", ["analyst"],
      "is liis kask still teaching maths"),
     ("instructor", "does toomas puu teach skiing", ["ski"], "does rein tamm teach skiing"),
+    ("acquired-direction", "who acquired hallin bakery", ["buy"], "who acquired ostra mills"),
+    ("acquired-after", "what did ostra mills take over", ["buy"], "what did hallin bakery take over"),
+    ("took-over-a-post", "who took over hallin bakery", ["buy"], "who acquired saunaki vesi mill"),
+    ("company-phone", "what company phone does keld varuna have", ["phone_new"],
+     "what company phone does rein tamm have"),
+    ("rent-to", "who does pella sorvan rent the cabin to", ["lets"], "who does ivo raat rent the cabin to"),
+    ("name-of-kin", "whats the name of liis kasks son", ["son"], "whats the name of liis kasks daughter"),
+    ("one-of", "how much does one of rein tamms mittens cost", ["mittens"],
+     "how much does one of rein tamms hats cost"),
 ]  # fmt: skip
 
 
@@ -87,6 +102,14 @@ def test_answered_and_its_near_miss_abstains(
     store: MemoryReadIndex, kind: str, question: str, want: list[str], miss: str
 ) -> None:
     assert_pair(store, question, want, miss, AT)
+
+
+def test_a_relative_s_job_is_not_the_subject_s(store: MemoryReadIndex) -> None:
+    """ "Liis Kask's husband works at Ostra Mills" says where he works, not Liis."""
+    text = "Liis Kask's husband works at Ostra Mills."
+    shape = decide_write(text, text).shape
+    assert shape is not None and shape.predicate.startswith("kin:of-husband")
+    assert decide_read("where does liis kask work", store, at=AT).claims[0].claim_id == "teacher"
 
 
 def test_the_superseded_phone_answers_a_year_it_held(store: MemoryReadIndex) -> None:

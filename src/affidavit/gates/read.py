@@ -162,7 +162,9 @@ def _with_typed_names(question: str, index: ReadIndex) -> str:
             # does not hold, made of words that name others; rule 1 abstains naming it.
             taken.append((start, end))
             replace.append((start, start + len(bare), bare.title()))
-        elif not entities and _candidates(index, bare) > 1:  # abstains below, with the count
+        elif not entities and _candidates(index, bare) > 1 and not _all_words(bare):
+            # abstains below, with the count; "the school narspi teaches at" with two schools
+            # known: a word of English is the question's own
             taken.append((start, end))
             replace.append((start, start + len(bare), bare.title()))
     for start, end in word_runs(question):
@@ -322,6 +324,12 @@ def _two_hops(
     if first.reason is not None:
         return _decision(first, inner_about, limit)
     named = frozenset().union(*inner_sets)
+    if outer.terms and all(t.kind == "word" and t.lemma == "name" for t in outer.terms) and not outer.names:
+        # "what's the name of Narspi's son": the clause's own answer names him (a claim
+        # that names someone besides Narspi)
+        links = tuple(c for c in first.claims if set(c.entity_ids) - named)
+        if links:
+            return render.answered(links[:limit], inner_about)
     chain: list[ClaimView] = []
     answers: list[ClaimView] = []
     last: HopResult | None = None
@@ -353,3 +361,8 @@ def _bridge_name(link: ClaimView, named: frozenset[str], pool: tuple[ClaimView, 
     bridge = set(link.entity_ids) - named
     own = next((c.subject_name for c in pool if c.subject_id in bridge), None)
     return own or "the entity it names"
+
+
+def _all_words(run: str) -> bool:
+    """Whether every word of a typed run is a word of English ("school")."""
+    return all(is_known_word(w) for w in run.split())

@@ -80,8 +80,11 @@ def with_frames(q: Question) -> Question:
         msgspec.structs.replace(t, possessed=True) if t.position in owned else t for t in terms
     )
     if q.target_at is not None:
+        target = q.target_at
         terms = tuple(
-            msgspec.structs.replace(t, after_target=True) if t.position > (q.target_at or 0) else t
+            msgspec.structs.replace(t, after_target=True) if t.position > target
+            else msgspec.structs.replace(t, before_target=True)
+            if t.position + len(t.surface.split()) in (target, target - 1) else t
             for t in terms
         )
     # "Lena's company", "Lena's firm": a place she works for, her employer's slot (not
@@ -148,6 +151,7 @@ def converse_noun_grounds(term: Term, claim: ClaimView, own: bool) -> bool:
     ))
 
 
+@memo(maxsize=128)
 def _alternation(frame: Frame) -> str:
     """The frame's one-word trigger nouns as a regex alternation ("landlord|landlady")."""
     words = sorted({t for t in frame.triggers if t.isalpha()})
@@ -304,7 +308,7 @@ def passive(text: str, verb: str) -> bool:
 # Verbs relating two parties, whose passive swaps them ("Lena is employed by Brix" says
 # Brix employs Lena). Other frame verbs are read as written: "Lena was born in Tromsø"
 # and "Brix is based in Leeds" say something of their subject.
-_LET = re.compile(
+LETTING = re.compile(
     r"\b(?:rent|rents|rented|renting|lease|leases|leased|leasing)\s+(?:[\w'’]+\s+){0,3}?out\b"
     # "rents a flat to X" (the verb: not the noun of "pays (the) rent (of £500) to X")
     r"|(?<!\bpay\s)(?<!\bpays\s)(?<!\bpaid\s)(?<!\bthe\s)(?<!\bowes\s)(?<!\bowed\s)"
@@ -328,7 +332,7 @@ def _side_ok(pattern: Pattern, claim: ClaimView, own: bool) -> bool:
         # it says nothing of when Lena was born ("Lena Moss's birthday is ..." still does).
         return False
     swapped = verb in _TWO_PARTY and passive(claim.text, verb)
-    if verb in ("rent", "lease") and _LET.search(claim.text):
+    if verb in ("rent", "lease") and LETTING.search(claim.text):
         swapped = not swapped  # "Lena rents out her flat to Sam": Lena is the landlord
     logical_subject = own != swapped
     return logical_subject if pattern.side == "subject" else not logical_subject
@@ -349,8 +353,11 @@ def frame_grounds(
     if frame.needs == "date" and not _DATE.search(claim.text):
         return False
     for pattern in frame.patterns:
-        if term.converse and pattern.side == "any":
-            continue  # a relation noun says no direction: see ``converse_noun_grounds``
+        by_verb = f">{term.lemma}" in frame.triggers or f"<{term.lemma}" in frame.triggers
+        if (term.converse or by_verb) and pattern.side == "any":
+            # a relation noun says no direction: see ``converse_noun_grounds``; nor for a
+            # frame asked by its verb ("who does X rent from?" is not "X is Y's landlord")
+            continue
         words_ok = all(w in offered for w in pattern.words)
         if words_ok and (not pattern.also or bool(offered & pattern.also)) and _side_ok(
             pattern, claim, own

@@ -40,7 +40,13 @@ from affidavit.gates.read_classes import (
     subordinated,
     us_spelling,
 )
-from affidavit.gates.read_frames import converse_noun_grounds, derived_grounds, frame_grounds, states_quantity
+from affidavit.gates.read_frames import (
+    LETTING,
+    converse_noun_grounds,
+    derived_grounds,
+    frame_grounds,
+    states_quantity,
+)
 from affidavit.gates.read_kin import kin_reading
 from affidavit.gates.read_modality import INTENT_WORDS, states_denial, states_intention
 from affidavit.gates.read_occupation import OCCUPATION_VERBS, RELATIONAL_NOUNS, names_a_job, rules_out_a_job
@@ -54,9 +60,12 @@ from affidavit.gates.read_words import (
     plays_position,
     slipped_noun,
 )
+from affidavit.gates.write_parse import is_verb_like
 from affidavit.text.entail import implied_by
 from affidavit.text.fold import fold
 from affidavit.text.lemmas import SPECIFIC, canonical, content_lemmas, equivalent, lemma, phrase_terms
+from affidavit.text.lexicon import Lexicon
+from affidavit.text.lexicon import lexicon as pinned_lexicon
 from affidavit.text.memo import memo
 from affidavit.text.names import key_tokens
 from affidavit.text.question import Term, Wh
@@ -120,6 +129,8 @@ def _claim_terms(
     # the name ("Thenral Rice Mills sells parboiled rice" offers "rice").
     own = set(key_tokens(subject_name)) - set(content_lemmas(text.replace(subject_name, " , ")))
     found = set(content_lemmas(text)) | set(phrase_terms(text))
+    if LETTING.search(text):
+        found.add("let")  # "rents a cabin to Ivo", "rents out her flat": lets it
     if blocked:
         found -= blocked
     else:
@@ -152,8 +163,14 @@ def _role(text: str, subject_name: str) -> tuple[bool, bool]:
 _OWNED_SUBJECT = re.compile(r"['’]s?[ \t]+([a-z][\w-]*)[ \t]+(.*)$", re.S)
 
 
+# "teaches English at School No. 7", "coaches at Brix FC": a job's verb in the present,
+# done at an organisation (not "runs at Kolga Stadium", "studied at", "is taught at").
 _AT_ORGANISATION = re.compile(
-    r"^\s*(?:is\s+|are\s+)?[a-z][\w\-]*(?:\s+[\w\-]+){0,3}?\s+(?:at|for|with)\s+(?:the\s+)?[A-Z]"
+    r"^\s*(?:teaches|coaches|tutors|nurses|practises|practices)(?:\s+[\w\-]+){0,3}?\s+(?:at|for|with)\s+"
+    r"(?:the\s+)?[A-Z](?![^.;]*\b(?:volunteer|unpaid|guest|visiting)\b)"
+)
+_IS_AT_ORGANISATION = re.compile(
+    r"^\s*is\s+(?![a-z]+ed\b)(?:[a-z][\w\-]*\s+){1,4}?(?:at|for|with)\s+(?:the\s+)?[A-Z]"
 )
 _COPULAS = frozenset({"is", "was", "are", "were", "has", "had", "will", "would"})
 
@@ -198,6 +215,7 @@ def claim_years(claim: ClaimView) -> tuple[str, ...]:
 def _term_grounded(
     term: Term, claim: ClaimView, offered: frozenset[str], own: bool, head: int | None,
     asked: frozenset[str] = frozenset(), bridge: bool = False, wh: Wh = "none",
+    about: frozenset[str] = frozenset(),
 ) -> tuple[bool, bool]:
     """``(grounded, exact)`` for one demanded term against one claim.
 
@@ -208,6 +226,16 @@ def _term_grounded(
     """
     if term.kind == "number":
         return term.surface in _NUMBER.findall(claim.text), True
+    if not term.frame and term.lemma not in SYMMETRIC_VERBS and _verbal(term) and (bridge or (
+        wh in ("who", "what", "which") and (term.before_target or term.after_target)
+    )) and (term.lemma in offered or canonical(term.lemma) in _canonicals(offered)) and (
+        own != bool(_PASSIVE_BY.search(claim.text))
+    ) != term.after_target:
+        # "the firm that bought X" / "who acquired X" is not "X bought Kempu": a verb before
+        # the name has it as object, one after it ("the firm X bought", "what did X acquire",
+        # "bought by X") as subject; in the claim the subject is the verb's unless passive
+        # ("X was taken over by Y": X the object, Y the subject)
+        return False, False
     kin = kin_reading(term, claim, own)  # "X's kid" <- "X is Y's father"; never "X's father"
     if kin is not None:
         return kin, False
@@ -288,12 +316,16 @@ def _term_grounded(
         if own and not org and claim.predicate == ROLE_KEY:
             # "Where does X work?" <- "X teaches English at School No. 7": a job's verb
             # (the write gate's role key) done at a named organisation
-            org = bool(_AT_ORGANISATION.match(_after_subject(claim.text, claim.subject_name)))
+            rest = _after_subject(claim.text, claim.subject_name)
+            org = bool(_AT_ORGANISATION.match(rest)) or (
+                bool(_IS_AT_ORGANISATION.match(rest)) and names_a_job(claim.text, claim.subject_name)
+            )  # "X is head of data at Ernio Logistika", not "X is a member at Y"
             role = role or org
         return role and org and len(claim.entity_ids) > 1, False
     if derived_grounds(term, claim, offered, own, term.possessed):
         return True, False
-    if converse_grounds(term, offered, own):
+    if converse_grounds(term, offered, own) and (own or _after_preposition(claim.text, about)):
+        # "what does Kanî sell" is not "Serdem acquired Kanî": the seller is "from" whom
         return True, False
     if _agent_role(term, claim, own, wh):
         return True, False
@@ -302,8 +334,53 @@ def _term_grounded(
     meant = slipped_noun(term, claim.text)
     if meant is not None:  # "neice" <- "niece", read as typed right: "X's niece" is not X
         fixed = msgspec.structs.replace(term, lemma=meant)
-        return _term_grounded(fixed, claim, offered, own, head, asked, bridge, wh)[0], False
+        return _term_grounded(fixed, claim, offered, own, head, asked, bridge, wh, about)[0], False
     return False, False
+
+
+_PASSIVE_BY = re.compile(
+    r"\b(?:is|was|were|are|been|be|being|got|gets)\s+(?:[a-z]+ly\s+)?"
+    r"(?:[a-z]+ed|[a-z]+en|bought|sold|built|made|held|run|led|won|brought|taught|kept|set)\s+"
+    r"(?:(?:over|out|up|off)\s+)?by\b"
+)
+
+
+def _verbal(term: Term) -> bool:
+    """Whether the question wrote ``term`` as an inflected verb ("bought", "owns", "took
+    over"): its first word is an inflected form (a noun's plural aside: "officers")."""
+    if term.kind != "word" or term.possessed:
+        return False  # "Temirlan's parents": a noun
+    return _verbal_word(term.surface, term.lemma, term.after_target)
+
+
+@memo(maxsize=4096)
+def _verbal_word(surface: str, lemma_: str, after_target: bool) -> bool:
+    first = surface.split()[0].casefold() if surface.split() else ""
+    if not first.isalpha():
+        return False
+    if lemma_ == "let":
+        return True  # "who does X rent (the flat) to": the question's letting, a verb
+    base = lemma(first)
+    pinned = pinned_lexicon()
+    if base == first:  # "what did X *acquire*": do-support's bare verb, a verb only
+        return after_target and _a_verb(pinned, base) and not pinned.categories(base)
+    if first.endswith("s") and pinned.categories(base):
+        return False  # "parents", "quills": a plural as likely as a verb's "-s"
+    return " " in surface or (is_verb_like(first) and _a_verb(pinned, base))
+
+
+def _a_verb(pinned: Lexicon, base: str) -> bool:
+    return bool(pinned.synonyms_first_sense(base, "v") or pinned.derivations(base, "v"))
+
+
+_PREPOSITION_THEN = re.compile(r"\b(?:from|to)\s+(?:the\s+)?([^\W\d_][\w'’\-]*)")
+
+
+def _after_preposition(text: str, about: frozenset[str]) -> bool:
+    """Whether a word of the asked entity's name follows "from" or "to" in ``text``: the
+    party a converse verb puts there ("lent it *to Lena*", "bought it *from Brix*"), not
+    its object ("Serdem acquired Kanî")."""
+    return any(fold(m.group(1)).casefold() in about for m in _PREPOSITION_THEN.finditer(text))
 
 
 def _names_only_its_class(specific: str, text: str) -> bool:
@@ -340,6 +417,10 @@ def _agent_role(term: Term, claim: ClaimView, own: bool, wh: Wh) -> bool:
     return _agent_reading(term, claim, own, wh) is True
 
 
+# Verbs whose agent noun, as a job at an organisation, says its holder does the verb.
+_PRACTISED = frozenset({"teach", "coach", "nurse", "tutor", "preach", "edit", "practise", "practice"})
+
+
 def _agent_reading(term: Term, claim: ClaimView, own: bool, wh: Wh) -> bool | None:
     """Whether a role claim whose role noun is the asked verb's agent noun answers the
     verb asked, only in the slots a role claim fills:
@@ -366,9 +447,14 @@ def _agent_reading(term: Term, claim: ClaimView, own: bool, wh: Wh) -> bool | No
     if own != term.after_target:
         return False
     of = _role_preposition(claim.text, claim.subject_name) == "of"
-    if own and wh in ("where", "none"):  # "where does X bank" asks where X is a customer
-        # "does X (still) teach?" <- "X is a teacher at Y": the job is doing the verb
+    if own and wh == "where":  # "where does X bank" asks where X is a customer
         return True if term.lemma in OCCUPATION_VERBS else None
+    if own and wh == "none" and term.lemma in _PRACTISED:
+        # "does X (still) teach?" <- "X is a teacher at Y": the job is doing the verb (not
+        # "a runner / manager at Y": one who runs or manages Y is no more said than a player)
+        return True
+    if own and wh == "none":
+        return None
     if own:  # "what band does X conduct" <- "X is the conductor of Y"; "who does X report to"
         return True if of and wh != "who" and len(claim.entity_ids) > 1 else None
     return True if of else None
@@ -455,7 +541,8 @@ def ground(
     if owned is not None and not asked & _possessed_noun(owned):
         # "Lena Moss's daughter was born in 2015": what follows is said of the daughter, so
         # it answers nothing asked of Lena herself ("when was Lena Moss born").
-        offered = offered - frozenset(content_lemmas(owned.group(2)))
+        said = frozenset(content_lemmas(owned.group(2)))
+        offered = offered - said - {canonical(w) for w in said}
     intended = not plans and not asked & INTENT_WORDS and states_intention(claim.text, claim.subject_name)
     # A denied claim answers "does Lena live in Oslo?" (no) and what stopped, not a value.
     intended = intended or (
@@ -467,7 +554,7 @@ def ground(
         if intended:  # a plan, a possibility or a denial is no value
             verdicts.append(False)
             continue
-        ok, is_exact = _term_grounded(term, claim, offered, own, head, frozenset(asked), bridge, wh)
+        ok, is_exact = _term_grounded(term, claim, offered, own, head, frozenset(asked), bridge, wh, about)
         verdicts.append(ok)
         exact += int(ok and is_exact)
     for i, term in enumerate(terms):  # "skin condition", "health problems": the category says it

@@ -13,6 +13,7 @@ its own lemma first, then more same-lemma matches, then the latest
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
@@ -20,7 +21,8 @@ from affidavit.gates.contracts import ClaimView, ReadIndex
 from affidavit.gates.read_classes import COLOUR_OR_AGE
 from affidavit.gates.read_ended import ENDED, stated_end
 from affidavit.gates.read_frames import slot_of
-from affidavit.gates.read_ground import Grounding, claim_years, ground, lexicon_grounds
+from affidavit.gates.read_ground import ROLE_KEY, Grounding, claim_years, ground, lexicon_grounds
+from affidavit.gates.read_occupation import names_a_job
 from affidavit.gates.read_postings import narrowed
 from affidavit.text.lemmas import STOPWORDS, content_lemmas
 from affidavit.text.lexical import active
@@ -236,13 +238,26 @@ def current_values(
     slots = {key for c in ended_claims(grounded, subject_ids, window) for key in _slot_keys(c)}
     if not slots:
         return []
+    jobs = any(key == "key:" + ROLE_KEY for _, key in slots)
     current = [
         c for c in claims
         if slots & _slot_keys(c) and c.state in SELECTABLE and holds(c, window)
         and _fits(wh, c, named)
+        # after a job, another job: "X is a member at Y" shares the key, not the slot
+        and not (jobs and c.predicate == ROLE_KEY and _no_job(c))
     ]  # fmt: skip
     current.sort(key=lambda c: (c.valid_from or "", c.seq), reverse=True)
     return current
+
+
+_COPULA_NOUN = re.compile(r"^\s*(?:is|was)\s+(?:a|an|the)\s+[a-z]")  # a title in capitals is a post
+
+
+def _no_job(claim: ClaimView) -> bool:
+    """A role-keyed claim that names a position no job is ("X is a member at Y", "a patient
+    at Y"): the write gate's key for any "is a N at Y"; a verb's job ("lectures at Y") is one."""
+    rest = claim.text[len(claim.subject_name):] if claim.text.startswith(claim.subject_name) else ""
+    return bool(_COPULA_NOUN.match(rest)) and not names_a_job(claim.text, claim.subject_name)
 
 
 def _fits(wh: Wh, claim: ClaimView, named: frozenset[str]) -> bool:

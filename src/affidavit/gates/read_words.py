@@ -174,9 +174,10 @@ _TYPED_LONG = 8
 def _one_dropped_or_swapped(word: str) -> str | None:
     """The one noun the pinned lexicon knows that ``word`` is with one letter left out or
     two adjacent letters swapped ("membrship", "instrumnet"), or None."""
-    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
-    near = {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
-    near |= {a + c + b for a, b in splits for c in _LETTERS}
+    # Never at the word's last two letters: "christina" is a name, not "christian" mistyped.
+    splits = [(word[:i], word[i:]) for i in range(len(word) - 1)]
+    near = {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 2}
+    near |= {a + c + b for a, b in splits if len(b) > 2 for c in _LETTERS}
     near.discard(word)
     nouns = [w for w in near if not unknown_noun(w)]
     return nouns[0] if len(nouns) == 1 else None

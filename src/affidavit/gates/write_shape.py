@@ -37,6 +37,7 @@ _FUNCTIONAL = {
     "die": "death", "marry": "spouse",
 }  # fmt: skip
 _SKIP = STOPWORDS | AUX | {"a", "an", "the", "now", "currently"}
+_RELATIVE = re.compile(r"^['’]s?\s+(?:[a-z][\w\-]*\s+)??([a-z][\w\-]*)\s+(.+)$", re.S)
 _OCCUPATION = frozenset({"job", "occupation", "profession", "position", "role", "post"})
 # "X's company phone is an iPhone 15": the subject's possessed noun is the slot, its
 # present value ("X's boss was Y until 2021" says an ended one, no rival of the present).
@@ -83,7 +84,13 @@ def shape_of(claim: str, subject: str, found: list[Mention]) -> ClaimShape:
     role_phrase = any(canonical(t) in _ROLE_VERBS or t in _ROLE_NOUNS for t in phrased)
     predicate = "role" if role_phrase else _predicate_key(verb, content, claim)
     owned = _POSSESSED.match(claim[after:].strip()) if subject_mention else None
-    if owned is not None and lemma(owned.group(2)) not in _KIN and not role_phrase:
+    relative = _RELATIVE.match(claim[after:].strip()) if subject_mention else None
+    if relative is not None and lemma(relative.group(1)) in _KIN:
+        # "X's husband is a teacher", "X's husband works at Y": the relative's slot, never
+        # X's job; one key per relative and value
+        value = next((lemma(w) for w in words(relative.group(2)) if w.casefold() not in _SKIP), "")
+        predicate = f"kin:of-{lemma(relative.group(1))}:{value}"
+    elif owned is not None and not role_phrase and lemma(owned.group(2)) not in _KIN:
         # The possessed noun names the slot (one phone, one landlord at a time); the
         # words that name it are terms the claim offers.
         head = lemma(owned.group(2))

@@ -20,7 +20,7 @@ def _simplemma() -> Any:
 
     return english()
 
-# eq-14: a firm taken over, bought out or bought up is acquired (phrases);
+# eq-14: a firm taken over, bought out or bought up is acquired (with a name as object);
 # eq-13: "per" is a function word again: the write gate's rate check (``checks_values``)
 #        now holds the rate's unit to the evidence's ("per year" needs "a year", "/year");
 # eq-12: eq-10's tables again (eq-11 read "per" as a function word, which invented rates:
@@ -253,9 +253,6 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "manage": ("in charge of", "at the helm of", "take charge of"),
     "employ": ("work for", "on the payroll of"),
     "found": ("set up",),
-    # A firm "taken over" or "bought out" is acquired (the lexicon's sense of both phrasal
-    # verbs that takes a company as object; "take over as chair" is not followed by one).
-    "acquire": ("take over", "buy out", "buy up"),
     "die": ("pass away",),
     "resign": ("step down",),
     "stock exchange": ("stock exchange", "securities exchange", "stock market", "bourse"),
@@ -307,7 +304,23 @@ def _phrase_matches(text: str) -> tuple[PhraseMatch, ...]:
                 break
         else:
             i += 1
+    taken = [PhraseMatch(m.start(), m.end("verb"), "acquire") for m in _ACQUIRED.finditer(text)
+             if not m.group("name").endswith(_POSSESSIVE_ENDS)]  # "bought out Brix Foods' founder"
+    if taken:
+        out = sorted(out + [t for t in taken if not any(t.start < o.end and o.start < t.end for o in out)])
     return tuple(out)
+
+
+# A firm "taken over", "bought out" or "bought up" is acquired: only with a name as the
+# object ("took over Vilsandi Dairy", "was taken over by Brix"), never a role, a shift or
+# a part ("took over as chair", "took over the kitchen", "took over Brix's distribution",
+# "took over Brix as chief executive", "took over from Mart").
+_POSSESSIVE_ENDS = ("s'", "s’", "'s", "’s")
+_ACQUIRED = re.compile(
+    r"\b(?P<verb>(?:take|takes|took|taken|taking|buy|buys|bought|buying)\s+(?:over|out|up))"
+    r"\s+(?:by\s+)?(?:the\s+)?(?P<name>[A-Z][\w'’\-]*+(?:\s+(?:[A-Z][\w'’\-]*+|of|de|di|la|&))*+)"
+    r"(?!['’]s?\b|\s+as\b|[\w'’\-])"
+)
 
 
 def phrase_terms(text: str) -> tuple[str, ...]:

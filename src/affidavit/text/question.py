@@ -98,6 +98,9 @@ class Term(msgspec.Struct, frozen=True):
     # sided wordings ground it ("rents from Xana"), and a relation noun only with the
     # direction its sentence gives ("Xana is Xuaco's landlord", "Xuaco's landlord is Xana").
     converse: bool = False
+    # The word stands right before the target's name ("Who *acquired* Lena Foods?"): a verb
+    # whose object the target is (set by ``gates.read_frames.with_frames``).
+    before_target: bool = False
 
 
 class Question(msgspec.Struct, frozen=True):
@@ -179,6 +182,22 @@ def _wh(tokens: list[str]) -> Wh:
     return "none"
 
 
+_LETTING_VERBS = frozenset({"rent", "lease"})
+
+
+def _modifies_next(tokens: list[tuple[str, int, int]], pos: int, names_at: set[int]) -> bool:
+    """Whether the word at ``pos`` premodifies a lower-case noun after it ("what *company*
+    phone does X have": a kind of phone, not an organisation asked for)."""
+    nxt = pos + 1
+    if nxt >= len(tokens) or nxt in names_at:
+        return False
+    word = tokens[nxt][0]
+    low = word.casefold()
+    then = tokens[nxt + 1][0].casefold() if nxt + 1 < len(tokens) else ""
+    # the noun it modifies is followed by the question's auxiliary ("... phone does X have")
+    return word.isalpha() and word.islower() and low not in STOPWORDS and then in _AUXILIARIES
+
+
 def _demand(
     tokens: list[tuple[str, int, int]],
     skip: set[int],
@@ -220,6 +239,10 @@ def _demand(
         while back in names_at:  # "was *Lena* living": the subject between be and the verb
             back -= 1
         lem = progressive(tok, tokens[back][0].casefold() if back >= 0 else "") or lemma(tok)
+        if lem in _LETTING_VERBS and any(
+            t.casefold() in ("to", "out") for t, _, _ in tokens[pos + 1 : pos + 4]
+        ):
+            lem = "let"  # "who does X rent (the flat) to": X lets it; a landlord's question
         # "What does X do?": a "do" after every name is the main verb and asks
         # for an occupation ("does" before a name is only do-support).
         nxt = tokens[pos + 1][0].casefold() if pos + 1 < len(tokens) else ""
@@ -238,6 +261,8 @@ def _demand(
             continue
         if prev == "how" and low in ("often", "long"):  # the question word itself
             continue
+        if low in ("one", "any", "each") and nxt == "of":  # "one of Xhunca's huipiles": the huipiles
+            continue
         if low in _KIND_WORDS and pos + 1 < len(tokens) and tokens[pos + 1][0].casefold() == "of":
             continue  # "what kind of shop": the shop is the demand, "kind" only its subtype
         if prev in ("which", "what") and low in TYPE_NOUNS:
@@ -246,7 +271,7 @@ def _demand(
         kind = prev in ("which", "what")
         if lem in OCCUPATION_WORDS:
             terms.append(Term(tok, "occupation", "class", pos))
-        elif kind and organisation_noun(lem):
+        elif kind and organisation_noun(lem) and not _modifies_next(tokens, pos, names_at):
             terms.append(Term(tok, lem, "word", pos, entity_type=True, asked_kind=True))
         elif lem in CLASS_WORDS:
             terms.append(Term(tok, lem, "class", pos, asked_kind=kind))
@@ -336,8 +361,11 @@ def parse_question(question: str) -> Question:
         # The clause is about its name: "the company that *owns* X" asks before it, "the
         # company X *owns*" after it, and a frame trigger that says a side reads it so.
         inner_target = min((p for p, i in name_of.items() if i == name_idx), default=None)
-        if lo + 1 < len(tokens) and tokens[lo + 1][0].casefold() == "by" and lo + 2 == inner_target:
-            inner_target = lo - 1  # "the company owned by X": X the verb's subject, as in "X owns"
+        particle = lo + 2 < len(tokens) and tokens[lo + 1][0].casefold() in ("over", "out", "up", "off")
+        by = lo + 2 if particle else lo + 1
+        if by < len(tokens) and tokens[by][0].casefold() == "by" and by + 1 == inner_target:
+            # "the company owned (taken over) by X": X the verb's subject, as in "X owns"
+            inner_target = lo - 1
         inner = Question(
             "which", (mentions[name_idx][0],), inner_terms, inner_head, scope, now,
             previous=bool(inside), target_at=inner_target,

@@ -88,13 +88,15 @@ def _clause(
         if low[i] != "the" or (i + 1) in name_of or tokens[i + 1][0][0].isupper():
             continue
         j = _clause_start(tokens, name_of, i + 2)
-        if (j + 2 < len(tokens) and low[j + 1] == "by" and j + 2 in name_of
-                and low[j].endswith(("ed", "en")) and j not in name_of):
-            # "the company owned by X": a reduced passive clause, X its agent
-            end = j + 2
-            while end + 1 in name_of and name_of[end + 1] == name_of[j + 2]:
+        by = j + 2 if j + 2 < len(low) and low[j + 1] in _PARTICLES else j + 1
+        if (by + 1 < len(tokens) and low[by] == "by" and by + 1 in name_of
+                and _participle(low[j]) and j not in name_of):
+            # "the company owned by X", "the firm bought (out) by X": a reduced passive
+            # clause, X its agent
+            end = by + 1
+            while end + 1 in name_of and name_of[end + 1] == name_of[by + 1]:
                 end += 1
-            return j, end, name_of[j + 2]
+            return j, end, name_of[by + 1]
         if low[j] == "where" and j + 1 in name_of:
             return _where_clause(tokens, name_of, j + 1)
         if low[j] in _RELATIVE:
@@ -112,8 +114,19 @@ def _clause(
             while end + 1 in name_of and name_of[end + 1] == name_of[j]:
                 end += 1
             if end + 1 < len(tokens) and low[end + 1] not in STOPWORDS | _AUX:
-                return j, end + 1, name_of[j]
+                # "the company X took over": the verb's particle is the clause's too
+                verb_end = end + 2 if end + 2 < len(low) and low[end + 2] in _PARTICLES else end + 1
+                return j, verb_end, name_of[j]
     return None
+
+
+# Particles of a phrasal verb ("took over", "bought out", "set up").
+_PARTICLES = frozenset({"over", "out", "up", "off"})
+
+
+def _participle(word: str) -> bool:
+    """A past participle: regular ("owned") or one whose lemma differs ("bought", "sold")."""
+    return word.endswith(("ed", "en")) or (word.isalpha() and not word.endswith("s") and lemma(word) != word)
 
 
 _HEAD_SPAN = 2  # words a head may have after its first: "the cold storage firm X bought"

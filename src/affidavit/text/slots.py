@@ -258,14 +258,14 @@ FRAMES: tuple[Frame, ...] = (
           ("<own", "owner", "parent company", "holding company", "parent firm", "parent group"),
           _HAVE,
           (_p("own", "object"), _p("buy", "object"), _p("acquire", "object"),
-           _p("purchase", "object"), _p("take over", "object"), _p("subsidiary", "subject"),
+           _p("purchase", "object"), _p("subsidiary", "subject"),
            _p("owner"), _p("parent company")),
           loose=True),
     Frame("owned", "what it owns",
           (">own", "subsidiary", "subsidiaries"),
           _HAVE,
           (_p("own", "subject"), _p("buy", "subject"), _p("acquire", "subject"),
-           _p("purchase", "subject"), _p("take over", "subject"), _p("subsidiary", "object")),
+           _p("purchase", "subject"), _p("subsidiary", "object")),
           loose=True),
 )
 
