@@ -92,14 +92,16 @@ class _Postings:
         self.order: list[tuple[int, str]] = []  # (seq, claim id), kept sorted
 
     def update(self, current: AbstractSet[str], view: Callable[[str], ClaimView | None]) -> None:
-        if len(self.indexed) >= len(current) and current <= self.indexed:
+        if len(self.indexed) >= len(current):
+            # Up to date: an entity's claim ids only grow within one scope (an erasure
+            # starts a new scope), so equal sizes mean equal sets; no O(n) comparison.
             return
         fresh = []
         for claim_id in current - self.indexed:
+            self.indexed.add(claim_id)  # read once, also another tenant's (no view)
             claim = view(claim_id)
             if claim is None:
                 continue
-            self.indexed.add(claim_id)
             fresh.append((claim.seq, claim_id))
             for key in claim_keys(claim):
                 self.by_key.setdefault(key, set()).add(claim_id)
