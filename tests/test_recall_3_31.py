@@ -54,6 +54,11 @@ CLAIMS: tuple[tuple[str | None, ...], ...] = (
     ("husband", "Liis Kask's husband works at Ostra Mills.", None),
     ("son", "Ilmar Kask is Liis Kask's son.", None),
     ("mittens", "Rein Tamm sells woollen mittens at €25 a pair.", None),
+    ("bakes", "Hallin Bakery makes rye bread.", None),
+    ("owner", "Toomas Puu owns Hallin Bakery.", None),
+    ("landlord_was", "Mart Kivi was Toomas Puu's landlord.", "2016-01-01", "2022-03-01"),
+    ("landlord_is", "Oskar Lind is Toomas Puu's landlord.", "2022-03-01"),
+    ("past_job", "Ivo Raat was assistant manager at Ostra Mills.", "2015-01-01", "2019-06-01"),
 )
 
 
@@ -94,6 +99,12 @@ PAIRS = [
     ("name-of-kin", "whats the name of liis kasks son", ["son"], "whats the name of liis kasks daughter"),
     ("one-of", "how much does one of rein tamms mittens cost", ["mittens"],
      "how much does one of rein tamms hats cost"),
+    ("owned-business", "what does toomas puus business make", ["owner", "bakes"],
+     "what does liis kasks business make"),
+    ("still-their-landlord", "is mart kivi still toomas puus landlord", ["landlord_is"],
+     "is mart kivi still anu pelkonens landlord"),
+    ("was-at-closed", "where was ivo raat working in 2017", ["past_job"],
+     "where was ivo raat working in 2021"),
 ]  # fmt: skip
 
 

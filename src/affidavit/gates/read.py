@@ -283,12 +283,16 @@ def _hop(
             hop = hop._replace(claims=tuple(now), reason=None, term=None)
         elif len(sets) > 1 and any(t.frame for t in q.terms):
             # "Does Dilmei still rent from Uchel?" after Uchel's tenancy ended: whoever fills
-            # the asked relation for Dilmei now ("Ilebrang is Dilmei's landlord").
-            alone, _ = candidate_claims(index, sets[:1], q.terms)
-            again = select_hop(alone, sets[0], q.terms, q.wh, q.head, window, sets[0], names,
-                               bridge, q.before_name)
-            if again.reason is None:
-                hop = hop._replace(claims=again.claims, reason=None, term=None)
+            # the asked relation for Dilmei now ("Ilebrang is Dilmei's landlord"); "is Mohand
+            # still Tassadit's landlord?": for the one who owns the relation word, Tassadit.
+            owned = any(t.frame and t.possessed for t in q.terms)
+            for holder in (sets[1:] if owned else sets[:1]):
+                alone, _ = candidate_claims(index, [holder], q.terms)
+                again = select_hop(alone, holder, q.terms, q.wh, q.head, window, holder, (),
+                                   bridge, q.before_name)
+                if again.reason is None:
+                    hop = hop._replace(claims=again.claims, reason=None, term=None)
+                    break
     return hop if recent is None else hop._replace(known=recent)
 
 

@@ -363,6 +363,11 @@ def frame_grounds(
             pattern, claim, own
         ):
             return True
+    if term.frame == "employer" and term.possessed and establishment_noun(term.lemma) and own and any(
+        all(w in offered for w in p.words) and _side_ok(p, claim, own) for p in BY_NAME["owned"].patterns
+        if p.side == "subject"
+    ):
+        return True  # "Kynjai's company" is the one Kynjai owns as much as the one she works for
     if frame.category and own:
         lexicon = active()
         instances = [o for o in offered if lexicon.categories(o) & frame.category]

@@ -170,7 +170,7 @@ _AT_ORGANISATION = re.compile(
     r"(?:the\s+)?[A-Z](?![^.;]*\b(?:volunteer|unpaid|guest|visiting)\b)"
 )
 _IS_AT_ORGANISATION = re.compile(
-    r"^\s*is\s+(?![a-z]+ed\b)(?:[a-z][\w\-]*\s+){1,4}?(?:at|for|with)\s+(?:the\s+)?[A-Z]"
+    r"^\s*(is|was)\s+(?![a-z]+(?:ed|ing)\b)(?:[a-z][\w\-]*\s+){1,4}?(?:at|for|with)\s+(?:the\s+)?[A-Z]"
 )
 _COPULAS = frozenset({"is", "was", "are", "were", "has", "had", "will", "would"})
 
@@ -313,13 +313,16 @@ def _term_grounded(
     # is no answer to Y's "employees" (how many, who all).
     if wanted == _EMPLOY and (own or term.lemma != "employee"):
         role, org = _role(claim.text, claim.subject_name)
-        if own and not org and claim.predicate == ROLE_KEY:
+        if own and not org:
             # "Where does X work?" <- "X teaches English at School No. 7": a job's verb
             # (the write gate's role key) done at a named organisation
             rest = _after_subject(claim.text, claim.subject_name)
-            org = bool(_AT_ORGANISATION.match(rest)) or (
-                bool(_IS_AT_ORGANISATION.match(rest)) and names_a_job(claim.text, claim.subject_name)
-            )  # "X is head of data at Ernio Logistika", not "X is a member at Y"
+            copula = _IS_AT_ORGANISATION.match(rest)
+            org = (claim.predicate == ROLE_KEY and bool(_AT_ORGANISATION.match(rest))) or (
+                copula is not None and names_a_job(claim.text, claim.subject_name)
+                and (copula.group(1) == "is" or claim.valid_to is not None)
+            )  # "X is head of data at Ernio", "X was assistant manager at Y" (a closed
+            # interval: never served as now), not "X is a member at Y"
             role = role or org
         return role and org and len(claim.entity_ids) > 1, False
     if derived_grounds(term, claim, offered, own, term.possessed):
