@@ -105,6 +105,8 @@ PAIRS = [
      "is mart kivi still anu pelkonens landlord"),
     ("was-at-closed", "where was ivo raat working in 2017", ["past_job"],
      "where was ivo raat working in 2021"),
+    ("work-phone", "what work phone does keld varuna have now", ["phone_new"],
+     "what work laptop does keld varuna have now"),
 ]  # fmt: skip
 
 

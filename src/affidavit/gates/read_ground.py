@@ -341,6 +341,8 @@ def _term_grounded(
     return False, False
 
 
+# Modifiers that say a thing is the employer's ("work phone", "company car", "office laptop").
+_FROM_EMPLOYER = frozenset({"work", "company", "office", "business", "firm"})
 _PASSIVE_BY = re.compile(
     r"\b(?:is|was|were|are|been|be|being|got|gets)\s+(?:[a-z]+ly\s+)?"
     r"(?:[a-z]+ed|[a-z]+en|bought|sold|built|made|held|run|led|won|brought|taught|kept|set)\s+"
@@ -569,6 +571,12 @@ def ground(
                 abs(near.position - term.position) == 1
             ):
                 verdicts[i] = verdicts[i] or modifies_category(term.lemma, near, offered)
+        nxt = terms[i + 1] if i + 1 < len(terms) else None
+        if (term.lemma in _FROM_EMPLOYER and offered & _FROM_EMPLOYER and nxt is not None
+                and verdicts[i + 1] and nxt.position == term.position + 1):
+            # "work phone" <- "company phone", "office laptop" <- "work laptop": one modifier
+            # of a thing the employer provides, said another way
+            verdicts[i] = True
     words_ = frozenset(t.lemma for t in terms if t.kind == "word")
     target = about if not own else (frozenset() if bridge else None)
     if (
