@@ -165,21 +165,27 @@ _OWNED_SUBJECT = re.compile(r"['’]s?[ \t]+([a-z][\w-]*)[ \t]+(.*)$", re.S)
 
 # "teaches English at School No. 7", "coaches at Brix FC": a job's verb in the present,
 # done at an organisation (not "runs at Kolga Stadium", "studied at", "is taught at").
+# The verb must be one of ``_PRACTISED`` in its present "-s" form (``_at_organisation``).
 _AT_ORGANISATION = re.compile(
-    r"^\s*(?:teaches|coaches|tutors|nurses|practises|practices)(?:\s+[\w\-]+){0,3}?\s+(?:at|for|with)\s+"
+    r"^\s*(?P<verb>[a-z]+s)(?:\s+[\w\-]+){0,3}?\s+(?:at|for|with)\s+"
     r"(?:the\s+)?[A-Z](?![^.;]*\b(?:volunteer|unpaid|guest|visiting)\b)"
 )
 _IS_AT_ORGANISATION = re.compile(
     r"^\s*(is|was)\s+(?![a-z]+(?:ed|ing)\b)(?:[a-z][\w\-]*\s+){1,4}?(?:at|for|with)\s+(?:the\s+)?[A-Z]"
 )
-_COPULAS = frozenset({"is", "was", "are", "were", "has", "had", "will", "would"})
+
+
+def _at_organisation(rest: str) -> bool:
+    """ "teaches English at School No. 7": a practised job's verb at an organisation."""
+    m = _AT_ORGANISATION.match(rest)
+    return m is not None and lemma(m.group("verb")) in _PRACTISED
 
 
 def _possessed_noun(owned: re.Match[str]) -> frozenset[str]:
     """Lemmas of the possessed noun phrase: "company phone" in "X's company phone is ..."."""
     said = [owned.group(1)]
     for word in owned.group(2).split()[:3]:
-        if word.casefold() in _COPULAS:
+        if word.casefold() in _AUXILIARIES:
             return frozenset(lemma(w) for w in said)
         said.append(word)
     return frozenset({lemma(owned.group(1))})
@@ -318,7 +324,7 @@ def _term_grounded(
             # (the write gate's role key) done at a named organisation
             rest = _after_subject(claim.text, claim.subject_name)
             copula = _IS_AT_ORGANISATION.match(rest)
-            org = (claim.predicate == ROLE_KEY and bool(_AT_ORGANISATION.match(rest))) or (
+            org = (claim.predicate == ROLE_KEY and _at_organisation(rest)) or (
                 copula is not None and names_a_job(claim.text, claim.subject_name)
                 and (copula.group(1) == "is" or claim.valid_to is not None)
             )  # "X is head of data at Ernio", "X was assistant manager at Y" (a closed

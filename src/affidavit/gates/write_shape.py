@@ -16,6 +16,7 @@ from affidavit.gates.write_parse import AUX, Mention, analyse, is_verb_like
 from affidavit.text.lemmas import STOPWORDS, canonical, lemma, phrase_terms, words
 from affidavit.text.memo import memo
 from affidavit.text.names import TITLES, name_key
+from affidavit.text.question import OCCUPATION_WORDS
 
 _ROLE_VERBS = frozenset(
     {"work", "employ", "teach", "coach", "serve", "lead", "manage", "run", "head", "direct",
@@ -38,7 +39,6 @@ _FUNCTIONAL = {
 }  # fmt: skip
 _SKIP = STOPWORDS | AUX | {"a", "an", "the", "now", "currently"}
 _RELATIVE = re.compile(r"^['’]s?\s+(?:[a-z][\w\-]*\s+)??([a-z][\w\-]*)\s+(.+)$", re.S)
-_OCCUPATION = frozenset({"job", "occupation", "profession", "position", "role", "post"})
 # "X's company phone is an iPhone 15": the subject's possessed noun is the slot, its
 # present value ("X's boss was Y until 2021" says an ended one, no rival of the present).
 _POSSESSED = re.compile(
@@ -94,7 +94,7 @@ def shape_of(claim: str, subject: str, found: list[Mention]) -> ClaimShape:
         # The possessed noun names the slot (one phone, one landlord at a time); the
         # words that name it are terms the claim offers.
         head = lemma(owned.group(2))
-        predicate = "role" if head in _OCCUPATION else f"of:{canonical(head)}"
+        predicate = "role" if head in OCCUPATION_WORDS else f"of:{canonical(head)}"
         obj_tokens = words(owned.group(3))
         content = [lemma(w) for w in words(owned.group(1))] + [
             lemma(w) for w in obj_tokens if w.casefold() not in _SKIP

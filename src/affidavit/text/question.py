@@ -24,6 +24,7 @@ from affidavit.text.lemmas import STOPWORDS, lemma, phrase_matches
 from affidavit.text.lexical import organisation_noun
 from affidavit.text.names import find_names
 from affidavit.text.question_clause import (
+    VERB_PARTICLES,
     party_of,
     possessed_by,
     possessive_party,
@@ -361,7 +362,7 @@ def parse_question(question: str) -> Question:
         # The clause is about its name: "the company that *owns* X" asks before it, "the
         # company X *owns*" after it, and a frame trigger that says a side reads it so.
         inner_target = min((p for p, i in name_of.items() if i == name_idx), default=None)
-        particle = lo + 2 < len(tokens) and tokens[lo + 1][0].casefold() in ("over", "out", "up", "off")
+        particle = lo + 2 < len(tokens) and tokens[lo + 1][0].casefold() in VERB_PARTICLES
         by = lo + 2 if particle else lo + 1
         if by < len(tokens) and tokens[by][0].casefold() == "by" and by + 1 == inner_target:
             # "the company owned (taken over) by X": X the verb's subject, as in "X owns"

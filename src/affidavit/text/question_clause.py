@@ -88,7 +88,7 @@ def _clause(
         if low[i] != "the" or (i + 1) in name_of or tokens[i + 1][0][0].isupper():
             continue
         j = _clause_start(tokens, name_of, i + 2)
-        by = j + 2 if j + 2 < len(low) and low[j + 1] in _PARTICLES else j + 1
+        by = j + 2 if j + 2 < len(low) and low[j + 1] in VERB_PARTICLES else j + 1
         if (by + 1 < len(tokens) and low[by] == "by" and by + 1 in name_of
                 and _participle(low[j]) and j not in name_of):
             # "the company owned by X", "the firm bought (out) by X": a reduced passive
@@ -115,13 +115,13 @@ def _clause(
                 end += 1
             if end + 1 < len(tokens) and low[end + 1] not in STOPWORDS | _AUX:
                 # "the company X took over": the verb's particle is the clause's too
-                verb_end = end + 2 if end + 2 < len(low) and low[end + 2] in _PARTICLES else end + 1
+                verb_end = end + 2 if end + 2 < len(low) and low[end + 2] in VERB_PARTICLES else end + 1
                 return j, verb_end, name_of[j]
     return None
 
 
 # Particles of a phrasal verb ("took over", "bought out", "set up").
-_PARTICLES = frozenset({"over", "out", "up", "off"})
+VERB_PARTICLES = frozenset({"over", "out", "up", "off"})
 
 
 def _participle(word: str) -> bool:
